@@ -1,0 +1,96 @@
+// SPDX-License-Identifier: MIT
+#include "isa/cubin.h"
+
+#include <gelf.h>
+#include <libelf.h>
+
+#include <algorithm>
+#include <cstring>
+#include <map>
+#include <memory>
+
+#include <fmt/format.h>
+
+namespace tmu::isa {
+namespace {
+
+constexpr unsigned kEmCuda = 190;  // EM_CUDA
+
+struct ElfCloser {
+  void operator()(Elf* e) const { elf_end(e); }
+};
+
+}  // namespace
+
+bool looks_like_elf(std::span<const std::byte> b) {
+  return b.size() >= 4 && b[0] == std::byte{0x7f} && b[1] == std::byte{'E'} && b[2] == std::byte{'L'} &&
+         b[3] == std::byte{'F'};
+}
+
+Result<Cubin> read_cubin(std::span<const std::byte> bytes) {
+  if (!looks_like_elf(bytes)) return make_error("not an ELF file (bad magic at offset 0x0)");
+  if (bytes.size() < sizeof(Elf64_Ehdr)) return make_error(fmt::format("truncated ELF header ({} bytes, need 64)", bytes.size()));
+  if (bytes[4] != std::byte{ELFCLASS64}) return make_error("not a 64-bit ELF file (byte 0x4): cubins are ELF64");
+  if (bytes[5] != std::byte{ELFDATA2LSB}) return make_error("not a little-endian ELF file (byte 0x5)");
+  elf_version(EV_CURRENT);
+  // libelf wants a mutable buffer; it only reads from it with ELF_C_READ_MMAP-free memory images.
+  std::vector<char> image(bytes.size());
+  std::memcpy(image.data(), bytes.data(), bytes.size());
+  std::unique_ptr<Elf, ElfCloser> elf(elf_memory(image.data(), image.size()));
+  if (!elf) return make_error(fmt::format("cannot read ELF: {}", elf_errmsg(-1)));
+  GElf_Ehdr eh;
+  if (!gelf_getehdr(elf.get(), &eh)) return make_error(fmt::format("bad ELF header: {}", elf_errmsg(-1)));
+  if (eh.e_machine != kEmCuda)
+    return make_error(fmt::format("ELF machine is {} (offset 0x12), not EM_CUDA (190): not a cubin", eh.e_machine));
+  Cubin out;
+  out.sm = static_cast<unsigned>(eh.e_flags & 0xff);
+  auto arch = parse_arch(std::to_string(out.sm));
+  if (!arch) return make_error(fmt::format("cubin is for sm_{} (e_flags {:#x}); tmu reads sm_50 and sm_52", out.sm, eh.e_flags));
+  out.arch = *arch;
+
+  std::size_t shstrndx = 0;
+  if (elf_getshdrstrndx(elf.get(), &shstrndx) != 0)
+    return make_error(fmt::format("bad section-name table index: {}", elf_errmsg(-1)));
+
+  // Function symbols, by section index.
+  std::map<std::size_t, std::string> func_names;
+  for (Elf_Scn* scn = elf_nextscn(elf.get(), nullptr); scn; scn = elf_nextscn(elf.get(), scn)) {
+    GElf_Shdr sh;
+    if (!gelf_getshdr(scn, &sh)) return make_error(fmt::format("bad section header: {}", elf_errmsg(-1)));
+    if (sh.sh_type != SHT_SYMTAB) continue;
+    Elf_Data* data = elf_getdata(scn, nullptr);
+    if (!data || sh.sh_entsize == 0) return make_error("symbol table cannot be read");
+    const std::size_t n = sh.sh_size / sh.sh_entsize;
+    for (std::size_t i = 0; i < n; ++i) {
+      GElf_Sym sym;
+      if (!gelf_getsym(data, static_cast<int>(i), &sym)) return make_error(fmt::format("bad symbol {}: {}", i, elf_errmsg(-1)));
+      if (GELF_ST_TYPE(sym.st_info) != STT_FUNC) continue;
+      const char* name = elf_strptr(elf.get(), sh.sh_link, sym.st_name);
+      if (!name) return make_error(fmt::format("symbol {} has a bad name offset {:#x}", i, sym.st_name));
+      func_names.emplace(sym.st_shndx, name);
+    }
+  }
+
+  for (Elf_Scn* scn = elf_nextscn(elf.get(), nullptr); scn; scn = elf_nextscn(elf.get(), scn)) {
+    GElf_Shdr sh;
+    if (!gelf_getshdr(scn, &sh)) return make_error(fmt::format("bad section header: {}", elf_errmsg(-1)));
+    const char* name = elf_strptr(elf.get(), shstrndx, sh.sh_name);
+    if (!name) return make_error(fmt::format("section {} has a bad name offset {:#x}", elf_ndxscn(scn), sh.sh_name));
+    const std::string_view sname(name);
+    if (sh.sh_type != SHT_PROGBITS || !sname.starts_with(".text.")) continue;
+    if (sh.sh_offset > bytes.size() || sh.sh_size > bytes.size() - sh.sh_offset)
+      return make_error(fmt::format("section {} (offset {:#x}, size {:#x}) runs past the end of the file ({:#x} bytes)",
+                                    sname, sh.sh_offset, sh.sh_size, bytes.size()));
+    CubinFunction f;
+    f.section = std::string(sname);
+    auto it = func_names.find(elf_ndxscn(scn));
+    f.name = it != func_names.end() ? it->second : std::string(sname.substr(6));
+    f.file_offset = sh.sh_offset;
+    f.code.assign(bytes.begin() + static_cast<std::ptrdiff_t>(sh.sh_offset),
+                  bytes.begin() + static_cast<std::ptrdiff_t>(sh.sh_offset + sh.sh_size));
+    out.functions.push_back(std::move(f));
+  }
+  return out;
+}
+
+}  // namespace tmu::isa

@@ -1,0 +1,257 @@
+// SPDX-License-Identifier: MIT
+// The SASS assembler: statements, labels, dual-issue braces and control annotations around parse_instruction().
+#include <algorithm>
+#include <cctype>
+#include <map>
+
+#include <fmt/format.h>
+
+#include "isa/sm50/codec.h"
+#include "isa/sm50/parser.h"
+#include "isa/sm50/program.h"
+
+namespace tmu::isa::sm50 {
+namespace {
+
+struct Statement {
+  std::string_view text;    // instruction text with annotations
+  std::size_t offset;       // into the source
+  bool pair_first = false;  // "{ A ;"
+};
+
+struct LineMap {
+  std::vector<std::size_t> starts;
+  explicit LineMap(std::string_view s) {
+    starts.push_back(0);
+    for (std::size_t i = 0; i < s.size(); ++i)
+      if (s[i] == '\n') starts.push_back(i + 1);
+  }
+  AsmError at(std::size_t off, std::string msg) const {
+    auto it = std::upper_bound(starts.begin(), starts.end(), off);
+    const std::size_t line = static_cast<std::size_t>(it - starts.begin());
+    return AsmError{line, off - starts[line - 1] + 1, std::move(msg)};
+  }
+};
+
+// Replaces comments by spaces so that offsets stay valid.
+std::string strip_comments(std::string_view src) {
+  std::string s(src);
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    if (s.compare(i, 2, "/*") == 0) {
+      const std::size_t end = s.find("*/", i + 2);
+      const std::size_t stop = end == std::string::npos ? s.size() : end + 2;
+      for (std::size_t k = i; k < stop; ++k)
+        if (s[k] != '\n') s[k] = ' ';
+      i = stop - 1;
+    } else if (s.compare(i, 2, "//") == 0 || s[i] == '#') {
+      while (i < s.size() && s[i] != '\n') s[i++] = ' ';
+    }
+  }
+  return s;
+}
+
+bool is_ident_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.' || c == '$'; }
+
+// Splits "TEXT &wr=5 ?stall=1" into the instruction and its annotations (which start at the first & or ?
+// after a space or a brace, optionally inside braces as in the seed documents: {&wr5} {?sched}). A '?' inside
+// a word is nvdisasm's spelling of an undefined modifier (PRMT.???8, I2I.???6).
+std::size_t annotation_start(std::string_view t) {
+  int depth = 0;
+  for (std::size_t i = 0; i < t.size(); ++i) {
+    if (t[i] == '[') ++depth;
+    if (t[i] == ']') --depth;
+    const bool word_start = i == 0 || t[i - 1] == ' ' || t[i - 1] == '\t' || t[i - 1] == '{';
+    if (depth == 0 && word_start && (t[i] == '&' || t[i] == '?')) {
+      std::size_t k = i;
+      while (k > 0 && (t[k - 1] == '{' || t[k - 1] == ' ')) --k;
+      return k;
+    }
+  }
+  return std::string_view::npos;
+}
+
+std::optional<std::string> parse_annotations(std::string_view t, Control& c) {
+  c = Control{};
+  c.yield = true;
+  c.stall = 1;
+  std::size_t i = 0;
+  while (i < t.size()) {
+    while (i < t.size() && (t[i] == ' ' || t[i] == '\t' || t[i] == '{' || t[i] == '}')) ++i;
+    if (i >= t.size()) break;
+    std::size_t j = i;
+    int depth = 0;
+    while (j < t.size() && (depth > 0 || (t[j] != ' ' && t[j] != '\t' && t[j] != '}'))) {
+      if (t[j] == '{') ++depth;
+      if (t[j] == '}') --depth;
+      ++j;
+    }
+    std::string_view a = t.substr(i, j - i);
+    i = j;
+    // Split "&wr=5", "&wr5", "&req_5" into key and value.
+    std::size_t k = 1;
+    while (k < a.size() && std::isalpha(static_cast<unsigned char>(a[k]))) ++k;
+    const std::string_view key = a.substr(0, k);
+    std::string_view val = a.substr(k);
+    if (val.starts_with('=') || val.starts_with('_')) val.remove_prefix(1);
+    const std::optional<int64_t> n = parse_integer(val);
+    auto in = [&n](int64_t lo, int64_t hi) { return n && *n >= lo && *n <= hi; };
+    if (key == "&wr" || key == "&rd") {
+      if (!in(0, 7)) return fmt::format("bad barrier '{}' (0..5, or 7 for none)", a);
+      (key == "&wr" ? c.wrbar : c.rdbar) = static_cast<uint8_t>(*n);
+    } else if (key == "&req") {
+      if (val.starts_with('{') && val.ends_with('}')) {
+        std::string_view list = val.substr(1, val.size() - 2);
+        while (!list.empty()) {
+          const std::size_t comma = list.find(',');
+          const auto b = parse_integer(list.substr(0, comma));
+          if (!b || *b < 0 || *b > 5) return fmt::format("bad barrier in '{}' (0..5)", a);
+          c.wait = static_cast<uint8_t>(c.wait | (1u << *b));
+          list = comma == std::string_view::npos ? std::string_view{} : list.substr(comma + 1);
+        }
+      } else if (val.starts_with("0x") && in(0, 0x3f)) {
+        c.wait = static_cast<uint8_t>(*n);
+      } else if (in(0, 5)) {
+        c.wait = static_cast<uint8_t>(c.wait | (1u << *n));
+      } else {
+        return fmt::format("bad wait mask '{}' (&req={{0,5}}, &req=0x21 or &req_5)", a);
+      }
+    } else if (key == "?stall") {
+      if (!in(0, 15)) return fmt::format("bad stall count '{}' (0..15)", a);
+      c.stall = static_cast<uint8_t>(*n);
+    } else if (key == "?yield" && val.empty()) {
+      c.yield = true;
+    } else if (key == "?noyield" && val.empty()) {
+      c.yield = false;
+    } else if (key == "?reuse") {
+      if (!in(0, 15)) return fmt::format("bad reuse flags '{}' (0..15)", a);
+      c.reuse = static_cast<uint8_t>(*n);
+    } else {
+      return fmt::format("unknown control annotation '{}'", a);
+    }
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<AsmError> assemble(std::string_view source, Arch arch, Program& out) {
+  out = Program{arch, 0, {}};
+  const std::string src = strip_comments(source);
+  const LineMap lines(source);
+  std::vector<Statement> stmts;
+  std::map<std::string, std::size_t, std::less<>> labels;  // name -> instruction index
+
+  bool in_pair = false;
+  std::size_t pair_open = 0;
+  std::size_t i = 0;
+  while (i < src.size()) {
+    const char c = src[i];
+    if (std::isspace(static_cast<unsigned char>(c))) {
+      ++i;
+      continue;
+    }
+    if (c == '.') {  // directive (nvdisasm's .headerflags, .section, ...): ignored
+      while (i < src.size() && src[i] != '\n') ++i;
+      continue;
+    }
+    if (c == '{' && i + 1 < src.size() && src[i + 1] != '&' && src[i + 1] != '?') {
+      if (in_pair) return lines.at(i, "'{' inside a dual-issue pair");
+      in_pair = true;
+      pair_open = i;
+      ++i;
+      continue;
+    }
+    // A label?
+    std::size_t j = i;
+    while (j < src.size() && is_ident_char(src[j])) ++j;
+    if (j > i && j < src.size() && src[j] == ':' && !std::isdigit(static_cast<unsigned char>(src[i]))) {
+      std::string name(src.substr(i, j - i));
+      if (labels.contains(name)) return lines.at(i, fmt::format("label '{}' defined twice", name));
+      labels.emplace(std::move(name), stmts.size());
+      i = j + 1;
+      continue;
+    }
+    // A statement runs to ';' or, as the second of a dual-issue pair, to '}'.
+    std::size_t end = i;
+    int brace = 0;
+    while (end < src.size()) {
+      const char e = src[end];
+      if (e == ';' && brace == 0) break;
+      if (e == '{') ++brace;
+      if (e == '}') {
+        if (brace == 0) break;
+        --brace;
+      }
+      if (e == '\n' && brace == 0) {
+        // Statements may not span lines unless the line ends in ',' (long operand lists).
+        std::size_t k = end;
+        while (k > i && (src[k - 1] == ' ' || src[k - 1] == '\t')) --k;
+        if (k > i && src[k - 1] != ',') break;
+      }
+      ++end;
+    }
+    if (end >= src.size() || src[end] == '\n') {
+      return lines.at(i, "statement is not terminated by ';'");
+    }
+    Statement st{std::string_view(src).substr(i, end - i), i, false};
+    if (src[end] == '}') {
+      if (!in_pair) return lines.at(end, "'}' without '{'");
+      in_pair = false;
+    } else if (in_pair) {
+      // "{ A ;" marks A; a pair holds exactly two instructions.
+      if (!stmts.empty() && stmts.back().pair_first && stmts.back().offset > pair_open)
+        return lines.at(i, "a dual-issue pair holds two instructions; expected '}'");
+      st.pair_first = true;
+    }
+    stmts.push_back(st);
+    i = end + 1;
+  }
+  if (in_pair) return lines.at(pair_open, "dual-issue pair is not closed by '}'");
+
+  LabelMap label_map;
+  for (const auto& [name, index] : labels) label_map.add(instruction_address(0, index), name);
+
+  for (std::size_t index = 0; index < stmts.size(); ++index) {
+    const Statement& st = stmts[index];
+    std::string_view text = st.text;
+    const std::size_t ann = annotation_start(text);
+    Control ctrl;
+    bool annotated = false;
+    if (ann != std::string_view::npos) {
+      if (auto err = parse_annotations(text.substr(ann), ctrl)) return lines.at(st.offset + ann, *err);
+      text = text.substr(0, ann);
+      annotated = true;
+    }
+    ParseResult r = parse_instruction(text, arch, instruction_address(0, index), &label_map);
+    if (!r.ok()) return lines.at(st.offset + r.error_offset, r.error);
+    Instruction inst = *r.inst;
+    if (!annotated) ctrl = safe_control(!fixed_latency(inst.form().sched));
+    // Phase and .reuse written in the text win over the annotation's reuse field.
+    const uint8_t text_reuse = inst.ctrl.reuse;
+    inst.ctrl = ctrl;
+    if (text_reuse != 0 || !annotated) inst.ctrl.reuse = static_cast<uint8_t>((ctrl.reuse & ~3u & (annotated ? 0xf : 0)) | text_reuse);
+    if (st.pair_first) {
+      inst.ctrl.stall = 0;
+      inst.ctrl.yield = true;
+    }
+    if (std::string e = check_control(inst.form(), inst.ctrl); !e.empty())
+      return lines.at(st.offset, fmt::format("control annotations not allowed for {}: {}", op_name(inst.op()), e));
+    if (auto w = encode(inst); !w) return lines.at(st.offset, w.error());
+    out.code.push_back(inst);
+  }
+  // Pad the last bundle with NOPs.
+  while (out.code.size() % 3 != 0) {
+    ParseResult nop = parse_instruction("NOP", arch, instruction_address(0, out.code.size()));
+    if (!nop.ok()) return AsmError{0, 0, "cannot pad the last bundle: NOP is unknown"};
+    Instruction n = *nop.inst;
+    n.ctrl = safe_control(false);
+    out.code.push_back(n);
+  }
+  // A pair may not straddle a bundle boundary.
+  for (std::size_t k = 2; k < out.code.size(); k += 3)
+    if (out.code[k].ctrl.dual_issue())
+      return lines.at(stmts[k].offset, "a dual-issue pair cannot start in the last slot of a bundle");
+  return std::nullopt;
+}
+
+}  // namespace tmu::isa::sm50

@@ -1,0 +1,180 @@
+// SPDX-License-Identifier: MIT
+#include "isa/sm50/codec.h"
+
+#include <algorithm>
+#include <bit>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "isa/sm50/compiled.h"
+#include "isa/sm50/kinds.h"
+#include "isa/sm50/syntax.h"
+
+namespace tmu::isa::sm50 {
+namespace {
+
+// Every row is checked when tmu is built: see syntax.h validate().
+consteval int first_invalid_form() {
+  for (std::size_t i = 0; i < kForms.size(); ++i)
+    if (!validate(kForms[i]).empty() || kForms[i].format.size() > kMaxFields) return static_cast<int>(i);
+  return -1;
+}
+static_assert(first_invalid_form() < 0, "a row of the SM50 table is malformed (run tmu_isa_tests for details)");
+
+// Two rows whose patterns can match the same word must be ordered by specificity: one mask contains the other.
+consteval int first_ambiguous_pair() {
+  for (std::size_t i = 0; i < kForms.size(); ++i)
+    for (std::size_t j = i + 1; j < kForms.size(); ++j) {
+      const Pattern a = kForms[i].bits(), b = kForms[j].bits();
+      const bool overlap = ((a.value ^ b.value) & a.mask & b.mask) == 0;
+      if (!overlap) continue;
+      const bool a_in_b = (a.mask & b.mask) == a.mask && a.mask != b.mask;
+      const bool b_in_a = (a.mask & b.mask) == b.mask && a.mask != b.mask;
+      if (!a_in_b && !b_in_a) return static_cast<int>(i * 1000 + j);
+    }
+  return -1;
+}
+static_assert(first_ambiguous_pair() < 0, "two rows of the SM50 table match the same words");
+
+// Decoding looks up candidates by the top 12 bits; within a bucket, more specific patterns come first.
+constexpr unsigned kBucketBits = 12;
+
+// What the decoder needs of each field of a row, gathered once.
+struct FieldPlan {
+  Field field;
+  const EnumTable* table;  // for enumerated operands, else nullptr
+};
+
+struct Lookup {
+  std::array<std::vector<uint16_t>, std::size_t{1} << kBucketBits> buckets;
+  const std::array<Pattern, kForms.size()>& patterns = kPatterns;
+  std::array<std::array<FieldPlan, kMaxFields>, kForms.size()> plans{};
+
+  Lookup() {
+    for (std::size_t i = 0; i < kForms.size(); ++i)
+      for (std::size_t k = 0; k < kForms[i].format.size(); ++k) {
+        const Field& fd = field(kForms[i].format[k]);
+        plans[i][k] = FieldPlan{fd, info(fd.opd).kind == Kind::Enum ? info(fd.opd).table : nullptr};
+      }
+    for (std::size_t b = 0; b < buckets.size(); ++b) {
+      const uint64_t top = uint64_t{b} << (64 - kBucketBits);
+      const uint64_t top_mask = low_mask(kBucketBits) << (64 - kBucketBits);
+      for (std::size_t i = 0; i < kForms.size(); ++i) {
+        const Pattern& p = patterns[i];
+        if (((top ^ p.value) & p.mask & top_mask) == 0) buckets[b].push_back(static_cast<uint16_t>(i));
+      }
+      std::stable_sort(buckets[b].begin(), buckets[b].end(), [this](uint16_t x, uint16_t y) {
+        return std::popcount(patterns[x].mask) > std::popcount(patterns[y].mask);
+      });
+    }
+  }
+};
+
+const Lookup& lookup() {
+  static const Lookup table;
+  return table;
+}
+
+std::string undefined_value(const Form& f, const EnumTable& t, uint32_t v) {
+  if (t.name.empty()) return std::string(kUnrecognized);
+  return fmt::format("Opclass '{}', undefined value {:#x} for table '{}'", f.opclass, v, t.name);
+}
+
+// Checks one field value for the form and architecture; "" when acceptable.
+std::string check_value(const Form& f, const Field& fd, uint32_t v, Arch arch) {
+  if (arch < fd.since && v != fd.absent) return std::string(kUnrecognized);
+  const OpdInfo& oi = info(fd.opd);
+  if (oi.kind == Kind::Enum && oi.table->find(v) == nullptr) return undefined_value(f, *oi.table, v);
+  return {};
+}
+
+}  // namespace
+
+const Form* match_form(uint64_t word) {
+  const Lookup& l = lookup();
+  for (uint16_t i : l.buckets[word >> (64 - kBucketBits)]) {
+    const Pattern& p = l.patterns[i];
+    if ((word & p.mask) == p.value) return &kForms[i];
+  }
+  return nullptr;
+}
+
+std::string check_control(const Form& form, const Control& ctrl) {
+  if (fixed_latency(form.sched) && (ctrl.wrbar != 7 || ctrl.rdbar != 7)) return std::string(kUnrecognized);
+  if (decodes_reuse(form.sched) && (ctrl.reuse & 8)) return std::string(kUnrecognized);
+  return {};
+}
+
+Result<Instruction> decode(uint64_t word, Arch arch, const Control& ctrl, uint64_t address) {
+  const Form* f = match_form(word);
+  if (f == nullptr || arch < f->since) return make_error(std::string(kUnrecognized));
+  const auto& plan = lookup().plans[form_index(*f)];
+  const std::size_t n = f->format.size();
+  Instruction inst(*f, arch, Instruction::Uninitialized{});
+  // nvdisasm reports fields missing on this architecture before undefined enum values.
+  for (std::size_t i = 0; i < n; ++i) {
+    const Field& fd = plan[i].field;
+    const uint32_t v = fd.extract(word);
+    if (arch < fd.since && v != fd.absent) return make_error(std::string(kUnrecognized));
+    inst.set_value(i, v);
+  }
+  // A fixed-latency op's control slot is checked before undefined values: nvdisasm refuses IADD32I with PSign32 = 1
+  // and a write barrier with 'uC', not with the PSign32 message (int-alu.md section 1.9).
+  if (std::string e = check_control(*f, ctrl); !e.empty()) return make_error(std::move(e));
+  for (std::size_t i = 0; i < n; ++i) {
+    const EnumTable* t = plan[i].table;
+    if (t && t->find(inst.value(i)) == nullptr) return make_error(undefined_value(*f, *t, inst.value(i)));
+  }
+  inst.ctrl = ctrl;
+  inst.set_address(address);
+  return inst;
+}
+
+namespace {
+
+// The instruction with every composite slot's normalize hook applied (see KindOps::normalize).
+Instruction normalized(const Instruction& in) {
+  Instruction inst = in;
+  const Syntax& s = syntax_of(inst.form());
+  uint8_t reuse = 0;
+  std::array<uint64_t, kMaxFields> cand{};
+  auto apply = [&](const Slot& slot) {
+    const KindOps& k = kind_ops(slot.fn);
+    if (k.normalize == nullptr) return;
+    ParseContext c{inst, inst.form(), slot, reuse, cand, {}};
+    k.normalize(c);
+  };
+  for (std::size_t i = 0; i < s.npieces; ++i)
+    if (s.pieces[i].is_slot) apply(s.pieces[i].slot);
+  for (std::size_t i = 0; i < s.nitems; ++i)
+    if (s.items[i].has_slot) apply(s.items[i].slot);
+  return inst;
+}
+
+}  // namespace
+
+Result<uint64_t> encode(const Instruction& in) {
+  const Instruction inst = normalized(in);
+  const Form& f = inst.form();
+  if (inst.arch() < f.since)
+    return make_error(fmt::format("{} needs {} or later", f.opclass, arch_name(f.since)));
+  const Pattern& p = pattern_of(f);
+  uint64_t word = p.value;
+  for (std::size_t i = 0; i < f.format.size(); ++i) {
+    const Field& fd = field(f.format[i]);
+    const uint32_t v = inst.value(i);
+    const std::string_view name = info(fd.opd).name;
+    if (!fd.fits(v)) return make_error(fmt::format("{}: {} value {:#x} does not fit in {} bits", op_name(f.op), name, v, fd.width()));
+    if (inst.arch() < fd.since && v != fd.absent)
+      return make_error(fmt::format("{}: {} needs {} or later", op_name(f.op), name, arch_name(fd.since)));
+    if (std::string e = check_value(f, fd, v, inst.arch()); !e.empty())
+      return make_error(fmt::format("{}: {}: {}", op_name(f.op), name, e));
+    if ((p.mask & fd.mask()) != 0 && (fd.insert(0, v) & p.mask) != (p.value & fd.mask()))
+      return make_error(fmt::format("{}: {} cannot be {:#x} in this form", op_name(f.op), name, v));
+    word = fd.insert(word, v);
+  }
+  return word;
+}
+
+}  // namespace tmu::isa::sm50

@@ -1,0 +1,32 @@
+// SPDX-License-Identifier: MIT
+// Decoding and encoding single SM50 instruction words, driven by the table. Errors follow nvdisasm: a word it
+// refuses is refused here, with the same reason.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "common/result.h"
+#include "isa/sm50/instruction.h"
+
+namespace tmu::isa::sm50 {
+
+// nvdisasm's generic refusal, for words that match no form or carry a bit pattern the form forbids.
+inline constexpr std::string_view kUnrecognized = "Unrecognized operation for functional unit 'uC'";
+
+// Decodes one instruction word with its control slot (which decides the .T/.P phase and .reuse flags and may be
+// refused: barriers on fixed-latency instructions, reuse bit 3 on ALU instructions).
+// `address` is where the word sits; PC-relative operands (branch targets) depend on it.
+Result<Instruction> decode(uint64_t word, Arch arch, const Control& ctrl, uint64_t address = 0);
+
+// The form whose fixed bits match `word`, or nullptr (ignores the architecture and field values).
+const Form* match_form(uint64_t word);
+
+// Encodes an instruction word. Fails when a value does not fit its field, contradicts the form's fixed bits, is
+// not defined for the architecture, or is one nvdisasm refuses. Bits nvdisasm ignores are zero.
+Result<uint64_t> encode(const Instruction& inst);
+
+// Checks a control slot against the instruction's scheduling class; "" when acceptable.
+std::string check_control(const Form& form, const Control& ctrl);
+
+}  // namespace tmu::isa::sm50

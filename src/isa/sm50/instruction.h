@@ -1,0 +1,88 @@
+// SPDX-License-Identifier: MIT
+// A decoded SM50 instruction: a typed record. It names its form (row of the table), holds one value per field
+// of the form's format, and carries its control-word slot. Raw instruction words never leave the isa layer.
+#pragma once
+
+#include <array>
+#include <cassert>
+#include <cstdint>
+
+#include "isa/arch.h"
+#include "isa/sm50/control.h"
+#include "isa/sm50/operands.h"
+#include "isa/sm50/table.h"
+
+namespace tmu::isa::sm50 {
+
+inline constexpr std::size_t kMaxFields = 24;
+
+class Instruction {
+ public:
+  Instruction() = default;
+  // A fresh instruction of the form: operands hold their defaults (RZ, PT, 0), and fields the form fixes hold
+  // their fixed value (IPA.IDX's idx is 1).
+  Instruction(const Form& form, Arch arch) : form_(static_cast<uint16_t>(form_index(form))), arch_(arch) {
+    const Pattern& p = pattern_of(form);
+    for (std::size_t i = 0; i < form.format.size(); ++i) {
+      const Field& fd = field(form.format[i]);
+      values_[i] = (p.mask & fd.mask()) == fd.mask() ? fd.extract(p.value) : default_value(info(fd.opd).kind);
+    }
+  }
+
+  // For the decoder, which sets every value itself.
+  struct Uninitialized {};
+  Instruction(const Form& form, Arch arch, Uninitialized) : form_(static_cast<uint16_t>(form_index(form))), arch_(arch) {}
+
+  const Form& form() const { return kForms[form_]; }
+  Op op() const { return form().op; }
+  Arch arch() const { return arch_; }
+
+  Control ctrl;  // this instruction's control-word slot
+
+  // Where the instruction sits (byte address in its section or code blob). PC-relative operands (branch targets)
+  // print and parse relative to it.
+  uint64_t address() const { return address_; }
+  void set_address(uint64_t a) { address_ = a; }
+
+  bool has(Opd o) const { return form().slot(o) >= 0; }
+
+  // Typed access: get<Opd::lod>() is a LodMode. Asking for an operand the form lacks is a programming error.
+  template <Opd O>
+  OpdType<O> get() const {
+    const int s = form().slot(O);
+    assert(s >= 0);
+    return from_field<OpdType<O>>(values_[static_cast<std::size_t>(s)]);
+  }
+  // Like get(), with a fallback for forms without the operand (TEX.B has no tsidx, TEX has no ms...).
+  template <Opd O>
+  OpdType<O> get_or(OpdType<O> fallback) const {
+    const int s = form().slot(O);
+    return s < 0 ? fallback : from_field<OpdType<O>>(values_[static_cast<std::size_t>(s)]);
+  }
+  template <Opd O>
+  void set(OpdType<O> v) {
+    const int s = form().slot(O);
+    assert(s >= 0);
+    values_[static_cast<std::size_t>(s)] = to_field(v);
+  }
+
+  Pred guard() const { return get<Opd::pg>(); }
+  bool guard_negated() const { return get<Opd::pg_neg>(); }
+
+  // Untyped access by position in the format, for the generic printer, parser and encoder.
+  uint32_t value(std::size_t slot) const { return values_[slot]; }
+  void set_value(std::size_t slot, uint32_t v) { values_[slot] = v; }
+
+  friend bool operator==(const Instruction& a, const Instruction& b) {
+    return a.form_ == b.form_ && a.arch_ == b.arch_ && a.ctrl == b.ctrl && a.address_ == b.address_ &&
+           a.values_ == b.values_;
+  }
+
+ private:
+  uint16_t form_ = 0;
+  Arch arch_ = Arch::SM50;
+  uint64_t address_ = 0;
+  std::array<uint32_t, kMaxFields> values_{};
+};
+
+}  // namespace tmu::isa::sm50

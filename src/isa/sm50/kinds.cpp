@@ -1,0 +1,271 @@
+// SPDX-License-Identifier: MIT
+// The registry of slot kinds, the helpers they share, and the basic kinds (plain fields, second spelling
+// column, phase, predicate with negation, TEXS/TLDS masks).
+#include "isa/sm50/kinds.h"
+
+#include <charconv>
+
+#include <fmt/format.h>
+
+#include "isa/sm50/compiled.h"
+#include "isa/sm50/parser.h"
+
+namespace tmu::isa::sm50 {
+
+// ---- shared helpers -------------------------------------------------------------------------------------
+
+void append_hex(std::string& out, uint64_t v) {
+  char buf[24];
+  auto r = std::to_chars(buf, buf + sizeof buf, v, 16);
+  out += "0x";
+  out.append(buf, static_cast<std::size_t>(r.ptr - buf));
+}
+
+void append_signed_hex(std::string& out, int64_t v) {
+  if (v < 0) out += '-';
+  append_hex(out, v < 0 ? uint64_t{0} - static_cast<uint64_t>(v) : static_cast<uint64_t>(v));
+}
+
+namespace {
+void append_numbered(std::string& out, char letter, uint32_t v) {
+  char buf[12];
+  buf[0] = letter;
+  auto r = std::to_chars(buf + 1, buf + sizeof buf, v);
+  out.append(buf, static_cast<std::size_t>(r.ptr - buf));
+}
+
+std::optional<uint32_t> parse_numbered(std::string_view t, char letter, std::string_view special, uint32_t special_value,
+                                       uint32_t max) {
+  if (t == special) return special_value;
+  if (t.size() < 2 || t[0] != letter) return std::nullopt;
+  uint32_t v = 0;
+  auto r = std::from_chars(t.data() + 1, t.data() + t.size(), v);
+  if (r.ec != std::errc{} || r.ptr != t.data() + t.size() || v > max) return std::nullopt;
+  return v;
+}
+
+// Default reuse flag of a register field: the operand slots at bits 8, 20 and 39.
+int default_reuse_bit(const Field& fd) {
+  switch (fd.parts[0].lo) {
+    case 8: return 0;
+    case 20: return 1;
+    case 39: return 2;
+    default: return -1;
+  }
+}
+}  // namespace
+
+void append_reg(std::string& out, uint32_t r) {
+  if (r == Reg::kRZ) out += "RZ";
+  else append_numbered(out, 'R', r);
+}
+
+void append_pred(std::string& out, uint32_t p) {
+  if (p == Pred::kPT) out += "PT";
+  else append_numbered(out, 'P', p);
+}
+
+std::optional<uint32_t> parse_reg(std::string_view t) { return parse_numbered(t, 'R', "RZ", Reg::kRZ, 254); }
+std::optional<uint32_t> parse_pred(std::string_view t) { return parse_numbered(t, 'P', "PT", Pred::kPT, 6); }
+
+bool spelled_at(std::string_view mnem, std::size_t pos, std::string_view sp) {
+  if (sp.empty() || mnem.substr(pos, sp.size()) != sp) return false;
+  const std::size_t end = pos + sp.size();
+  return end == mnem.size() || mnem[end] == '.';
+}
+
+int match_spelling(const EnumTable& t, std::string_view mnem, std::size_t pos, uint64_t& mask) {
+  std::size_t best = 0;
+  mask = 0;
+  for (std::size_t v = 0; v < t.values.size() && v < 64; ++v) {
+    const Spelling& s = t.values[v];
+    if (s.rejected) continue;
+    for (std::string_view sp : {s.text, s.alias}) {
+      if (!spelled_at(mnem, pos, sp) || sp.size() < best) continue;
+      if (sp.size() > best) mask = 0;
+      best = sp.size();
+      mask |= uint64_t{1} << v;
+    }
+  }
+  if (best != 0) return static_cast<int>(best);
+  for (std::size_t v = 0; v < t.values.size() && v < 64; ++v)
+    if (!t.values[v].rejected && t.values[v].text.empty()) mask |= uint64_t{1} << v;
+  return mask != 0 ? 0 : kNoMatch;
+}
+
+int PrintContext::reuse_bit(int arg) const {
+  return slot.reuse >= 0 ? slot.reuse : default_reuse_bit(field(arg));
+}
+bool PrintContext::reused(int arg) const {
+  const int b = reuse_bit(arg);
+  return decodes_reuse(form.sched) && b >= 0 && ((inst.ctrl.reuse >> b) & 1) != 0;
+}
+int ParseContext::reuse_bit(int arg) const {
+  return slot.reuse >= 0 ? slot.reuse : default_reuse_bit(field(arg));
+}
+
+// ---- basic kinds ------------------------------------------------------------------------------------------
+
+namespace {
+
+void set_field_default(ParseContext& c) { c.set(0, default_value(info(c.field(0).opd).kind)); }
+
+void plain_print(const PrintContext& c, std::string& out) {
+  const Field& f = c.field(0);
+  const OpdInfo& oi = info(f.opd);
+  const uint32_t v = c.val(0);
+  switch (oi.kind) {
+    case Kind::Gpr:
+      append_reg(out, v);
+      if (!c.in_mnemonic && c.reused(0)) out += ".reuse";
+      break;
+    case Kind::Pred: append_pred(out, v); break;
+    case Kind::Enum: out += oi.table->values[v].text; break;
+    case Kind::UImm: append_hex(out, v); break;
+    case Kind::SImm: append_signed_hex(out, sign_extend(v, f.width())); break;
+  }
+}
+
+bool plain_omitted(const PrintContext& c) { return c.val(0) == default_value(info(c.field(0).opd).kind); }
+
+bool plain_parse(ParseContext& c, std::string_view t) {
+  const Field& f = c.field(0);
+  const OpdInfo& oi = info(f.opd);
+  switch (oi.kind) {
+    case Kind::Gpr: {
+      if (t.ends_with(".reuse")) {
+        const int rb = c.reuse_bit(0);
+        if (!decodes_reuse(c.form.sched) || rb < 0) return c.fail("this operand cannot be marked .reuse");
+        c.reuse = static_cast<uint8_t>(c.reuse | (1u << rb));
+        t.remove_suffix(6);
+      }
+      auto r = parse_reg(t);
+      if (!r) return c.fail(fmt::format("expected a register (R0..R254, RZ), got '{}'", t));
+      c.set(0, *r);
+      return true;
+    }
+    case Kind::Pred: {
+      auto p = parse_pred(t);
+      if (!p) return c.fail(fmt::format("expected a predicate (P0..P6, PT), got '{}'", t));
+      c.set(0, *p);
+      return true;
+    }
+    case Kind::Enum: {
+      const EnumTable& tab = *oi.table;
+      for (std::size_t v = 0; v < tab.values.size(); ++v) {
+        const Spelling& sp = tab.values[v];
+        if (!sp.rejected && (sp.text == t || (!sp.alias.empty() && sp.alias == t))) {
+          if (v < 64) c.cand[c.index(0)] &= uint64_t{1} << v;
+          c.set(0, static_cast<uint32_t>(v));
+          return true;
+        }
+      }
+      return c.fail(fmt::format("unknown {} '{}'", oi.name, t));
+    }
+    case Kind::UImm: {
+      auto v = parse_integer(t);
+      if (!v) return c.fail(fmt::format("expected a number, got '{}'", t));
+      if (*v < 0 || static_cast<uint64_t>(*v) > low_mask(f.width()))
+        return c.fail(fmt::format("{} {} does not fit in {} bits", oi.name, t, f.width()));
+      c.set(0, static_cast<uint32_t>(*v));
+      return true;
+    }
+    case Kind::SImm: {
+      auto v = parse_integer(t);
+      if (!v) return c.fail(fmt::format("expected a number, got '{}'", t));
+      const int64_t lo = -(int64_t{1} << (f.width() - 1)), hi = static_cast<int64_t>(low_mask(f.width()));
+      if (*v < lo || *v > hi) return c.fail(fmt::format("{} {} does not fit in {} bits", oi.name, t, f.width()));
+      c.set(0, static_cast<uint32_t>(static_cast<uint64_t>(*v) & low_mask(f.width())));
+      return true;
+    }
+  }
+  return false;
+}
+
+int plain_parse_modifier(ParseContext& c, std::string_view mnem, std::size_t pos) {
+  const EnumTable& t = *info(c.field(0).opd).table;
+  uint64_t mask = 0;
+  const int n = match_spelling(t, mnem, pos, mask);
+  if (n == kNoMatch) return c.fail(fmt::format("missing {} modifier", info(c.field(0).opd).name)), kNoMatch;
+  c.cand[c.index(0)] &= mask;
+  c.set(0, static_cast<uint32_t>(std::countr_zero(mask)));
+  return n;
+}
+
+void column2_print(const PrintContext& c, std::string& out) { out += info(c.field(0).opd).table->values[c.val(0)].column2; }
+
+bool column2_parse(ParseContext& c, std::string_view t) {
+  const EnumTable& tab = *info(c.field(0).opd).table;
+  uint64_t mask = 0;
+  for (std::size_t v = 0; v < tab.values.size() && v < 64; ++v)
+    if (!tab.values[v].rejected && tab.values[v].column2 == t) mask |= uint64_t{1} << v;
+  if (mask == 0) return c.fail(fmt::format("unknown {} '{}'", info(c.field(0).opd).name, t));
+  c.cand[c.index(0)] &= mask;
+  return true;
+}
+
+void phase_print(const PrintContext& c, std::string& out) {
+  if (c.form.sched == Sched::Texture) out += kPhaseNames[c.inst.ctrl.reuse & 3];
+}
+
+int phase_parse_modifier(ParseContext& c, std::string_view mnem, std::size_t pos) {
+  for (uint8_t v = 3; v >= 1; --v)
+    if (spelled_at(mnem, pos, kPhaseNames[v])) {
+      c.reuse = static_cast<uint8_t>((c.reuse & ~3u) | v);
+      return static_cast<int>(kPhaseNames[v].size());
+    }
+  return 0;
+}
+
+void pneg_print(const PrintContext& c, std::string& out) {
+  if (c.val(1)) out += '!';
+  append_pred(out, c.val(0));
+}
+bool pneg_omitted(const PrintContext& c) { return c.val(0) == Pred::kPT && c.val(1) == 0; }
+bool pneg_parse(ParseContext& c, std::string_view t) {
+  const bool neg = t.starts_with('!');
+  auto p = parse_pred(neg ? t.substr(1) : t);
+  if (!p) return c.fail(fmt::format("expected a predicate, got '{}'", t));
+  c.set(0, *p);
+  c.set(1, neg ? 1 : 0);
+  return true;
+}
+void pneg_default(ParseContext& c) {
+  c.set(0, Pred::kPT);
+  c.set(1, 0);
+}
+
+const std::array<std::string_view, 8>& smask_names(uint32_t rd2) {
+  return rd2 == Reg::kRZ ? kShortMaskOne : kShortMaskTwo;
+}
+void smask_print(const PrintContext& c, std::string& out) { out += smask_names(c.val(1))[c.val(0) & 7]; }
+bool smask_parse(ParseContext& c, std::string_view t) {
+  const auto& names = smask_names(c.val(1));
+  for (std::size_t v = 0; v < names.size(); ++v)
+    if (names[v] == t) {
+      c.set(0, static_cast<uint32_t>(v));
+      return true;
+    }
+  return c.fail(fmt::format("'{}' is not a write mask of this form with {} destination register pair{}", t,
+                            c.val(1) == Reg::kRZ ? "one" : "two", c.val(1) == Reg::kRZ ? "" : "s"));
+}
+
+}  // namespace
+
+const KindOps kPlainKind{plain_print, plain_omitted, plain_parse, plain_parse_modifier, set_field_default};
+const KindOps kColumn2Kind{column2_print, nullptr, column2_parse, nullptr, nullptr};
+const KindOps kPhaseKind{phase_print, nullptr, nullptr, phase_parse_modifier, nullptr};
+const KindOps kPNegKind{pneg_print, pneg_omitted, pneg_parse, nullptr, pneg_default};
+const KindOps kSMaskKind{smask_print, nullptr, smask_parse, nullptr, nullptr};
+
+// The registry, from kinds.inc.
+const KindOps& kind_ops(Fn fn) {
+  static const std::array<const KindOps*, kFns.size()> kOps{
+#define KIND(id, name, nargs, ops) &ops,
+#include "isa/sm50/kinds.inc"
+#undef KIND
+  };
+  return *kOps[static_cast<std::size_t>(fn)];
+}
+
+}  // namespace tmu::isa::sm50

@@ -1,0 +1,94 @@
+// SPDX-License-Identifier: MIT
+// Operand kinds: how a template slot is printed and parsed. A slot is either plain (one field, printed by its
+// operand kind: register, predicate, enum spelling, hex number) or a composite {fn(a,b,...)} that prints several
+// fields as one operand or modifier (a predicate with its '!', a float immediate whose meaning depends on a
+// format field, a constant-bank reference ...). Each kind is a row of function pointers in kinds.cpp; the
+// printer and the parser only walk the template and call them.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "isa/sm50/instruction.h"
+#include "isa/sm50/labels.h"
+#include "isa/sm50/syntax.h"
+
+namespace tmu::isa::sm50 {
+
+struct PrintContext {
+  const Instruction& inst;
+  const Form& form;
+  const Slot& slot;
+  bool in_mnemonic;
+  const LabelMap* labels = nullptr;  // names for branch targets (cubin listings), or none
+
+  const Field& field(int arg) const { return sm50::field(form.format[static_cast<std::size_t>(slot.args[static_cast<std::size_t>(arg)])]); }
+  uint32_t val(int arg) const { return inst.value(static_cast<std::size_t>(slot.args[static_cast<std::size_t>(arg)])); }
+  // The control-word reuse flag that belongs to argument `arg` (a register field), or -1.
+  int reuse_bit(int arg) const;
+  bool reused(int arg) const;
+};
+
+struct ParseContext {
+  Instruction& inst;
+  const Form& form;
+  const Slot& slot;
+  uint8_t& reuse;                             // control-word reuse bits collected from .reuse / .T / .P
+  std::array<uint64_t, kMaxFields>& cand;     // enum values still possible, for fields constrained twice
+  std::string error;                          // why parse failed
+  const LabelMap* labels = nullptr;           // label names the source may use as branch targets
+
+  const Field& field(int arg) const { return sm50::field(form.format[index(arg)]); }
+  std::size_t index(int arg) const { return static_cast<std::size_t>(slot.args[static_cast<std::size_t>(arg)]); }
+  uint32_t val(int arg) const { return inst.value(index(arg)); }
+  void set(int arg, uint32_t v) { inst.set_value(index(arg), v); }
+  int reuse_bit(int arg) const;
+  bool fail(std::string msg) {
+    error = std::move(msg);
+    return false;
+  }
+};
+
+inline constexpr int kNoMatch = -1;
+
+struct KindOps {
+  // Appends the text of the slot.
+  void (*print)(const PrintContext&, std::string& out);
+  // For {x?} slots: true when the operand is left out of the text. nullptr: never.
+  bool (*omitted)(const PrintContext&);
+  // Operand position: parses the whole operand text.
+  bool (*parse)(ParseContext&, std::string_view text);
+  // Mnemonic position: consumes a modifier starting at mnem[pos] (each modifier begins with '.'), returning the
+  // number of characters taken (0 when the slot prints nothing for the value chosen) or kNoMatch.
+  int (*parse_modifier)(ParseContext&, std::string_view mnem, std::size_t pos);
+  // For {x?} and {x~} slots left out of the source.
+  void (*set_default)(ParseContext&);
+  // Called by encode() on a copy of the instruction: clears what the slot's text cannot carry (bits nvdisasm
+  // ignores for some values of another field, NaN payloads of float immediates), so that every instruction
+  // encodes to the word its printed text assembles into. nullptr: nothing to do.
+  void (*normalize)(ParseContext&) = nullptr;
+};
+
+const KindOps& kind_ops(Fn fn);
+
+// Every kind's implementation, declared from kinds.inc (each family defines its own in <family>.cpp).
+#define KIND(id, name, nargs, ops) extern const KindOps ops;
+#include "isa/sm50/kinds.inc"
+#undef KIND
+
+// Shared helpers for kind implementations.
+void append_hex(std::string& out, uint64_t v);
+void append_signed_hex(std::string& out, int64_t v);
+void append_reg(std::string& out, uint32_t r);
+void append_pred(std::string& out, uint32_t p);
+std::optional<uint32_t> parse_reg(std::string_view t);
+std::optional<uint32_t> parse_pred(std::string_view t);
+// True when `sp` is spelled at mnem[pos] and is followed by '.' or the end.
+bool spelled_at(std::string_view mnem, std::size_t pos, std::string_view sp);
+// Longest spelling (or alias) of `table` at mnem[pos]; sets `mask` to the values spelled that way. When nothing
+// matches, the values with an empty spelling are taken with length 0; kNoMatch if there are none.
+int match_spelling(const EnumTable& table, std::string_view mnem, std::size_t pos, uint64_t& mask);
+
+}  // namespace tmu::isa::sm50

@@ -1,0 +1,23 @@
+// SPDX-License-Identifier: MIT
+// Prints instructions exactly as nvdisasm does, driven by the table's syntax templates.
+#pragma once
+
+#include <string>
+
+#include "isa/sm50/instruction.h"
+#include "isa/sm50/labels.h"
+
+namespace tmu::isa::sm50 {
+
+// Appends "@P0 MNEMONIC.MODS operands" (no terminator). With labels, branch targets that have a name print as
+// `(name), as in nvdisasm's cubin listings; otherwise as addresses.
+void print(const Instruction& inst, std::string& out, const LabelMap* labels = nullptr);
+std::string to_string(const Instruction& inst);
+
+// nvdisasm ends an instruction with " ;", or with ";" when its control slot schedules nothing: stall 0, yield
+// bit 0, no barriers and an empty wait mask (the reuse bits do not matter).
+inline std::string_view terminator(const Control& c) {
+  return c.stall == 0 && !c.yield && c.wrbar == 7 && c.rdbar == 7 && c.wait == 0 ? ";" : " ;";
+}
+
+}  // namespace tmu::isa::sm50

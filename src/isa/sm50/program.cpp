@@ -1,0 +1,142 @@
+// SPDX-License-Identifier: MIT
+#include "isa/sm50/program.h"
+
+#include <cstring>
+
+#include <fmt/format.h>
+
+#include "isa/sm50/codec.h"
+#include "isa/sm50/printer.h"
+
+namespace tmu::isa::sm50 {
+namespace {
+
+uint64_t load_le64(const std::byte* p) {
+  uint64_t v = 0;
+  for (int i = 7; i >= 0; --i) v = (v << 8) | std::to_integer<uint64_t>(p[i]);
+  return v;
+}
+
+void store_le64(std::vector<std::byte>& out, uint64_t v) {
+  for (int i = 0; i < 8; ++i) out.push_back(static_cast<std::byte>((v >> (8 * i)) & 0xff));
+}
+
+constexpr std::string_view kUnaligned = "Unaligned instruction found";
+
+}  // namespace
+
+std::optional<DecodeFailure> decode_program(std::span<const std::byte> bytes, Arch arch, uint64_t base, Program& out) {
+  out = Program{arch, base, {}};
+  if (bytes.size() % kBundleBytes != 0)
+    return DecodeFailure{base + bytes.size() / kBundleBytes * kBundleBytes, 0, std::string(kUnaligned)};
+  out.code.reserve(bytes.size() / kBundleBytes * 3);
+  for (std::size_t b = 0; b < bytes.size(); b += kBundleBytes) {
+    const uint64_t ctrl_word = load_le64(bytes.data() + b);
+    const auto slots = unpack_control(ctrl_word);
+    // A dual-issue mark on the last slot has nothing to pair with.
+    if (slots[2].dual_issue()) return DecodeFailure{base + b, ctrl_word, std::string(kUnaligned)};
+    for (std::size_t s = 0; s < 3; ++s) {
+      const uint64_t addr = base + b + 8 + 8 * s;
+      const uint64_t word = load_le64(bytes.data() + b + 8 + 8 * s);
+      auto inst = decode(word, arch, slots[s], addr);
+      if (!inst) return DecodeFailure{addr, word, inst.error()};
+      out.code.push_back(std::move(*inst));
+    }
+  }
+  return std::nullopt;
+}
+
+namespace {
+
+void append_ctrl(std::string& line, const Instruction& inst) {
+  const Control& c = inst.ctrl;
+  if (c.wrbar != 7) line += fmt::format(" &wr={}", c.wrbar);
+  if (c.rdbar != 7) line += fmt::format(" &rd={}", c.rdbar);
+  if (c.wait != 0) {
+    line += " &req={";
+    bool first = true;
+    for (int i = 0; i < 6; ++i)
+      if ((c.wait >> i) & 1) {
+        line += fmt::format("{}{}", first ? "" : ",", i);
+        first = false;
+      }
+    line += '}';
+  }
+  line += fmt::format(" ?stall={}", c.stall);
+  line += c.yield ? " ?yield" : " ?noyield";
+  line += fmt::format(" ?reuse={:#x}", c.reuse);
+}
+
+}  // namespace
+
+namespace {
+
+// "/*0008*/ ": at least four hex digits, like nvdisasm.
+void append_address(std::string& out, uint64_t addr) {
+  char buf[24];
+  int n = 0;
+  do {
+    buf[n++] = "0123456789abcdef"[addr & 15];
+    addr >>= 4;
+  } while (addr != 0 || n < 4);
+  out += "/*";
+  while (n > 0) out += buf[--n];
+  out += "*/ ";
+}
+
+}  // namespace
+
+std::string print_listing(const Program& p, const ListingOptions& opt) {
+  std::string out;
+  out.reserve(p.code.size() * 56);
+  bool in_pair = false;
+  for (std::size_t k = 0; k < p.code.size(); ++k) {
+    const Instruction& inst = p.code[k];
+    const bool opens = !in_pair && inst.ctrl.dual_issue();
+    if (opt.labels) {
+      // A label on the bundle's control word is printed before its first instruction, as nvdisasm does.
+      if (k % 3 == 0)
+        if (auto n = opt.labels->name_of(p.address(k) - 8)) (out += *n) += ":\n";
+      if (auto n = opt.labels->name_of(p.address(k))) (out += *n) += ":\n";
+    }
+    append_address(out, p.address(k));
+    if (opens) out += "{ ";
+    print(inst, out, opt.labels);
+    if (opt.ctrl) append_ctrl(out, inst);
+    if (in_pair) out += " }";
+    else out += terminator(inst.ctrl);
+    if (opt.hex) {
+      auto w = encode(inst);
+      out += fmt::format("  /* {:#018x} */", w ? *w : 0);
+    }
+    out += '\n';
+    in_pair = opens;
+  }
+  return out;
+}
+
+Result<std::vector<std::byte>> encode_program(const Program& p) {
+  std::vector<std::byte> out;
+  out.reserve((p.code.size() + 2) / 3 * kBundleBytes);
+  for (std::size_t k = 0; k < p.code.size(); k += 3) {
+    std::array<Control, 3> slots{};
+    std::array<uint64_t, 3> words{};
+    for (std::size_t s = 0; s < 3; ++s) {
+      if (k + s >= p.code.size()) {
+        return make_error(fmt::format("program length {} is not a multiple of 3 instructions", p.code.size()));
+      }
+      const Instruction& inst = p.code[k + s];
+      auto w = encode(inst);
+      if (!w) return make_error(fmt::format("instruction at {:#06x}: {}", p.address(k + s), w.error()));
+      words[s] = *w;
+      slots[s] = inst.ctrl;
+    }
+    if (slots[2].dual_issue())
+      return make_error(fmt::format("instruction at {:#06x} is marked for dual issue but ends its bundle", p.address(k + 2)));
+    store_le64(out, pack_control(slots));
+    for (uint64_t w : words) store_le64(out, w);
+  }
+  return out;
+}
+
+}  // namespace tmu::isa::sm50

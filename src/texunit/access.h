@@ -1,0 +1,30 @@
+// SPDX-License-Identifier: MIT
+// How the sampler reaches texels: the fetch stage's interface. A bound texture (header, format and memory
+// layout) implements it; tests implement it over plain arrays. Texels come back decoded but not swizzled
+// (R, G, B, A), so that filtering, depth compare and the border colour work on components and the header's
+// swizzle is applied last.
+#pragma once
+
+#include <cstdint>
+
+#include "texunit/formats.h"
+
+namespace tmu::texunit {
+
+struct Extent {
+  uint32_t width = 1, height = 1, depth = 1;
+};
+
+class TextureAccess {
+ public:
+  virtual ~TextureAccess() = default;
+  // Size of a resource mip level (depth: 3D slices; arrays keep depth 1 and count layers separately).
+  virtual Extent extent(unsigned level) const = 0;
+  virtual unsigned levels() const = 0;  // resource levels (MAX_MIP_LEVEL + 1)
+  virtual unsigned layers() const = 0;  // array layers (cube faces count: 6 per cube), 1 for non-arrays
+  // The texel at integer coordinates inside the level (the caller has wrapped them); `resident` is cleared when
+  // the texel lies in an unmapped sparse tile (the texel then reads as zero).
+  virtual Texel read(unsigned level, unsigned layer, uint32_t x, uint32_t y, uint32_t z, bool& resident) const = 0;
+};
+
+}  // namespace tmu::texunit

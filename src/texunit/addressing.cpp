@@ -1,0 +1,72 @@
+// SPDX-License-Identifier: MIT
+#include "texunit/addressing.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace tmu::texunit {
+namespace {
+
+int32_t floor_mod(int64_t a, int64_t m) { return static_cast<int32_t>(((a % m) + m) % m); }
+
+// x in fixed point with `bits` fractional bits, rounded as the policy says; huge and NaN coordinates are pinned
+// to a range far outside any texture so that integer arithmetic never overflows (NaN reads as 0).
+int64_t to_fixed(double x, unsigned bits, Rounding r) {
+  if (std::isnan(x)) return 0;
+  const double scaled = std::ldexp(std::clamp(x, -double{1 << 30}, double{1 << 30}), static_cast<int>(bits));
+  return static_cast<int64_t>(r == Rounding::Truncate ? std::floor(scaled) : std::nearbyint(scaled));
+}
+
+}  // namespace
+
+int32_t wrap(AddressMode mode, int32_t i, int32_t n) {
+  if (n <= 0) return kBorderTexel;
+  switch (mode) {
+    case AddressMode::Wrap: return floor_mod(i, n);
+    case AddressMode::Mirror: {
+      const int32_t m = floor_mod(i, 2 * int64_t{n});
+      return m < n ? m : 2 * n - 1 - m;
+    }
+    case AddressMode::ClampToEdge: return std::clamp(i, 0, n - 1);
+    case AddressMode::MirrorOnceClampToEdge: return std::clamp(i < 0 ? -1 - i : i, 0, n - 1);
+    case AddressMode::Border:
+    case AddressMode::ClampOgl: return i >= 0 && i < n ? i : kBorderTexel;
+    case AddressMode::MirrorOnceBorder:
+    case AddressMode::MirrorOnceClampOgl: {
+      const int32_t m = i < 0 ? -1 - i : i;
+      return m < n ? m : kBorderTexel;
+    }
+  }
+  return kBorderTexel;
+}
+
+double prepare_coordinate(AddressMode mode, double x, int32_t n) {
+  switch (mode) {
+    case AddressMode::ClampOgl: return std::clamp(x, 0.0, double(n));
+    case AddressMode::MirrorOnceClampOgl: return std::clamp(std::fabs(x), 0.0, double(n));
+    default: return x;
+  }
+}
+
+int32_t nearest_texel(double x, const Policy& p) {
+  if (p.subtexel_rounding == Rounding::Exact) {
+    if (std::isnan(x)) return 0;
+    return static_cast<int32_t>(std::floor(std::clamp(x, -double{1 << 30}, double{1 << 30})));
+  }
+  return static_cast<int32_t>(to_fixed(x, p.subtexel_bits, p.subtexel_rounding) >> p.subtexel_bits);
+}
+
+AxisTaps linear_taps(double x, const Policy& p) {
+  if (p.subtexel_rounding == Rounding::Exact) {
+    const double c = std::isnan(x) ? -0.5 : std::clamp(x, -double{1 << 30}, double{1 << 30}) - 0.5;
+    const double f = std::floor(c);
+    return {static_cast<int32_t>(f), static_cast<float>(c - f)};
+  }
+  const unsigned bits = p.subtexel_bits;
+  const int64_t fx = to_fixed(x, bits, p.subtexel_rounding) - (int64_t{1} << (bits - 1));
+  const int64_t i0 = fx >> bits;  // arithmetic shift: floor
+  const int64_t frac = fx - (i0 << bits);
+  return {static_cast<int32_t>(i0), static_cast<float>(std::ldexp(static_cast<double>(frac), -static_cast<int>(bits)))};
+}
+
+}  // namespace tmu::texunit

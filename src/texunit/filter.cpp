@@ -1,0 +1,182 @@
+// SPDX-License-Identifier: MIT
+#include "texunit/filter.h"
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+
+#include "texunit/addressing.h"
+#include "texunit/cube.h"
+#include "texunit/srgb.h"
+
+namespace tmu::texunit {
+namespace {
+
+bool integer_format(const FormatPlan& f) {
+  for (unsigned c = 0; c < 4; ++c)
+    if (f.type(c) == DataType::Sint || f.type(c) == DataType::Uint) return true;
+  return false;
+}
+
+// A seamless cube lookup outside the face: the texel centre as a direction, re-projected onto the neighbouring
+// face (Vulkan's rule for cube edges). Returns false when both coordinates are outside (a corner).
+bool cube_neighbour(unsigned face, int32_t i, int32_t j, int32_t n, unsigned& nf, int32_t& ni, int32_t& nj) {
+  const bool iout = i < 0 || i >= n, jout = j < 0 || j >= n;
+  if (iout && jout) return false;
+  // Face coordinates in [-1, 1] of the texel centre.
+  const double sc = (2.0 * (i + 0.5)) / n - 1, tc = (2.0 * (j + 0.5)) / n - 1;
+  // Inverse of the face table in cube.cpp: direction = ma * axis + sc * s_axis + tc * t_axis.
+  double v[3] = {0, 0, 0};
+  switch (face) {
+    case 0: v[0] = 1; v[2] = -sc; v[1] = -tc; break;
+    case 1: v[0] = -1; v[2] = sc; v[1] = -tc; break;
+    case 2: v[1] = 1; v[0] = sc; v[2] = tc; break;
+    case 3: v[1] = -1; v[0] = sc; v[2] = -tc; break;
+    case 4: v[2] = 1; v[0] = sc; v[1] = -tc; break;
+    default: v[2] = -1; v[0] = -sc; v[1] = -tc; break;
+  }
+  // The out-of-range coordinate exceeds 1 in magnitude: the re-projection picks the neighbouring face.
+  const CubeCoord c = cube_face(v[0], v[1], v[2], CubeTie::PreferZ);
+  nf = c.face;
+  ni = std::clamp(static_cast<int32_t>(std::floor(c.s * n)), 0, n - 1);
+  nj = std::clamp(static_cast<int32_t>(std::floor(c.t * n)), 0, n - 1);
+  return true;
+}
+
+class Fetcher {
+ public:
+  Fetcher(const LevelSample& s, bool& resident) : s_(s), resident_(resident), e_(s.access->extent(s.level)) {
+    if (!s.border_zero) border_ = border_color(*s.header, *s.format, *s.sampler);
+    seamless_ = s.cube && s.sampler->cube_interface >= 2;
+    // Fixed-point depth formats clamp the reference to [0, 1] before comparing (D3D and Vulkan rules; llvmpipe
+    // and the CTS do the same); float depth compares unclamped.
+    dref_ = s.compare && s.format->type(0) == DataType::Unorm ? std::clamp(s.dref, 0.0f, 1.0f) : s.dref;
+  }
+
+  const Extent& extent() const { return e_; }
+
+  // R, G, B, A of texel (i, j, k), after address modes; depth-compared when asked.
+  Rgba texel(int32_t i, int32_t j, int32_t k) {
+    if (seamless_) {
+      const int32_t n = static_cast<int32_t>(e_.width);
+      const unsigned face = s_.layer % 6, base = s_.layer - face;
+      if (i < 0 || j < 0 || i >= n || j >= n) {
+        unsigned nf;
+        int32_t ni, nj;
+        if (cube_neighbour(face, i, j, n, nf, ni, nj)) return read(base + nf, ni, nj, 0);
+        // A corner: the average of the three texels that meet there (Vulkan).
+        const int32_t ci = std::clamp(i, 0, n - 1), cj = std::clamp(j, 0, n - 1);
+        const Rgba a = texel(ci, j, 0), b = texel(i, cj, 0), c = read(s_.layer, ci, cj, 0);
+        return {(a[0] + b[0] + c[0]) / 3, (a[1] + b[1] + c[1]) / 3, (a[2] + b[2] + c[2]) / 3, (a[3] + b[3] + c[3]) / 3};
+      }
+      return read(s_.layer, i, j, 0);
+    }
+    const int32_t x = wrap(mode(0), i, static_cast<int32_t>(e_.width));
+    const int32_t y = s_.dims >= 2 ? wrap(mode(1), j, static_cast<int32_t>(e_.height)) : 0;
+    const int32_t z = s_.dims >= 3 ? wrap(mode(2), k, static_cast<int32_t>(e_.depth)) : 0;
+    if (x == kBorderTexel || y == kBorderTexel || z == kBorderTexel) return border();
+    return read(s_.layer, x, y, z);
+  }
+
+  bool integer() const { return integer_format(*s_.format); }
+
+ private:
+  AddressMode mode(unsigned axis) const {
+    // Cube maps without seamless filtering clamp to the face edge unless the sampler says to use its wrap modes.
+    if (s_.cube && s_.sampler->cube_interface == 1) return AddressMode::ClampToEdge;
+    return s_.sampler->address[axis];
+  }
+
+  Rgba read(unsigned layer, int32_t x, int32_t y, int32_t z) {
+    bool res = true;
+    const Texel t = s_.access->read(s_.level, layer, static_cast<uint32_t>(x), static_cast<uint32_t>(y),
+                                    static_cast<uint32_t>(z), res);
+    if (!res) resident_ = false;
+    return finish(t.bits);
+  }
+
+  Rgba border() { return finish(border_); }
+
+  Rgba finish(const std::array<uint32_t, 4>& bits) {
+    if (s_.compare) {
+      const float c = depth_compare(s_.sampler->compare, dref_, std::bit_cast<float>(bits[0]));
+      return {c, c, c, c};
+    }
+    Rgba out;
+    for (unsigned c = 0; c < 4; ++c) out[c] = std::bit_cast<float>(bits[c]);
+    return out;
+  }
+
+  const LevelSample& s_;
+  bool& resident_;
+  Extent e_;
+  std::array<uint32_t, 4> border_{};
+  bool seamless_ = false;
+  float dref_ = 0;
+};
+
+Rgba lerp(const Rgba& a, const Rgba& b, float w) {
+  Rgba r;
+  for (unsigned c = 0; c < 4; ++c) r[c] = a[c] + w * (b[c] - a[c]);
+  return r;
+}
+
+}  // namespace
+
+float depth_compare(CompareFunc f, float ref, float d) {
+  bool r = false;
+  switch (f) {
+    case CompareFunc::Never: r = false; break;
+    case CompareFunc::Less: r = ref < d; break;
+    case CompareFunc::Equal: r = ref == d; break;
+    case CompareFunc::LessEqual: r = ref <= d; break;
+    case CompareFunc::Greater: r = ref > d; break;
+    case CompareFunc::NotEqual: r = ref != d; break;
+    case CompareFunc::GreaterEqual: r = ref >= d; break;
+    case CompareFunc::Always: r = true; break;
+  }
+  return r ? 1.0f : 0.0f;
+}
+
+std::array<uint32_t, 4> border_color(const TextureHeader& h, const FormatPlan& f, const Sampler& s) {
+  std::array<uint32_t, 4> b = s.border;
+  if (h.srgb)
+    for (unsigned c = 0; c < 3; ++c) b[c] = std::bit_cast<uint32_t>(srgb8_to_linear(s.srgb_border[c]));
+  if (h.depth_texture) b[1] = b[2] = b[3] = b[0];  // DEPTH_TEXTURE smears the border's R over RGBA
+  (void)f;
+  return b;
+}
+
+Rgba sample_level(const LevelSample& s, bool& resident) {
+  Fetcher f(s, resident);
+  const Policy& p = *s.policy;
+  const Extent& e = f.extent();
+  const int32_t size[3] = {static_cast<int32_t>(e.width), static_cast<int32_t>(e.height), static_cast<int32_t>(e.depth)};
+  auto coord = [&](unsigned a) {
+    return s.cube ? s.texel[a] : prepare_coordinate(s.sampler->address[a], s.texel[a], size[a]);
+  };
+  // Integer formats cannot be filtered: they are always point sampled.
+  if (!s.linear || f.integer()) {
+    int32_t ijk[3] = {0, 0, 0};
+    for (unsigned a = 0; a < s.dims; ++a) {
+      ijk[a] = nearest_texel(coord(a), p);
+      // The GL clamp modes clamp the coordinate to [0, n]; at n itself point sampling reads the last texel.
+      const AddressMode m = s.sampler->address[a];
+      if (!s.cube && (m == AddressMode::ClampOgl || m == AddressMode::MirrorOnceClampOgl) && ijk[a] == size[a])
+        ijk[a] = size[a] - 1;
+    }
+    return f.texel(ijk[0], ijk[1], ijk[2]);
+  }
+  AxisTaps t[3];
+  for (unsigned a = 0; a < s.dims; ++a) t[a] = linear_taps(coord(a), p);
+  if (s.dims == 1) return lerp(f.texel(t[0].i0, 0, 0), f.texel(t[0].i0 + 1, 0, 0), t[0].w1);
+  auto plane = [&](int32_t k) {
+    const Rgba r0 = lerp(f.texel(t[0].i0, t[1].i0, k), f.texel(t[0].i0 + 1, t[1].i0, k), t[0].w1);
+    const Rgba r1 = lerp(f.texel(t[0].i0, t[1].i0 + 1, k), f.texel(t[0].i0 + 1, t[1].i0 + 1, k), t[0].w1);
+    return lerp(r0, r1, t[1].w1);
+  };
+  if (s.dims == 2) return plane(0);
+  return lerp(plane(t[2].i0), plane(t[2].i0 + 1), t[2].w1);
+}
+
+}  // namespace tmu::texunit

@@ -1,0 +1,80 @@
+// SPDX-License-Identifier: MIT
+#include "texunit/memory_texture.h"
+
+#include <array>
+
+#include <fmt/format.h>
+
+namespace tmu::texunit {
+namespace {
+
+std::optional<std::array<uint32_t, 8>> read_descriptor(const GpuMemory& m, uint64_t address) {
+  std::array<std::byte, 32> bytes{};
+  if (!m.read(address, bytes).ok()) return std::nullopt;
+  std::array<uint32_t, 8> w{};
+  for (unsigned i = 0; i < 8; ++i)
+    for (unsigned b = 0; b < 4; ++b) w[i] |= std::to_integer<uint32_t>(bytes[4 * i + b]) << (8 * b);
+  return w;
+}
+
+}  // namespace
+
+Extent MemoryTexture::extent(unsigned level) const {
+  const LevelLayout& l = layout_.level(level);
+  // Multisampled surfaces hold a grid of samples per pixel; the sampler sees pixels.
+  return Extent{std::max(1u, l.width / layout_.samples_x()), std::max(1u, l.height / layout_.samples_y()), l.depth};
+}
+
+Texel MemoryTexture::read(unsigned level, unsigned layer, uint32_t x, uint32_t y, uint32_t z, bool& resident) const {
+  const TexelCoord c{x * layout_.samples_x(), y * layout_.samples_y(), z, layer, level};
+  std::array<std::byte, 16> block{};
+  const MemoryAccess a = layout_.read_block(memory_, c, std::span<std::byte>(block.data(), layout_.block_bytes()));
+  if (!a.ok()) {
+    resident = false;  // unmapped or non-resident: the texel reads as zero
+    return Texel{};
+  }
+  return decode_components(format_, std::span<const std::byte>(block.data(), layout_.block_bytes()),
+                           layout_.locate(c).texel_in_block);
+}
+
+const PoolEntry& PoolBindings::entry(uint32_t index) const {
+  auto it = headers_.find(index);
+  if (it != headers_.end()) return it->second;
+  PoolEntry e;
+  if (index > pools_.header_max) {
+    e.error = fmt::format("header index {} is past the pool's maximum index {}", index, pools_.header_max);
+  } else if (auto w = read_descriptor(memory_, pools_.headers + 32ull * index); !w) {
+    e.error = fmt::format("header {} at {:#x} is not in mapped memory", index, pools_.headers + 32ull * index);
+  } else if (auto h = decode_header(*w); !h) {
+    e.error = fmt::format("header {}: {}", index, h.error());
+  } else if (auto f = FormatPlan::make(h->format()); !f) {
+    e.error = fmt::format("header {}: {}", index, f.error());
+  } else if (auto l = SurfaceLayout::make(*h); !l) {
+    e.error = fmt::format("header {}: {}", index, l.error());
+  } else {
+    e.access = std::make_unique<MemoryTexture>(memory_, std::move(*l), *f);
+    e.bound.emplace(BoundTexture{*h, *f, e.access.get()});
+  }
+  return headers_.emplace(index, std::move(e)).first->second;
+}
+
+const BoundTexture* PoolBindings::texture(uint32_t index) const {
+  const PoolEntry& e = entry(index);
+  return e.bound ? &*e.bound : nullptr;
+}
+
+std::string PoolBindings::header_error(uint32_t index) const { return entry(index).error; }
+
+const Sampler* PoolBindings::sampler(uint32_t index) const {
+  auto it = samplers_.find(index);
+  if (it == samplers_.end()) {
+    std::optional<Sampler> s;
+    if (index <= pools_.sampler_max)
+      if (auto w = read_descriptor(memory_, pools_.samplers + 32ull * index))
+        if (auto d = decode_sampler(*w)) s = *d;
+    it = samplers_.emplace(index, s).first;
+  }
+  return it->second ? &*it->second : nullptr;
+}
+
+}  // namespace tmu::texunit

@@ -1,0 +1,75 @@
+// SPDX-License-Identifier: MIT
+// Textures and samplers as a GPU keeps them: descriptors in header and sampler pools in memory, texels in a
+// surface layout. MemoryTexture reads texels for the sampler (locate -> read block -> decode); PoolBindings finds
+// descriptors by index, treating indices past a pool's maximum and descriptors that do not decode as invalid
+// textures (seed 000: SetTexHeaderPoolC/SetSamplerHeaderPoolC.MaximumIndex).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <unordered_map>
+
+#include "texunit/gpu_memory.h"
+#include "texunit/surface_layout.h"
+#include "texunit/texture_unit.h"
+
+namespace tmu::texunit {
+
+class MemoryTexture final : public TextureAccess {
+ public:
+  MemoryTexture(const GpuMemory& memory, SurfaceLayout layout, FormatPlan format)
+      : memory_(memory), layout_(std::move(layout)), format_(format) {}
+
+  Extent extent(unsigned level) const override;
+  unsigned levels() const override { return layout_.levels(); }
+  unsigned layers() const override { return layout_.layers(); }
+  Texel read(unsigned level, unsigned layer, uint32_t x, uint32_t y, uint32_t z, bool& resident) const override;
+  const SurfaceLayout& layout() const { return layout_; }
+
+ private:
+  const GpuMemory& memory_;
+  SurfaceLayout layout_;
+  FormatPlan format_;
+};
+
+// A texture header with its format and layout, decoded from 32 bytes of a header pool.
+struct PoolEntry {
+  std::unique_ptr<MemoryTexture> access;
+  std::optional<BoundTexture> bound;
+  std::string error;  // why the header is invalid (the unit then returns zeros)
+};
+
+class PoolBindings final : public Bindings {
+ public:
+  struct Pools {
+    uint64_t headers = 0;
+    uint32_t header_max = 0;   // largest valid index
+    uint64_t samplers = 0;
+    uint32_t sampler_max = 0;
+    bool sampler_via_header = false;
+  };
+  PoolBindings(const GpuMemory& memory, Pools pools) : memory_(memory), pools_(pools) {}
+
+  const BoundTexture* texture(uint32_t header_index) const override;
+  const Sampler* sampler(uint32_t sampler_index) const override;
+  bool sampler_via_header() const override { return pools_.sampler_via_header; }
+
+  // Why header `index` is invalid ("" when it is valid): for tools that explain a zero result.
+  std::string header_error(uint32_t index) const;
+  // Forget decoded descriptors (after the pools or textures in memory changed).
+  void invalidate() const {
+    headers_.clear();
+    samplers_.clear();
+  }
+
+ private:
+  const PoolEntry& entry(uint32_t index) const;
+
+  const GpuMemory& memory_;
+  Pools pools_;
+  mutable std::unordered_map<uint32_t, PoolEntry> headers_;
+  mutable std::unordered_map<uint32_t, std::optional<Sampler>> samplers_;
+};
+
+}  // namespace tmu::texunit

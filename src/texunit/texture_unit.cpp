@@ -1,0 +1,443 @@
+// SPDX-License-Identifier: MIT
+// The warp loop and the per-quad / per-lane stages of the scalar reference path.
+#include "texunit/texture_unit.h"
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+
+#include "texunit/addressing.h"
+#include "texunit/cube.h"
+#include "texunit/filter.h"
+#include "texunit/lod.h"
+
+namespace tmu::texunit {
+namespace {
+
+float f32(uint32_t bits) { return std::bit_cast<float>(bits); }
+int32_t sext(uint32_t v, unsigned bits) { return static_cast<int32_t>(v << (32 - bits)) >> (32 - bits); }
+
+struct Bound {
+  const BoundTexture* tex = nullptr;
+  const Sampler* smp = nullptr;
+};
+
+// The texture a lane's handle names, and its sampler (handles: samplerPtr[31:20] | headerPtr[19:0]).
+Bound resolve(const Bindings& b, uint32_t handle, bool need_sampler) {
+  Bound r;
+  r.tex = b.texture(header_index(handle));
+  if (!r.tex || !r.tex->access) return {};
+  if (need_sampler) {
+    r.smp = b.sampler(b.sampler_via_header() ? header_index(handle) : sampler_index(handle));
+    if (!r.smp) return {};
+  }
+  return r;
+}
+
+bool normalized(const Bound& b) { return b.tex->header.normalized_coords && !(b.smp && b.smp->force_unnormalized); }
+
+unsigned view_min(const TextureHeader& h) { return std::min<unsigned>(h.view_min_level, h.max_mip_level); }
+unsigned view_max(const TextureHeader& h) {
+  return std::clamp<unsigned>(h.view_max_level, view_min(h), h.max_mip_level);
+}
+
+// The array layer of a lane: the u16 index clamped to the texture's layers (the hardware clamps positive indices
+// to the header's maximum, texture-unit-facts 2.5); cube arrays count cubes.
+unsigned array_layer(const Request& rq, const Bound& b, uint32_t raw) {
+  if (!is_array(rq.dim)) return 0;
+  const unsigned layers = std::max(1u, b.tex->access->layers());
+  const unsigned count = is_cube(rq.dim) ? std::max(1u, layers / 6) : layers;
+  return std::min<unsigned>(raw & 0xffff, count - 1);
+}
+
+// A lane's sampling position: normalized (or texel-space, for unnormalized coordinates) coordinates on the
+// texture (the cube face for cube maps) and the layer they read.
+struct Position {
+  std::array<double, 3> uvw{};
+  unsigned layer = 0;
+  CubeCoord cube;
+};
+
+Position position(const Request& rq, const Bound& b, const Lane& lane, const Policy& p) {
+  Position pos;
+  const unsigned n = coordinate_count(rq.dim);
+  for (unsigned a = 0; a < n; ++a) pos.uvw[a] = f32(lane.coord[a]);
+  const unsigned array = array_layer(rq, b, lane.layer);
+  if (is_cube(rq.dim)) {
+    pos.cube = cube_face(pos.uvw[0], pos.uvw[1], pos.uvw[2], p.cube_tie);
+    pos.uvw = {pos.cube.s, pos.cube.t, 0};
+    pos.layer = array * 6 + pos.cube.face;
+  } else {
+    pos.layer = array;
+  }
+  return pos;
+}
+
+unsigned sampled_dims(Dim d) { return is_cube(d) ? 2 : coordinate_count(d); }
+
+// AOFFI offsets: 4-bit two's complement u, v, w (seed 000).
+std::array<int32_t, 3> texel_offsets(const Request& rq, const Lane& lane) {
+  if (!rq.aoffi) return {0, 0, 0};
+  return {sext(lane.offsets & 0xf, 4), sext((lane.offsets >> 4) & 0xf, 4), sext((lane.offsets >> 8) & 0xf, 4)};
+}
+
+Extent base_extent(const Bound& b) { return b.tex->access->extent(view_min(b.tex->header)); }
+
+// Texel-space gradients of one lane from coordinate differences along x and y (normalized units).
+Gradients texel_gradients(const Bound& b, const std::array<double, 3>& dx, const std::array<double, 3>& dy, unsigned dims,
+                          bool norm) {
+  const Extent e = base_extent(b);
+  const double size[3] = {double(e.width), double(e.height), double(e.depth)};
+  Gradients g;
+  g.dims = dims;
+  for (unsigned a = 0; a < dims; ++a) {
+    const double s = norm ? size[a] : 1.0;
+    g.dx[a] = dx[a] * s;
+    g.dy[a] = dy[a] * s;
+  }
+  return g;
+}
+
+// Seed 000: a quad is divergent unless .NDV, or a pixel-shader quad whose current thread mask is full.
+bool divergent(const Request& rq, unsigned quad) {
+  if (rq.ndv) return false;
+  if (!rq.pixel_shader) return true;
+  return ((rq.ctm >> (4 * quad)) & 0xf) != 0xf;
+}
+
+struct LodResult {
+  double lambda = 0;       // after bias and clamps
+  double unclamped = 0;    // before the clamps (TMML's relative LOD)
+  Gradients gradients;     // texel space, for anisotropic filtering
+};
+
+class QuadSampler {
+ public:
+  QuadSampler(const Bindings& bindings, const Policy& policy, const Request& rq, unsigned quad, Response& out)
+      : bindings_(bindings), p_(policy), rq_(rq), quad_(quad), out_(out) {}
+
+  void run() {
+    const uint32_t active = (rq_.active >> (4 * quad_)) & 0xf;
+    if (active == 0) return;
+    for (unsigned k = 0; k < 4; ++k) {
+      bound_[k] = resolve(bindings_, rq_.lanes[lane(k)].handle, rq_.op != TexOp::Fetch && rq_.op != TexOp::Query);
+      if (bound_[k].tex && rq_.op != TexOp::Fetch && rq_.op != TexOp::Query)
+        pos_[k] = position(rq_, bound_[k], rq_.lanes[lane(k)], p_);
+    }
+    for (unsigned k = 0; k < 4; ++k) {
+      if (!((active >> k) & 1)) continue;
+      const unsigned l = lane(k);
+      out_.written |= 1u << l;
+      bool resident = true;
+      std::array<uint32_t, 4> v{};
+      if (bound_[k].tex) {
+        switch (rq_.op) {
+          case TexOp::Sample:
+          case TexOp::Gradient: v = sample(k, resident); break;
+          case TexOp::Gather: v = gather(k, resident); break;
+          case TexOp::QueryLod: v = query_lod(k); break;
+          case TexOp::Fetch: v = fetch(k, resident); break;
+          case TexOp::Query: v = query(k); break;
+        }
+      }
+      out_.value[l] = v;
+      if (resident) out_.resident |= 1u << l;
+    }
+  }
+
+ private:
+  unsigned lane(unsigned k) const { return 4 * quad_ + k; }
+  const Lane& in(unsigned k) const { return rq_.lanes[lane(k)]; }
+
+  // The LOD of lane k (seed 000 .lod modes).
+  LodResult lod(unsigned k) {
+    const Bound& b = bound_[k];
+    const bool norm = normalized(b);
+    const unsigned dims = sampled_dims(rq_.dim);
+    LodResult r;
+    double lambda = 0;
+    if (rq_.op == TexOp::Gradient) {
+      const auto& g = in(k).gradients;
+      std::array<double, 3> dx{}, dy{};
+      for (unsigned a = 0; a < 3; ++a) {
+        dx[a] = f32(g[2 * a]);
+        dy[a] = f32(g[2 * a + 1]);
+      }
+      if (is_cube(rq_.dim)) project_cube(k, dx, dy);
+      r.gradients = texel_gradients(b, dx, dy, dims, norm);
+      lambda = lambda_from_rho(rho(r.gradients, p_.rho), p_);
+    } else if (rq_.lod == LodMode::Implicit || rq_.lod == LodMode::Bias || rq_.lod == LodMode::BiasAveraged) {
+      if (divergent(rq_, quad_)) {
+        // Divergent quads and non-pixel threads get a default LOD (seed 000: "either 0 or +Inf"); tmu uses 0.
+        lambda = 0;
+      } else {
+        // Coarse derivatives: one LOD per quad from lanes 0 (top left), 1 (top right) and 2 (bottom left).
+        std::array<double, 3> dx{}, dy{};
+        for (unsigned a = 0; a < 3; ++a) {
+          const double c0 = f32(in(0).coord[a]);
+          dx[a] = f32(in(1).coord[a]) - c0;
+          dy[a] = f32(in(2).coord[a]) - c0;
+        }
+        if (is_cube(rq_.dim)) project_cube(0, dx, dy);
+        r.gradients = texel_gradients(b, dx, dy, dims, norm);
+        lambda = lambda_from_rho(rho(r.gradients, p_.rho), p_);
+      }
+    }
+    switch (rq_.lod) {
+      case LodMode::Zero: lambda = 0; break;
+      case LodMode::Bias: lambda += f32(in(k).lod); break;
+      case LodMode::Lod: lambda = f32(in(k).lod); break;
+      case LodMode::BiasAveraged: lambda += quad_average(); break;
+      case LodMode::LodAveraged: lambda = quad_average(); break;
+      case LodMode::Implicit: break;
+    }
+    r.unclamped = lambda;
+    LodControls c;
+    const Sampler& s = *b.smp;
+    c.bias = rq_.lod == LodMode::Zero ? 0 : s5_8(s.mip_lod_bias);
+    c.min = u4_8(s.min_lod_clamp);
+    c.max = u4_8(s.max_lod_clamp);
+    c.view_min = u4_8(b.tex->header.min_lod_clamp);
+    if (rq_.lod_clamp) c.view_min = std::max(c.view_min, u4_8(in(k).lod_clamp));
+    r.lambda = rq_.lod == LodMode::Zero ? 0 : quantize_lod(biased_lod(lambda, c), p_);
+    return r;
+  }
+
+  // The .LBA/.LLA modes average the operand over the quad's active lanes (seed 000).
+  double quad_average() const {
+    const uint32_t active = (rq_.active >> (4 * quad_)) & 0xf;
+    double sum = 0;
+    unsigned n = 0;
+    for (unsigned k = 0; k < 4; ++k)
+      if ((active >> k) & 1) {
+        sum += f32(in(k).lod);
+        ++n;
+      }
+    return n ? sum / n : 0;
+  }
+
+  // Direction derivatives to derivatives on lane k's cube face.
+  void project_cube(unsigned k, std::array<double, 3>& dx, std::array<double, 3>& dy) const {
+    const double x = f32(in(k).coord[0]), y = f32(in(k).coord[1]), z = f32(in(k).coord[2]);
+    const auto ddx = cube_derivative(pos_[k].cube, x, y, z, dx[0], dx[1], dx[2]);
+    const auto ddy = cube_derivative(pos_[k].cube, x, y, z, dy[0], dy[1], dy[2]);
+    dx = {ddx[0], ddx[1], 0};
+    dy = {ddy[0], ddy[1], 0};
+  }
+
+  LevelSample level_sample(unsigned k, unsigned level, const std::array<double, 3>& uvw, bool linear) const {
+    const Bound& b = bound_[k];
+    LevelSample s;
+    s.access = b.tex->access;
+    s.format = &b.tex->format;
+    s.sampler = b.smp;
+    s.header = &b.tex->header;
+    s.policy = &p_;
+    s.level = level;
+    s.layer = pos_[k].layer;
+    s.dims = sampled_dims(rq_.dim);
+    s.cube = is_cube(rq_.dim);
+    s.linear = linear;
+    const Extent e = b.tex->access->extent(level);
+    const double size[3] = {double(e.width), double(e.height), double(e.depth)};
+    const auto off = texel_offsets(rq_, in(k));
+    const bool norm = normalized(b);
+    for (unsigned a = 0; a < s.dims; ++a) s.texel[a] = (norm ? uvw[a] * size[a] : uvw[a]) + off[a];
+    s.compare = rq_.depth_compare || b.smp->depth_compare;
+    s.dref = f32(in(k).dref);
+    return s;
+  }
+
+  // Sample one level, anisotropically when the sampler says so: N taps along the footprint's major axis.
+  Rgba sample_one_level(unsigned k, unsigned level, bool linear, const LodResult& lod, bool& resident) const {
+    const Bound& b = bound_[k];
+    const unsigned ratio_code = b.tex->header.use_header_opt_control ? b.tex->header.max_anisotropy : b.smp->max_anisotropy;
+    const unsigned max_ratio = anisotropy_ratio(static_cast<uint8_t>(ratio_code));
+    const Gradients& g = lod.gradients;
+    const double lx = std::hypot(g.dx[0], g.dx[1], g.dx[2]), ly = std::hypot(g.dy[0], g.dy[1], g.dy[2]);
+    const double major = std::max(lx, ly), minor = std::min(lx, ly);
+    unsigned taps = 1;
+    if (b.smp->min == MinFilter::Aniso && max_ratio > 1 && minor > 0 && !lod_is_explicit())
+      taps = static_cast<unsigned>(std::min<double>(std::ceil(major / minor), max_ratio));
+    if (taps <= 1) return sample_level(level_sample(k, level, pos_[k].uvw, linear), resident);
+    // The major axis in normalized units (texel-space gradient divided by the base-level size).
+    const Extent e = base_extent(b);
+    const double size[3] = {double(e.width), double(e.height), double(e.depth)};
+    const auto& v = lx >= ly ? g.dx : g.dy;
+    Rgba sum{};
+    for (unsigned t = 0; t < taps; ++t) {
+      const double f = (t + 0.5) / taps - 0.5;
+      std::array<double, 3> uvw = pos_[k].uvw;
+      for (unsigned a = 0; a < 3; ++a) uvw[a] += f * v[a] / (normalized(b) ? size[a] : 1.0);
+      const Rgba r = sample_level(level_sample(k, level, uvw, linear), resident);
+      for (unsigned c = 0; c < 4; ++c) sum[c] += r[c] / static_cast<float>(taps);
+    }
+    return sum;
+  }
+
+  bool lod_is_explicit() const { return rq_.lod == LodMode::Lod || rq_.lod == LodMode::LodAveraged || rq_.lod == LodMode::Zero; }
+
+  std::array<uint32_t, 4> sample(unsigned k, bool& resident) {
+    const Bound& b = bound_[k];
+    LodResult l = lod(k);
+    const Sampler& s = *b.smp;
+    const TextureHeader& h = b.tex->header;
+    // Anisotropic filtering takes the LOD of the footprint's minor axis (N taps cover the major one).
+    if (s.min == MinFilter::Aniso && !lod_is_explicit() && l.lambda > 0) {
+      const Gradients& g = l.gradients;
+      const double lx = std::hypot(g.dx[0], g.dx[1], g.dx[2]), ly = std::hypot(g.dy[0], g.dy[1], g.dy[2]);
+      const unsigned max_ratio = anisotropy_ratio(h.use_header_opt_control ? h.max_anisotropy : s.max_anisotropy);
+      if (max_ratio > 1 && std::min(lx, ly) > 0) {
+        const double n = std::min<double>(std::ceil(std::max(lx, ly) / std::min(lx, ly)), max_ratio);
+        l.lambda = std::max(0.0, l.lambda - quantize_lod(std::log2(n), p_));
+      }
+    }
+    const LevelChoice c = choose_levels(l.lambda, s.mip, view_min(h), view_max(h), p_);
+    const bool linear = c.magnify ? s.mag == MagFilter::Linear : s.min != MinFilter::Point;
+    Rgba r = sample_one_level(k, c.level0, linear, l, resident);
+    if (c.weight1 > 0 && c.level1 != c.level0) {
+      const Rgba r1 = sample_one_level(k, c.level1, linear, l, resident);
+      for (unsigned i = 0; i < 4; ++i) r[i] += c.weight1 * (r1[i] - r[i]);
+    }
+    return finish(b, r);
+  }
+
+  // Swizzle and register bits.
+  static std::array<uint32_t, 4> finish(const Bound& b, const Rgba& r) {
+    Texel t;
+    for (unsigned c = 0; c < 4; ++c) t.bits[c] = std::bit_cast<uint32_t>(r[c]);
+    return apply_swizzle(b.tex->format, t).bits;
+  }
+
+  // TLD4: the bilinear footprint's four texels, component `component`, in the order (i0, j1), (i1, j1),
+  // (i1, j0), (i0, j0); offsets are AOFFI (6-bit u, v) or PTP (8-bit per texel).
+  std::array<uint32_t, 4> gather(unsigned k, bool& resident) {
+    const Bound& b = bound_[k];
+    const unsigned level = view_min(b.tex->header);
+    auto texel_at = [&](int32_t du, int32_t dv, unsigned corner) {
+      LevelSample s = level_sample(k, level, pos_[k].uvw, false);
+      s.texel[0] -= texel_offsets(rq_, in(k))[0];  // AOFFI for gathers is read below, with its own width
+      s.texel[1] -= texel_offsets(rq_, in(k))[1];
+      s.texel[0] += du;
+      s.texel[1] += dv;
+      const AxisTaps tu = linear_taps(s.texel[0], p_), tv = linear_taps(s.texel[1], p_);
+      // Point-sample the texel centre of the wanted corner.
+      s.texel[0] = tu.i0 + (corner == 1 || corner == 2 ? 1 : 0) + 0.5;
+      s.texel[1] = tv.i0 + (corner == 0 || corner == 1 ? 1 : 0) + 0.5;
+      const Rgba r = sample_level(s, resident);
+      return finish(b, r)[rq_.component & 3];
+    };
+    std::array<uint32_t, 4> out{};
+    for (unsigned corner = 0; corner < 4; ++corner) {
+      int32_t du = 0, dv = 0;
+      if (rq_.ptp) {
+        const uint32_t w = in(k).ptp[corner / 2] >> (16 * (corner % 2));
+        du = sext(w & 0xff, 8);
+        dv = sext((w >> 8) & 0xff, 8);
+        out[corner] = texel_at(du, dv, 3);  // each texel is the (i0, j0) corner of its own footprint
+      } else {
+        if (rq_.aoffi) {
+          du = sext(in(k).offsets & 0x3f, 6);
+          dv = sext((in(k).offsets >> 8) & 0x3f, 6);
+        }
+        out[corner] = texel_at(du, dv, corner);
+      }
+    }
+    return out;
+  }
+
+  // TMML: component 0 the LOD relative to the view's first level before clamping (signed 8.8), component 1 the
+  // LOD after bias and clamps as a resource level (unsigned 8.8) — the reversed order Ryujinx #2397 describes.
+  std::array<uint32_t, 4> query_lod(unsigned k) {
+    const LodResult l = lod(k);
+    const double rel = std::isfinite(l.unclamped) ? std::clamp(l.unclamped, -128.0, 127.99609375) : -128.0;
+    const double abs = std::clamp(l.lambda + view_min(bound_[k].tex->header), 0.0, 255.99609375);
+    const auto rel16 = static_cast<uint32_t>(static_cast<int32_t>(std::lround(rel * 256))) & 0xffff;
+    const auto abs16 = static_cast<uint32_t>(std::lround(abs * 256)) & 0xffff;
+    return {rel16, abs16, 0, 0};
+  }
+
+  // TLD (seed 001): integer coordinates, point sampled, no sampler (border zero, no compare); out-of-range
+  // coordinates, levels or layers return zeros unless .CL clamps them to the edge.
+  std::array<uint32_t, 4> fetch(unsigned k, bool& resident) {
+    const Bound& b = bound_[k];
+    const TextureHeader& h = b.tex->header;
+    const Lane& ln = in(k);
+    if (rq_.multisample) return {};  // multisample surfaces are not modelled yet
+    // The coordinate description must have the header's number of coordinates (arrays may differ).
+    const unsigned want = coordinate_count(rq_.dim);
+    unsigned have = 2;
+    switch (h.type) {
+      case TextureType::Tex1D:
+      case TextureType::Array1D:
+      case TextureType::Buffer1D: have = 1; break;
+      case TextureType::Tex3D: have = 3; break;
+      default: have = 2; break;
+    }
+    if (is_cube(rq_.dim) || want != have) return {};
+    const unsigned lodv = rq_.lod == LodMode::Lod ? ln.lod : 0;
+    const unsigned level = view_min(h) + lodv;
+    if (lodv > 15 || level > view_max(h)) return {};
+    const Extent e = b.tex->access->extent(level);
+    const uint32_t size[3] = {e.width, e.height, e.depth};
+    const auto off = texel_offsets(rq_, ln);
+    int64_t c[3] = {0, 0, 0};
+    for (unsigned a = 0; a < want; ++a) {
+      c[a] = static_cast<int64_t>(static_cast<int32_t>(ln.coord[a])) + off[a];
+      if (c[a] < 0 || c[a] >= size[a]) {
+        if (!rq_.edge_clamp) return {};
+        c[a] = std::clamp<int64_t>(c[a], 0, size[a] - 1);
+      }
+    }
+    unsigned layer = 0;
+    if (is_array(rq_.dim)) {
+      const unsigned layers = std::max(1u, b.tex->access->layers());
+      layer = ln.layer & 0xffff;
+      if (layer >= layers) {
+        if (!rq_.edge_clamp) return {};
+        layer = layers - 1;
+      }
+    }
+    const Texel t = b.tex->access->read(level, layer, static_cast<uint32_t>(c[0]), static_cast<uint32_t>(c[1]),
+                                        static_cast<uint32_t>(c[2]), resident);
+    return apply_swizzle(b.tex->format, t).bits;
+  }
+
+  // TXQ. DIMENSION: width, height, depth (3D) or layers, and the view's level count, at level `lod` of the view.
+  // TEXTURE_TYPE: the header's texture type, 0, the sample count, 0. Other queries are not modelled (zeros).
+  std::array<uint32_t, 4> query(unsigned k) {
+    const TextureHeader& h = bound_[k].tex->header;
+    const unsigned levels = view_max(h) - view_min(h) + 1;
+    switch (rq_.query) {
+      case Query::Dimension: {
+        const uint32_t lodv = in(k).lod;
+        if (lodv >= levels) return {0, 0, 0, levels};
+        const Extent e = bound_[k].tex->access->extent(view_min(h) + lodv);
+        const bool array = h.type == TextureType::Array1D || h.type == TextureType::Array2D || h.type == TextureType::ArrayCube;
+        return {e.width, e.height, array ? h.depth : e.depth, levels};
+      }
+      case Query::TextureType: {
+        static constexpr uint32_t kSamples[16] = {1, 2, 4, 8, 8, 2, 16, 1, 4, 4, 8, 8, 2, 4, 8, 16};
+        return {static_cast<uint32_t>(h.type), 0, kSamples[h.multisample & 15], 0};
+      }
+      default: return {};
+    }
+  }
+
+  const Bindings& bindings_;
+  const Policy& p_;
+  const Request& rq_;
+  unsigned quad_;
+  Response& out_;
+  std::array<Bound, 4> bound_{};
+  std::array<Position, 4> pos_{};
+};
+
+}  // namespace
+
+void TextureUnit::run(const Request& request, Response& response) const {
+  response = Response{};
+  for (unsigned q = 0; q < kWarpSize / 4; ++q) QuadSampler(bindings_, policy_, request, q, response).run();
+}
+
+}  // namespace tmu::texunit

@@ -1,0 +1,46 @@
+// SPDX-License-Identifier: MIT
+// The software texture unit. One call serves a warp: it finds each lane's texture header and sampler, computes
+// coordinates and LOD per quad, and runs the stages (coordinates -> LOD -> level -> address -> fetch -> decode ->
+// filter -> compare -> swizzle) on the scalar reference path. docs/texunit.md describes the model.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+
+#include "texunit/access.h"
+#include "texunit/descriptors.h"
+#include "texunit/policy.h"
+#include "texunit/request.h"
+
+namespace tmu::texunit {
+
+// A texture header with what it takes to read texels, decoded once.
+struct BoundTexture {
+  TextureHeader header;
+  FormatPlan format;
+  const TextureAccess* access = nullptr;
+};
+
+// Where headers and samplers come from (the header and sampler pools, or a test fixture). An index past a pool's
+// maximum, or a descriptor that does not decode, is an invalid texture: the instruction returns zeros (seed 000).
+class Bindings {
+ public:
+  virtual ~Bindings() = default;
+  virtual const BoundTexture* texture(uint32_t header_index) const = 0;
+  virtual const Sampler* sampler(uint32_t sampler_index) const = 0;
+  // SetSamplerBinding.ViaHeaderBinding (OpenGL): the header index is also the sampler index (seed 000).
+  virtual bool sampler_via_header() const { return false; }
+};
+
+class TextureUnit {
+ public:
+  explicit TextureUnit(const Bindings& bindings, Policy policy = Policy::nvidia()) : bindings_(bindings), policy_(policy) {}
+  void run(const Request& request, Response& response) const;
+  const Policy& policy() const { return policy_; }
+
+ private:
+  const Bindings& bindings_;
+  Policy policy_;
+};
+
+}  // namespace tmu::texunit

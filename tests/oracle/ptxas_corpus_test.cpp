@@ -1,0 +1,104 @@
+// SPDX-License-Identifier: MIT
+// The ptxas corpus: the PTX texture instructions of seed 004 (and tld4, txq, texture objects, bindless handles,
+// loops) compiled by ptxas 11.8 for sm_50 and sm_52. Every instruction of every resulting cubin must disassemble
+// in tmu exactly as nvdisasm prints it.
+#include <gtest/gtest.h>
+
+#include <fmt/format.h>
+
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
+
+#include "isa/cubin.h"
+#include "isa/sm50/program.h"
+#include "oracle.h"
+#include "ptx_corpus.h"
+
+namespace tmu::isa::sm50 {
+namespace {
+
+std::vector<std::byte> read_all(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::vector<char> raw((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::vector<std::byte> out(raw.size());
+  std::memcpy(out.data(), raw.data(), raw.size());
+  return out;
+}
+
+// Instruction lines of `nvdisasm -c`, per function: address -> text (terminator included).
+std::map<std::string, std::map<uint64_t, std::string>> nvdisasm_listing(const std::string& out) {
+  std::map<std::string, std::map<uint64_t, std::string>> fns;
+  std::string current;
+  std::stringstream ss(out);
+  std::string line;
+  while (std::getline(ss, line)) {
+    const std::size_t sec = line.find(".text.");
+    if (line.starts_with("//----") && sec != std::string::npos) {
+      std::size_t end = line.find(' ', sec);
+      current = line.substr(sec + 6, end - sec - 6);
+      continue;
+    }
+    const std::size_t a = line.find("/*");
+    if (a == std::string::npos || line.compare(a, 3, "/* ") == 0) continue;
+    const std::size_t b = line.find("*/", a);
+    const uint64_t addr = std::stoull(line.substr(a + 2, b - a - 2), nullptr, 16);
+    fns[current][addr] = test::normalize_nvdisasm_text(line.substr(b + 2));
+  }
+  return fns;
+}
+
+class PtxasCorpus : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(PtxasCorpus, EveryInstructionAsNvdisasm) {
+  TMU_REQUIRE_TOOL(ptxas, "ptxas");
+  TMU_REQUIRE_TOOL(nvdisasm, "nvdisasm");
+  const std::string target = GetParam();
+  std::size_t total = 0, agree = 0;
+  for (const auto& m : test::ptx_corpus(target)) {
+    const std::string base = test::temp_dir() + "/" + m.name + "_" + target;
+    test::write_text(base + ".ptx", m.source);
+    const auto compiled = test::run_program({ptxas, "-arch=" + target, base + ".ptx", "-o", base + ".cubin"});
+    ASSERT_EQ(compiled.status, 0) << m.name << ": ptxas: " << compiled.err;
+    const auto dis = test::run_program({nvdisasm, "-c", base + ".cubin"});
+    ASSERT_EQ(dis.status, 0) << dis.err;
+    const auto expected = nvdisasm_listing(dis.out);
+
+    const auto bytes = read_all(base + ".cubin");
+    auto cubin = read_cubin(bytes);
+    ASSERT_TRUE(cubin) << cubin.error();
+    ASSERT_EQ(cubin->functions.size(), expected.size()) << m.name;
+    for (const auto& fn : cubin->functions) {
+      Program p;
+      auto fail = decode_program(fn.code, cubin->arch, 0, p);
+      ASSERT_FALSE(fail) << fn.name << ": " << fail->reason << fmt::format(" at {:#x} word {:#018x}", fail->address, fail->word);
+      const auto& want = expected.at(fn.section.substr(6));
+      std::stringstream listing(print_listing(p, {}));
+      std::string line;
+      std::size_t mismatches = 0;
+      while (std::getline(listing, line)) {
+        const std::size_t b = line.find("*/");
+        const uint64_t addr = std::stoull(line.substr(2, b - 2), nullptr, 16);
+        const std::string text = line.substr(b + 3);
+        ++total;
+        auto it = want.find(addr);
+        if (it == want.end()) {
+          ADD_FAILURE() << fn.name << fmt::format(" {:#06x}: tmu '{}', nvdisasm has no instruction there", addr, text);
+        } else if (it->second != text) {
+          if (++mismatches <= 10)
+            ADD_FAILURE() << fn.name << fmt::format(" {:#06x}: tmu '{}' nvdisasm '{}'", addr, text, it->second);
+        } else {
+          ++agree;
+        }
+      }
+    }
+  }
+  std::printf("[ oracle ] ptxas %s corpus: %zu instructions, %zu identical to nvdisasm\n", target.c_str(), total, agree);
+  EXPECT_EQ(agree, total);
+}
+
+INSTANTIATE_TEST_SUITE_P(Targets, PtxasCorpus, ::testing::Values("sm_50", "sm_52"));
+
+}  // namespace
+}  // namespace tmu::isa::sm50

@@ -1,0 +1,61 @@
+// SPDX-License-Identifier: MIT
+// Access to the external oracles (NVIDIA's nvdisasm, ptxas, cuobjdump) for differential tests. An oracle test
+// fails when its tool is missing and TMU_REQUIRE_ORACLES=1 (as in CI); otherwise it is skipped with a message
+// saying what to install.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "isa/arch.h"
+
+namespace tmu::test {
+
+// Looks for a tool in $TMU_CUDA_BIN, then ${TMU_CACHE:-~/.cache/tmu}/cuda-11.8/bin, then $PATH.
+std::optional<std::string> find_tool(const std::string& name);
+bool oracles_required();
+
+struct RunResult {
+  int status = -1;
+  std::string out;
+  std::string err;
+};
+// Runs a program without a shell; stdout and stderr are captured.
+RunResult run_program(const std::vector<std::string>& argv);
+
+// A fresh temporary directory, removed at exit.
+std::string temp_dir();
+void write_bytes(const std::string& path, const std::vector<std::byte>& bytes);
+void write_text(const std::string& path, const std::string& text);
+
+// nvdisasm on a raw code blob. On success, the text of every instruction as nvdisasm prints it after the
+// address comment, including its terminator (" ;", ";" or the " }" of a pair's second half) and the opening
+// "{ " of a pair. On failure, nvdisasm's message without the "nvdisasm error   : " prefix.
+struct NvdisasmOutput {
+  bool ok = false;
+  std::vector<std::string> lines;
+  std::string error;
+};
+// nvdisasm's instruction text as tmu prints it: leading padding removed, "{         A ;" -> "{ A ;", the padding
+// before a pair's closing '}' reduced to one space.
+std::string normalize_nvdisasm_text(std::string text);
+
+NvdisasmOutput nvdisasm_raw(const std::string& nvdisasm, const std::vector<std::byte>& code, isa::Arch arch);
+
+// Helper for tests: sets `path` to the tool, or skips (or fails, when required) the test.
+#define TMU_REQUIRE_TOOL(path, name)                                                                      \
+  std::string path;                                                                                       \
+  if (auto found_ = ::tmu::test::find_tool(name)) {                                                        \
+    path = *found_;                                                                                       \
+  } else if (::tmu::test::oracles_required()) {                                                           \
+    FAIL() << name << " is required (TMU_REQUIRE_ORACLES=1) but missing: run scripts/setup.sh";          \
+  } else {                                                                                                \
+    GTEST_SKIP() << "skipped: install " << name << " (scripts/setup.sh extracts it from Debian's nvidia-cuda-toolkit)"; \
+  }
+
+}  // namespace tmu::test

@@ -1,0 +1,212 @@
+// SPDX-License-Identifier: MIT
+#include "ptx_corpus.h"
+
+#include <fmt/format.h>
+
+#include <array>
+
+namespace tmu::test {
+namespace {
+
+struct Geometry {
+  const char* name;
+  int coords;      // elements of the coordinate vector
+  bool array;      // first element is the array index (u32)
+  bool multisample;
+  int grad;        // elements of dPdx/dPdy
+  int offset;      // elements of the offset vector
+};
+
+// Seed 004: coordinate vector sizes (.v4 for 3d/a2d/cube/acube/2dms/a2dms), gradient and offset sizes.
+constexpr std::array<Geometry, 9> kGeometries{{
+    {"1d", 1, false, false, 1, 1},
+    {"2d", 2, false, false, 2, 2},
+    {"3d", 4, false, false, 4, 4},
+    {"a1d", 2, true, false, 1, 1},
+    {"a2d", 4, true, false, 2, 2},
+    {"cube", 4, false, false, 4, 0},
+    {"acube", 4, true, false, 4, 0},
+    {"2dms", 4, false, true, 0, 2},
+    {"a2dms", 4, true, true, 0, 2},
+}};
+
+// One kernel whose every input is its own parameter, so each source register of the texture instruction is a
+// distinct value.
+class Kernel {
+ public:
+  explicit Kernel(std::string name) : name_(std::move(name)) {}
+  std::string param(const char* type) {
+    const int i = n_++;
+    params_ += fmt::format(", .param .{} p{}", type, i);
+    const char* reg = type[0] == 'f' ? "f" : (type[1] == '6' ? "rd" : "r");
+    const std::string r = fmt::format("%{}{}", reg, 10 + i);
+    loads_ += fmt::format("  ld.param.{} {}, [p{}];\n", type, r, i);
+    return r;
+  }
+  std::string vec(const char* type, int n) {
+    std::string v = "{";
+    for (int i = 0; i < n; ++i) v += (i ? "," : "") + param(type);
+    return v + "}";
+  }
+  std::string text(const std::string& body, const std::string& out = "{%f0,%f1,%f2,%f3}") const {
+    return fmt::format(
+        ".visible .entry {}(.param .u64 out{})\n{{\n"
+        "  .reg .f32 %f<64>; .reg .b32 %r<64>; .reg .b64 %rd<64>; .reg .pred %p<4>;\n"
+        "  ld.param.u64 %rd0, [out];\n  cvta.to.global.u64 %rd1, %rd0;\n{}{}\n"
+        "  st.global.v4.f32 [%rd1], {};\n  ret;\n}}\n",
+        name_, params_, loads_, body, out);
+  }
+
+ private:
+  std::string name_, params_, loads_;
+  int n_ = 0;
+};
+
+std::string header(const std::string& target, const char* texmode = nullptr) {
+  return fmt::format(".version 7.8\n.target {}{}\n.address_size 64\n.global .texref tex0;\n.global .texref tex1;\n",
+                     target, texmode ? std::string(", ") + texmode : "");
+}
+
+// `tex` in every form the seed allows.
+std::string tex_forms() {
+  std::string out;
+  for (const Geometry& g : kGeometries)
+    for (const char* ctype : {"f32", "s32"})
+      for (const char* mip : {"", "base", "level", "grad"})
+        for (bool off : {false, true})
+          for (bool dc : {false, true}) {
+            const std::string_view gn = g.name, m = mip, ct = ctype;
+            const bool cube = gn == "cube" || gn == "acube";
+            if (dc && (gn == "3d" || g.multisample)) continue;     // no depth compare for 3d and multisample
+            if (dc && ct == "s32") continue;                       // depth compare needs f32 coordinates
+            if (off && cube) continue;                             // no offsets for cube maps
+            if (cube && ct == "s32") continue;                     // cube maps need f32
+            if (g.multisample && ct == "f32") continue;            // multisample needs s32
+            if (g.multisample && (m == "level" || m == "grad")) continue;
+            Kernel k(fmt::format("tex_{}_{}_{}{}{}", m.empty() ? "none" : mip, gn, ct, off ? "_off" : "", dc ? "_dc" : ""));
+            std::string c = "{";
+            for (int i = 0; i < g.coords; ++i) {
+              const bool index = (g.array && i == 0) || (g.multisample && i == 0) || (gn == "a2dms" && i == 1);
+              c += (i ? "," : "") + k.param(index ? "u32" : ctype);
+            }
+            c += "}";
+            std::string args = "[tex0, " + c + "]";
+            if (m == "level") args += ", " + k.param(ctype);
+            if (m == "grad") args += ", " + k.vec("f32", g.grad) + ", " + k.vec("f32", g.grad);
+            if (off) args += ", " + k.vec("s32", g.offset);
+            if (dc) args += ", " + k.param("f32");
+            out += k.text(fmt::format("  tex{}.{}.v4.f32.{} {{%f0,%f1,%f2,%f3}}, {};", m.empty() ? "" : "." + std::string(m), gn, ct, args));
+          }
+  return out;
+}
+
+std::string tld4_forms() {
+  std::string out;
+  for (const char* comp : {"r", "g", "b", "a"})
+    for (const char* geom : {"2d", "a2d", "cube", "acube"})
+      for (bool off : {false, true})
+        for (bool dc : {false, true}) {
+          const std::string_view gn = geom;
+          if (off && (gn == "cube" || gn == "acube")) continue;
+          Kernel k(fmt::format("tld4_{}_{}{}{}", comp, geom, off ? "_off" : "", dc ? "_dc" : ""));
+          const bool array = gn[0] == 'a';
+          const int n = gn == "2d" ? 2 : 4;
+          std::string c = "{";
+          for (int i = 0; i < n; ++i) c += (i ? "," : "") + k.param(array && i == 0 ? "u32" : "f32");
+          c += "}";
+          std::string args = "[tex0, " + c + "]";
+          if (off) args += ", " + k.vec("s32", 2);
+          if (dc) args += ", " + k.param("f32");
+          out += k.text(fmt::format("  tld4.{}.{}.v4.f32.f32 {{%f0,%f1,%f2,%f3}}, {};", comp, geom, args));
+        }
+  return out;
+}
+
+std::string txq_forms() {
+  std::string out;
+  for (const char* q : {"width", "height", "depth", "channel_data_type", "channel_order", "normalized_coords",
+                        "array_size", "num_mipmap_levels", "num_samples"})
+    for (bool level : {false, true}) {
+      const std::string_view qn = q;
+      if (level && qn != "width" && qn != "height" && qn != "depth") continue;
+      Kernel k(fmt::format("txq_{}{}", q, level ? "_level" : ""));
+      const std::string body =
+          level ? fmt::format("  txq.level.{}.b32 %r0, [tex0], {};\n", q, k.param("s32"))
+                : fmt::format("  txq.{}.b32 %r0, [tex0];\n", q);
+      out += k.text(body + "  mov.b32 %f0, %r0; mov.b32 %f1, %r0; mov.b32 %f2, %r0; mov.b32 %f3, %r0;");
+    }
+  return out;
+}
+
+// Texture objects, bindless handles, indirect texrefs, loops (branches) and some ALU around them.
+std::string mode_forms() {
+  std::string out;
+  {
+    Kernel k("mode_object_param");
+    const std::string t = k.param("u64"), x = k.param("f32"), y = k.param("f32");
+    out += k.text(fmt::format("  tex.2d.v4.f32.f32 {{%f0,%f1,%f2,%f3}}, [{}, {{{},{}}}];", t, x, y));
+  }
+  {
+    Kernel k("mode_object_memory");
+    const std::string m = k.param("u64"), x = k.param("f32"), y = k.param("f32"), l = k.param("f32");
+    out += k.text(fmt::format(
+        "  cvta.to.global.u64 %rd2, {};\n  ld.global.u64 %rd3, [%rd2];\n"
+        "  tex.level.2d.v4.f32.f32 {{%f0,%f1,%f2,%f3}}, [%rd3, {{{},{}}}], {};\n"
+        "  tld4.g.2d.v4.f32.f32 {{%f4,%f5,%f6,%f7}}, [%rd3, {{{},{}}}];\n"
+        "  txq.width.b32 %r1, [%rd3];\n  cvt.rn.f32.s32 %f8, %r1;\n"
+        "  add.f32 %f0, %f0, %f4; add.f32 %f1, %f1, %f5; fma.rn.f32 %f2, %f6, %f8, %f2; mul.f32 %f3, %f3, %f7;",
+        m, x, y, l, x, y));
+  }
+  {
+    Kernel k("mode_indirect_select");
+    const std::string s = k.param("u32"), x = k.param("f32"), y = k.param("f32");
+    out += k.text(fmt::format(
+        "  mov.u64 %rd2, tex0;\n  mov.u64 %rd3, tex1;\n  setp.eq.u32 %p1, {}, 0;\n  selp.b64 %rd4, %rd2, %rd3, %p1;\n"
+        "  tex.2d.v4.f32.f32 {{%f0,%f1,%f2,%f3}}, [%rd4, {{{},{}}}];",
+        s, x, y));
+  }
+  {
+    Kernel k("mode_loop");
+    const std::string n = k.param("u32"), x = k.param("f32"), y = k.param("f32");
+    out += k.text(fmt::format(
+        "  mov.f32 %f0, 0f00000000; mov.f32 %f1, 0f00000000; mov.f32 %f2, 0f00000000; mov.f32 %f3, 0f00000000;\n"
+        "  mov.u32 %r1, 0;\n  mov.f32 %f10, {};\nLOOP:\n"
+        "  setp.ge.u32 %p1, %r1, {};\n  @%p1 bra DONE;\n"
+        "  tex.2d.v4.f32.f32 {{%f4,%f5,%f6,%f7}}, [tex0, {{%f10,{}}}];\n"
+        "  add.f32 %f0, %f0, %f4; max.f32 %f1, %f1, %f5; min.f32 %f2, %f2, %f6; sub.f32 %f3, %f3, %f7;\n"
+        "  add.f32 %f10, %f10, 0f3D800000;\n  add.u32 %r1, %r1, 1;\n  bra LOOP;\nDONE:",
+        x, n, y));
+  }
+  return out;
+}
+
+std::string independent_forms() {
+  std::string out = ".global .samplerref smp0;\n";
+  {
+    Kernel k("indep_sampler");
+    const std::string x = k.param("f32"), y = k.param("f32");
+    out += k.text(fmt::format("  tex.1d.v4.f32.f32 {{%f0,%f1,%f2,%f3}}, [tex0, smp0, {{{}}}];\n"
+                              "  tex.2d.v4.f32.f32 {{%f4,%f5,%f6,%f7}}, [tex1, smp0, {{{},{}}}];\n"
+                              "  add.f32 %f0, %f0, %f4;",
+                              x, x, y));
+  }
+  {
+    Kernel k("indep_objects");
+    const std::string t = k.param("u64"), s = k.param("u64"), x = k.param("f32"), y = k.param("f32");
+    out += k.text(fmt::format("  tex.2d.v4.f32.f32 {{%f0,%f1,%f2,%f3}}, [{}, {}, {{{},{}}}];", t, s, x, y));
+  }
+  return out;
+}
+
+}  // namespace
+
+std::vector<PtxModule> ptx_corpus(const std::string& target) {
+  return {
+      {"tex", header(target) + tex_forms()},
+      {"tld4_txq", header(target) + tld4_forms() + txq_forms()},
+      {"modes", header(target) + mode_forms()},
+      {"independent", header(target, "texmode_independent") + independent_forms()},
+  };
+}
+
+}  // namespace tmu::test

@@ -1,0 +1,21 @@
+// SPDX-License-Identifier: MIT
+// A corpus of PTX kernels covering the texture instructions of seed 004 (`tex` with every geometry, coordinate
+// type, mipmap mode, offset and depth compare that the seed allows), `tld4` and `txq`, and the ways a texture can
+// be named (unified texref, texture object in a parameter or in memory, indirect texref, independent sampler).
+// ptxas compiles it into the SASS that tmu must disassemble exactly as nvdisasm does.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace tmu::test {
+
+struct PtxModule {
+  std::string name;
+  std::string source;
+};
+
+// The modules for one target ("sm_50", "sm_52").
+std::vector<PtxModule> ptx_corpus(const std::string& target);
+
+}  // namespace tmu::test

@@ -1,0 +1,128 @@
+// SPDX-License-Identifier: MIT
+// The sampling stages on their own: addressing, weights, LOD and cube faces, against values worked out by hand.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "texunit/addressing.h"
+#include "texunit/cube.h"
+#include "texunit/lod.h"
+
+namespace tmu::texunit {
+namespace {
+
+TEST(Addressing, ModesOnFourTexels) {
+  EXPECT_EQ(wrap(AddressMode::Wrap, -1, 4), 3);
+  EXPECT_EQ(wrap(AddressMode::Wrap, 5, 4), 1);
+  // Mirror has period 2n: ... 1 0 | 0 1 2 3 | 3 2 1 0 | 0 1 ...
+  EXPECT_EQ(wrap(AddressMode::Mirror, -1, 4), 0);
+  EXPECT_EQ(wrap(AddressMode::Mirror, 4, 4), 3);
+  EXPECT_EQ(wrap(AddressMode::Mirror, 9, 4), 1);
+  EXPECT_EQ(wrap(AddressMode::ClampToEdge, -3, 4), 0);
+  EXPECT_EQ(wrap(AddressMode::ClampToEdge, 7, 4), 3);
+  EXPECT_EQ(wrap(AddressMode::Border, -1, 4), kBorderTexel);
+  EXPECT_EQ(wrap(AddressMode::Border, 4, 4), kBorderTexel);
+  EXPECT_EQ(wrap(AddressMode::Border, 2, 4), 2);
+  EXPECT_EQ(wrap(AddressMode::MirrorOnceClampToEdge, -1, 4), 0);
+  EXPECT_EQ(wrap(AddressMode::MirrorOnceClampToEdge, -6, 4), 3);
+  EXPECT_EQ(wrap(AddressMode::MirrorOnceBorder, -5, 4), kBorderTexel);
+  EXPECT_EQ(wrap(AddressMode::MirrorOnceBorder, -4, 4), 3);
+  // GL clamp: the coordinate is clamped to [0, n] first, so linear filtering at the edge reaches the border.
+  EXPECT_EQ(prepare_coordinate(AddressMode::ClampOgl, -3.0, 4), 0.0);
+  EXPECT_EQ(prepare_coordinate(AddressMode::ClampOgl, 9.0, 4), 4.0);
+  EXPECT_EQ(prepare_coordinate(AddressMode::MirrorOnceClampOgl, -1.5, 4), 1.5);
+}
+
+TEST(Addressing, EightBitSubtexelPrecision) {
+  const Policy nv = Policy::nvidia();
+  EXPECT_EQ(nearest_texel(2.5, nv), 2);
+  // 2.9999 * 256 = 767.97 rounds to 768: the sample snaps to texel 3.
+  EXPECT_EQ(nearest_texel(2.9999, nv), 3);
+  EXPECT_EQ(nearest_texel(2.9999, Policy::float_exact()), 2);
+  // x = 2.75: (704 - 128) = 576 = 2 * 256 + 64 -> texels 2, 3 with weight 64/256.
+  auto t = linear_taps(2.75, nv);
+  EXPECT_EQ(t.i0, 2);
+  EXPECT_EQ(t.w1, 0.25f);
+  // x = 0.25: 64 - 128 = -64 = -1 * 256 + 192 -> texels -1, 0 with weight 0.75.
+  t = linear_taps(0.25, nv);
+  EXPECT_EQ(t.i0, -1);
+  EXPECT_EQ(t.w1, 0.75f);
+  // x = 1/3: 85.33 rounds to 85; 85 - 128 = -43 = -256 + 213 -> weight 213/256.
+  t = linear_taps(1.0 / 3, nv);
+  EXPECT_EQ(t.i0, -1);
+  EXPECT_EQ(t.w1, 213.0f / 256);
+  t = linear_taps(1.0 / 3, Policy::float_exact());
+  EXPECT_EQ(t.i0, -1);
+  EXPECT_FLOAT_EQ(t.w1, 5.0f / 6);
+  // NaN and huge coordinates stay defined.
+  EXPECT_EQ(nearest_texel(std::nan(""), nv), 0);
+  EXPECT_EQ(linear_taps(1e300, nv).i0, (1 << 30) - 1);
+}
+
+TEST(Lod, RhoAndLambda) {
+  const Policy nv = Policy::nvidia();
+  Gradients g;
+  g.dx = {2, 0, 0};
+  g.dy = {0, 1, 0};
+  EXPECT_EQ(lambda_from_rho(rho(g, Rho::Length), nv), 1.0);
+  // A footprint rotated by 45 degrees: vector length sqrt(2) -> lambda 0.5; the max-abs approximation says 0.
+  g.dx = {1, 1, 0};
+  g.dy = {-1, 1, 0};
+  EXPECT_EQ(lambda_from_rho(rho(g, Rho::Length), nv), 0.5);
+  EXPECT_EQ(lambda_from_rho(rho(g, Rho::MaxAbs), nv), 0.0);
+  // log2(3) = 1.5849625; * 256 = 405.75 -> truncated to 405/256.
+  EXPECT_EQ(lambda_from_rho(3.0, nv), 405.0 / 256);
+  EXPECT_EQ(lambda_from_rho(0.0, nv), -std::numeric_limits<double>::infinity());
+}
+
+TEST(Lod, BiasClampsAndLevels) {
+  LodControls c;
+  c.bias = 0.5;
+  c.max = 1.25;
+  EXPECT_EQ(biased_lod(1.0, c), 1.25);
+  EXPECT_EQ(biased_lod(std::nan(""), c), 0.0);
+  c.view_min = 0.75;  // header MIN_LOD_CLAMP or .LC
+  EXPECT_EQ(biased_lod(-3.0, c), 0.75);
+  const Policy nv = Policy::nvidia();
+  auto l = choose_levels(1.5, MipFilter::Linear, 2, 7, nv);
+  EXPECT_EQ(l.level0, 3u);
+  EXPECT_EQ(l.level1, 4u);
+  EXPECT_EQ(l.weight1, 0.5f);
+  EXPECT_EQ(choose_levels(0.5, MipFilter::Point, 2, 7, nv).level0, 3u);  // floor(0.5 + 0.5) = 1
+  Policy gl = nv;
+  gl.mip_nearest = MipNearest::RoundHalfDown;
+  EXPECT_EQ(choose_levels(0.5, MipFilter::Point, 2, 7, gl).level0, 2u);  // ceil(1.0) - 1 = 0
+  l = choose_levels(10, MipFilter::Linear, 2, 7, nv);
+  EXPECT_EQ(l.level0, 7u);
+  EXPECT_EQ(l.weight1, 0.0f);
+  l = choose_levels(-1, MipFilter::Linear, 2, 7, nv);
+  EXPECT_TRUE(l.magnify);
+  EXPECT_EQ(l.level0, 2u);
+  EXPECT_EQ(choose_levels(3.0, MipFilter::None, 2, 7, nv).level0, 2u);
+}
+
+TEST(Cube, FacesAndTies) {
+  // +X: sc = -z, tc = -y, ma = x.
+  auto c = cube_face(1, 0.5, -0.25, CubeTie::PreferZ);
+  EXPECT_EQ(c.face, 0u);
+  EXPECT_EQ(c.s, 0.625);
+  EXPECT_EQ(c.t, 0.25);
+  c = cube_face(0, 0, -2, CubeTie::PreferZ);
+  EXPECT_EQ(c.face, 5u);
+  EXPECT_EQ(c.s, 0.5);
+  // Ties (texture-unit-facts 4.3): llvmpipe picks +Y for (1,1,0) and +Z for (1,1,1); softpipe +X for both.
+  EXPECT_EQ(cube_face(1, 1, 0, CubeTie::PreferZ).face, 2u);
+  EXPECT_EQ(cube_face(1, 1, 1, CubeTie::PreferZ).face, 4u);
+  EXPECT_EQ(cube_face(1, 1, 0, CubeTie::PreferX).face, 0u);
+  EXPECT_EQ(cube_face(1, 1, 1, CubeTie::PreferX).face, 0u);
+  // The zero vector reads the face centre instead of dividing by zero.
+  EXPECT_EQ(cube_face(0, 0, 0, CubeTie::PreferZ).s, 0.5);
+  // Derivative on +Z at (0, 0, 1) moving along x: s = (x/z + 1)/2, ds/dx = 1/2.
+  const auto z = cube_face(0, 0, 1, CubeTie::PreferZ);
+  const auto d = cube_derivative(z, 0, 0, 1, 1, 0, 0);
+  EXPECT_EQ(d[0], 0.5);
+  EXPECT_EQ(d[1], 0.0);
+}
+
+}  // namespace
+}  // namespace tmu::texunit

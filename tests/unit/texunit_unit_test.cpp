@@ -1,0 +1,276 @@
+// SPDX-License-Identifier: MIT
+// The texture unit end to end on small in-memory textures, with results worked out by hand.
+#include <gtest/gtest.h>
+
+#include <bit>
+#include <cmath>
+#include <map>
+#include <optional>
+#include <vector>
+
+#include "texunit/texture_unit.h"
+
+namespace tmu::texunit {
+namespace {
+
+// Texels of every level and layer in plain arrays; R, G, B, A floats.
+class ArrayTexture : public TextureAccess {
+ public:
+  ArrayTexture(uint32_t w, uint32_t h, unsigned levels, unsigned layers) : layers_(layers) {
+    for (unsigned l = 0; l < levels; ++l) {
+      Extent e{std::max(1u, w >> l), std::max(1u, h >> l), 1};
+      extents_.push_back(e);
+      data_.emplace_back(static_cast<std::size_t>(e.width) * e.height * layers, Texel{});
+    }
+  }
+  void set(unsigned level, unsigned layer, uint32_t x, uint32_t y, float r, float g = 0, float b = 0, float a = 1) {
+    data_[level][index(level, layer, x, y)] = Texel::from_floats(r, g, b, a);
+  }
+  void fill(unsigned level, float r) {
+    for (unsigned layer = 0; layer < layers_; ++layer)
+      for (uint32_t y = 0; y < extents_[level].height; ++y)
+        for (uint32_t x = 0; x < extents_[level].width; ++x) set(level, layer, x, y, r);
+  }
+  Extent extent(unsigned level) const override { return extents_[level]; }
+  unsigned levels() const override { return static_cast<unsigned>(extents_.size()); }
+  unsigned layers() const override { return layers_; }
+  Texel read(unsigned level, unsigned layer, uint32_t x, uint32_t y, uint32_t, bool& resident) const override {
+    resident = !(level == 0 && x == 3 && y == 3 && unmapped_corner);
+    return data_[level][index(level, layer, x, y)];
+  }
+  bool unmapped_corner = false;
+
+ private:
+  std::size_t index(unsigned level, unsigned layer, uint32_t x, uint32_t y) const {
+    const Extent& e = extents_[level];
+    return (static_cast<std::size_t>(layer) * e.height + y) * e.width + x;
+  }
+  std::vector<Extent> extents_;
+  std::vector<std::vector<Texel>> data_;
+  unsigned layers_;
+};
+
+class Fixture : public Bindings {
+ public:
+  Fixture(uint32_t w, uint32_t h, unsigned levels, unsigned layers = 1, TextureType type = TextureType::Tex2D)
+      : tex_(w, h, levels, layers) {
+    TextureHeader hd;
+    hd.components = 0x01;  // R32_G32_B32_A32
+    hd.types = {DataType::Float, DataType::Float, DataType::Float, DataType::Float};
+    hd.swizzle = {Source::R, Source::G, Source::B, Source::A};
+    hd.type = type;
+    hd.width = w;
+    hd.height = h;
+    hd.depth = layers;
+    hd.max_mip_level = static_cast<uint8_t>(levels - 1);
+    hd.view_max_level = static_cast<uint8_t>(levels - 1);
+    bound_.emplace(BoundTexture{hd, *FormatPlan::make(hd.format()), &tex_});
+    sampler_.address = {AddressMode::ClampToEdge, AddressMode::ClampToEdge, AddressMode::ClampToEdge};
+    sampler_.mag = MagFilter::Point;
+    sampler_.min = MinFilter::Point;
+    sampler_.mip = MipFilter::None;
+    sampler_.max_lod_clamp = 0xfff;
+  }
+  const BoundTexture* texture(uint32_t i) const override { return i == 5 ? &*bound_ : nullptr; }
+  const Sampler* sampler(uint32_t i) const override { return i == 2 ? &sampler_ : nullptr; }
+
+  ArrayTexture tex_;
+  std::optional<BoundTexture> bound_;
+  Sampler sampler_;
+};
+
+constexpr uint32_t kHandle = 2u << 20 | 5u;
+
+uint32_t fb(float f) { return std::bit_cast<uint32_t>(f); }
+float bf(uint32_t b) { return std::bit_cast<float>(b); }
+
+// A request where every lane samples (u, v) at lane-specific offsets; returns lane 0's R.
+Request make_request(TexOp op, float u, float v) {
+  Request r;
+  r.op = op;
+  for (auto& l : r.lanes) {
+    l.handle = kHandle;
+    l.coord = {fb(u), fb(v), 0};
+  }
+  return r;
+}
+
+TEST(TextureUnit, PointAndBilinear) {
+  Fixture f(4, 4, 1);
+  for (uint32_t y = 0; y < 4; ++y)
+    for (uint32_t x = 0; x < 4; ++x) f.tex_.set(0, 0, x, y, float(x + 10 * y));
+  TextureUnit unit(f);
+  Response out;
+  unit.run(make_request(TexOp::Sample, 0.625f, 0.375f), out);  // texel (2.5, 1.5): texel 2,1 -> 12
+  EXPECT_EQ(bf(out.value[0][0]), 12.0f);
+  EXPECT_EQ(out.written, 0xffffffffu);
+  EXPECT_EQ(out.resident, 0xffffffffu);
+  f.sampler_.mag = MagFilter::Linear;
+  // (0.5, 0.5) is texel space (2, 2): the four texels (1,1) 11, (2,1) 12, (1,2) 21, (2,2) 22 with weights 1/2.
+  unit.run(make_request(TexOp::Sample, 0.5f, 0.5f), out);
+  EXPECT_EQ(bf(out.value[0][0]), 16.5f);
+  // (0.3, 0.5): x = 1.2 -> 1.2*256 = 307.2 -> 307 - 128 = 179 = 0.69921875: texels 0 and 1 of rows 1, 2.
+  unit.run(make_request(TexOp::Sample, 0.3f, 0.5f), out);
+  const float w = 179.0f / 256;
+  const float row1 = 10 + w * (11 - 10), row2 = 20 + w * (21 - 20);
+  EXPECT_EQ(bf(out.value[0][0]), row1 + 0.5f * (row2 - row1));
+  // Unmapped sparse tile: Ps is cleared and the texel reads as the tile's contents (zero here).
+  f.tex_.unmapped_corner = true;
+  unit.run(make_request(TexOp::Sample, 0.99f, 0.99f), out);
+  EXPECT_EQ(out.resident, 0u);
+}
+
+TEST(TextureUnit, AddressModesAndBorder) {
+  Fixture f(4, 4, 1);
+  f.tex_.fill(0, 1.0f);
+  f.tex_.set(0, 0, 0, 0, 7.0f);
+  f.sampler_.address = {AddressMode::Wrap, AddressMode::Wrap, AddressMode::Wrap};
+  TextureUnit unit(f);
+  Response out;
+  unit.run(make_request(TexOp::Sample, 1.1f, 2.1f), out);  // wraps to (0.1, 0.1) -> texel (0, 0)
+  EXPECT_EQ(bf(out.value[0][0]), 7.0f);
+  f.sampler_.address = {AddressMode::Border, AddressMode::Border, AddressMode::Border};
+  f.sampler_.border = {fb(0.25f), fb(0.5f), fb(0.75f), fb(1.0f)};
+  unit.run(make_request(TexOp::Sample, -0.1f, 0.5f), out);
+  EXPECT_EQ(out.value[0], (std::array<uint32_t, 4>{fb(0.25f), fb(0.5f), fb(0.75f), fb(1.0f)}));
+}
+
+TEST(TextureUnit, LodModesAndMipmaps) {
+  Fixture f(8, 8, 4);  // levels 8x8, 4x4, 2x2, 1x1 filled with 0, 1, 2, 3
+  for (unsigned l = 0; l < 4; ++l) f.tex_.fill(l, float(l));
+  f.sampler_.mip = MipFilter::Linear;
+  TextureUnit unit(f);
+  Response out;
+  Request r = make_request(TexOp::Sample, 0.5f, 0.5f);
+  r.lod = LodMode::Lod;
+  for (auto& l : r.lanes) l.lod = fb(1.25f);
+  unit.run(r, out);
+  EXPECT_EQ(bf(out.value[0][0]), 1.25f);  // levels 1 and 2 blended 3:1
+  // Implicit LOD: quad lanes one texel apart at level 0 (1/8) along x, and two texels (2/8) along y: rho = 2.
+  r = make_request(TexOp::Sample, 0.5f, 0.5f);
+  for (unsigned q = 0; q < 8; ++q) {
+    r.lanes[4 * q + 1].coord[0] = fb(0.5f + 1 / 8.0f);
+    r.lanes[4 * q + 2].coord[1] = fb(0.5f + 2 / 8.0f);
+    r.lanes[4 * q + 3].coord = {fb(0.5f + 1 / 8.0f), fb(0.5f + 2 / 8.0f), 0};
+  }
+  unit.run(r, out);
+  EXPECT_EQ(bf(out.value[0][0]), 1.0f);
+  // A divergent quad (lane 3 not in the current thread mask) falls back to LOD 0 (seed 000) ...
+  r.ctm = 0xfffffff7;
+  unit.run(r, out);
+  EXPECT_EQ(bf(out.value[0][0]), 0.0f);
+  EXPECT_EQ(bf(out.value[4][0]), 1.0f);  // other quads are whole
+  // ... unless .NDV says it is not.
+  r.ndv = true;
+  unit.run(r, out);
+  EXPECT_EQ(bf(out.value[0][0]), 1.0f);
+  // Sampler MIN_LOD_CLAMP (u4.8) 2.0.
+  r.ndv = false;
+  r.ctm = 0xffffffff;
+  f.sampler_.min_lod_clamp = 0x200;
+  unit.run(r, out);
+  EXPECT_EQ(bf(out.value[0][0]), 2.0f);
+  // .LZ ignores everything: the view's first level.
+  r.lod = LodMode::Zero;
+  unit.run(r, out);
+  EXPECT_EQ(bf(out.value[0][0]), 0.0f);
+}
+
+TEST(TextureUnit, DepthCompareFiltersResults) {
+  Fixture f(2, 2, 1);
+  f.tex_.set(0, 0, 0, 0, 0.2f);
+  f.tex_.set(0, 0, 1, 0, 0.4f);
+  f.tex_.set(0, 0, 0, 1, 0.6f);
+  f.tex_.set(0, 0, 1, 1, 0.8f);
+  f.sampler_.mag = MagFilter::Linear;
+  f.sampler_.compare = CompareFunc::LessEqual;
+  TextureUnit unit(f);
+  Request r = make_request(TexOp::Sample, 0.5f, 0.5f);
+  r.depth_compare = true;
+  for (auto& l : r.lanes) l.dref = fb(0.5f);
+  Response out;
+  unit.run(r, out);
+  EXPECT_EQ(bf(out.value[0][0]), 0.5f);  // 0.5 <= d passes for 0.6 and 0.8: half the footprint (PCF)
+}
+
+TEST(TextureUnit, GatherOrder) {
+  Fixture f(2, 2, 1);
+  f.tex_.set(0, 0, 0, 0, 1, 10);
+  f.tex_.set(0, 0, 1, 0, 2, 20);
+  f.tex_.set(0, 0, 0, 1, 3, 30);
+  f.tex_.set(0, 0, 1, 1, 4, 40);
+  TextureUnit unit(f);
+  Request r = make_request(TexOp::Gather, 0.5f, 0.5f);
+  r.component = 1;  // G
+  Response out;
+  unit.run(r, out);
+  // (i0, j1), (i1, j1), (i1, j0), (i0, j0) = (0,1), (1,1), (1,0), (0,0).
+  EXPECT_EQ(out.value[0], (std::array<uint32_t, 4>{fb(30), fb(40), fb(20), fb(10)}));
+}
+
+TEST(TextureUnit, FetchQueryAndInvalidHandles) {
+  Fixture f(4, 4, 2, 3, TextureType::Array2D);
+  f.tex_.set(0, 2, 3, 1, 9.0f);
+  f.tex_.fill(1, 5.0f);
+  TextureUnit unit(f);
+  Request r;
+  r.op = TexOp::Fetch;
+  r.dim = Dim::Array2D;
+  for (auto& l : r.lanes) {
+    l.handle = 5;  // TLD needs no sampler
+    l.coord = {3, 1, 0};
+    l.layer = 2;
+  }
+  Response out;
+  unit.run(r, out);
+  EXPECT_EQ(bf(out.value[0][0]), 9.0f);
+  r.lanes[0].coord = {4, 1, 0};  // out of range: zeros
+  r.lanes[1].layer = 3;          // no such layer: zeros
+  unit.run(r, out);
+  EXPECT_EQ(out.value[0], (std::array<uint32_t, 4>{}));
+  EXPECT_EQ(out.value[1], (std::array<uint32_t, 4>{}));
+  r.edge_clamp = true;  // .CL clamps both (seed 001)
+  unit.run(r, out);
+  EXPECT_EQ(bf(out.value[0][0]), 9.0f);
+  EXPECT_EQ(bf(out.value[1][0]), 9.0f);
+  r.edge_clamp = false;
+  r.lod = LodMode::Lod;
+  r.lanes[2].lod = 1;
+  r.lanes[2].coord = {1, 1, 0};  // level 1 is 2x2
+  unit.run(r, out);
+  EXPECT_EQ(bf(out.value[2][0]), 5.0f);
+  r.dim = Dim::Tex3D;  // three coordinates on a 2D array texture: zeros
+  unit.run(r, out);
+  EXPECT_EQ(out.value[2], (std::array<uint32_t, 4>{}));
+
+  Request q;
+  q.op = TexOp::Query;
+  q.query = Query::Dimension;
+  for (auto& l : q.lanes) l.handle = 5;
+  q.lanes[1].lod = 1;
+  unit.run(q, out);
+  EXPECT_EQ(out.value[0], (std::array<uint32_t, 4>{4, 4, 3, 2}));
+  EXPECT_EQ(out.value[1], (std::array<uint32_t, 4>{2, 2, 3, 2}));
+
+  for (auto& l : q.lanes) l.handle = 6;  // header 6 is not bound: an invalid texture returns zeros
+  unit.run(q, out);
+  EXPECT_EQ(out.value[0], (std::array<uint32_t, 4>{}));
+}
+
+TEST(TextureUnit, QueryLodFixedPoint) {
+  Fixture f(8, 8, 4);
+  TextureUnit unit(f);
+  Request r = make_request(TexOp::QueryLod, 0.5f, 0.5f);
+  for (unsigned q = 0; q < 8; ++q) {
+    r.lanes[4 * q + 1].coord[0] = fb(0.5f + 3 / 8.0f);  // rho 3: lambda = log2 3 -> 405/256 (truncated)
+    r.lanes[4 * q + 3].coord[0] = fb(0.5f + 3 / 8.0f);
+  }
+  f.sampler_.max_lod_clamp = 0x100;  // clamp to 1.0
+  Response out;
+  unit.run(r, out);
+  EXPECT_EQ(out.value[0][0], 405u);  // relative, unclamped, s8.8
+  EXPECT_EQ(out.value[0][1], 256u);  // clamped, u8.8
+}
+
+}  // namespace
+}  // namespace tmu::texunit

@@ -1,0 +1,82 @@
+// SPDX-License-Identifier: MIT
+// tmu dis: disassembles a raw SM50/SM52 code blob or a cubin, printing what nvdisasm prints.
+#include <fmt/format.h>
+
+#include <iostream>
+#include <memory>
+
+#include "commands.h"
+#include "io.h"
+#include "isa/cubin.h"
+#include "isa/sm50/program.h"
+
+namespace tmu::cli {
+namespace {
+
+struct DisOptions {
+  std::string arch = "SM50";
+  std::string file;
+  bool hex = false;
+  bool ctrl = false;
+};
+
+int report(const std::string& file, const isa::sm50::DecodeFailure& f, uint64_t file_offset_of_base,
+           const std::string& where) {
+  const uint64_t offset = file_offset_of_base + f.address;
+  if (f.word == 0 && f.reason.starts_with("Unaligned"))
+    error(fmt::format("{}{}: {} (at address {:#06x}, file offset {:#x})", file, where, f.reason, f.address, offset));
+  else
+    error(fmt::format("{}{}: {} at address {:#06x} (file offset {:#x}, word {:#018x})", file, where, f.reason, f.address,
+                      offset, f.word));
+  return 1;
+}
+
+int run(const DisOptions& o) {
+  auto bytes = read_file(o.file);
+  if (!bytes) return 1;
+  if (bytes->empty()) {
+    error(o.file + ": file is empty");
+    return 1;
+  }
+  isa::sm50::ListingOptions lo{o.hex, o.ctrl};
+  std::string out;
+  if (isa::looks_like_elf(*bytes)) {
+    auto cubin = isa::read_cubin(*bytes);
+    if (!cubin) {
+      error(o.file + ": " + cubin.error());
+      return 1;
+    }
+    for (const auto& fn : cubin->functions) {
+      isa::sm50::Program p;
+      if (auto fail = isa::sm50::decode_program(fn.code, cubin->arch, 0, p))
+        return report(o.file, *fail, fn.file_offset, " (" + fn.section + ")");
+      out += fmt::format("// {} ({}, sm_{})\n{}:\n", fn.name, fn.section, cubin->sm, fn.name);
+      out += isa::sm50::print_listing(p, lo);
+    }
+  } else {
+    auto arch = isa::parse_arch(o.arch);
+    if (!arch) {
+      error("unknown architecture '" + o.arch + "' (SM50 or SM52)");
+      return 2;
+    }
+    isa::sm50::Program p;
+    if (auto fail = isa::sm50::decode_program(*bytes, *arch, 0, p)) return report(o.file, *fail, 0, "");
+    out = isa::sm50::print_listing(p, lo);
+  }
+  std::cout << out;
+  return 0;
+}
+
+}  // namespace
+
+Runner add_dis(CLI::App& app) {
+  auto o = std::make_shared<DisOptions>();
+  CLI::App* sub = app.add_subcommand("dis", "Disassemble a raw code blob (32-byte bundles) or a cubin");
+  sub->add_option("-b,--binary", o->arch, "Architecture of a raw blob: SM50 or SM52 (cubins carry their own)");
+  sub->add_flag("--hex", o->hex, "Append each instruction's encoding");
+  sub->add_flag("--ctrl", o->ctrl, "Write control-word annotations that `tmu as` reads back");
+  sub->add_option("file", o->file, "Raw binary or cubin")->required();
+  return [o] { return run(*o); };
+}
+
+}  // namespace tmu::cli

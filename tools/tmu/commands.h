@@ -1,0 +1,16 @@
+// SPDX-License-Identifier: MIT
+// Subcommands of the tmu program. Each registers itself on the CLI11 app and returns its exit status when run.
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <functional>
+
+namespace tmu::cli {
+
+using Runner = std::function<int()>;
+
+Runner add_dis(CLI::App& app);
+Runner add_as(CLI::App& app);
+Runner add_demo(CLI::App& app);
+
+}  // namespace tmu::cli
