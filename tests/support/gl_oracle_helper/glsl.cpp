@@ -97,7 +97,8 @@ Result<std::string> fragment_shader(const Texture& t, const Sampler& s, const Qu
   if (q.has_offset && cube) return make_error("texel offsets are not available on cube maps");
   if (q.has_offsets && q.op != Op::tg4) return make_error("per-texel offsets are only for tg4");
 
-  std::string p = "c" + swz(n);
+  std::string p = "c";
+  p += swz(n);
   if (shadow && q.op != Op::tg4 && q.op != Op::lod && q.op != Op::txs && q.op != Op::query_levels) {
     auto sc = shadow_coord(tg);
     if (!sc) return make_error(sc.error());
