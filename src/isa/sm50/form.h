@@ -33,6 +33,7 @@ enum class Sched : uint8_t {
   VariableReuse,  // variable latency with operand reuse (DADD, DMUL, DFMA): barriers allowed, reuse bits 0..2
                   // print .reuse, bit 3 is rejected
   FixedNoReuse,   // fixed latency without operand reuse (control flow): barriers must be 7, reuse bits are ignored
+  Ignored,        // the all-zero word: nvdisasm prints "NOP;" whatever its control slot holds
 };
 
 // Whether the control slot must hold no barriers (nvdisasm refuses the instruction otherwise).

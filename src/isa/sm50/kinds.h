@@ -90,5 +90,8 @@ bool spelled_at(std::string_view mnem, std::size_t pos, std::string_view sp);
 // Longest spelling (or alias) of `table` at mnem[pos]; sets `mask` to the values spelled that way. When nothing
 // matches, the values with an empty spelling are taken with length 0; kNoMatch if there are none.
 int match_spelling(const EnumTable& table, std::string_view mnem, std::size_t pos, uint64_t& mask);
+// Constant-bank references c[0x3][R4+0x8], c[0x0][-0x8000] (signed 16-bit byte offset; RZ when no register).
+void append_cbuf_ref(std::string& out, uint32_t bank, uint32_t ra, int64_t off);
+bool parse_cbuf_ref(ParseContext& c, std::string_view t, uint32_t& bank, uint32_t& ra, int64_t& off);
 
 }  // namespace tmu::isa::sm50

@@ -35,6 +35,49 @@ bool split_reg_offset(std::string_view t, uint32_t& reg, std::string_view& off) 
   return true;
 }
 
+}  // namespace
+
+// ---- c[bank][Ra+offset] with a signed 16-bit byte offset: LDC, and the branch family's targets ----------------
+// Without a register (RZ) the offset prints alone, zero included.
+
+void append_cbuf_ref(std::string& out, uint32_t bank, uint32_t ra, int64_t off) {
+  out += "c[";
+  append_hex(out, bank);
+  out += "][";
+  if (ra == Reg::kRZ) {
+    append_signed_hex(out, off);
+  } else {
+    append_reg(out, ra);
+    if (off != 0) {
+      out += '+';
+      append_signed_hex(out, off);
+    }
+  }
+  out += ']';
+}
+
+bool parse_cbuf_ref(ParseContext& c, std::string_view t, uint32_t& bank, uint32_t& ra, int64_t& off) {
+  const std::size_t mid = t.find("][");
+  if (!t.starts_with("c[") || !t.ends_with(']') || mid == std::string_view::npos)
+    return c.fail(fmt::format("expected a constant-bank operand c[bank][Ra+offset], got '{}'", t));
+  const auto b = parse_integer(t.substr(2, mid - 2));
+  if (!b || *b < 0 || *b > 0x1f) return c.fail(fmt::format("constant bank must be 0x0..0x1f in '{}'", t));
+  std::string_view off_text;
+  if (!split_reg_offset(t.substr(mid + 2, t.size() - mid - 3), ra, off_text))
+    return c.fail(fmt::format("expected a register (R0..R254, RZ) in '{}'", t));
+  off = 0;
+  if (!off_text.empty()) {
+    const auto v = parse_integer(off_text);
+    if (!v || *v < -0x8000 || *v > 0x7fff)
+      return c.fail(fmt::format("constant-bank offset must be -0x8000..0x7fff in '{}'", t));
+    off = *v;
+  }
+  bank = static_cast<uint32_t>(*b);
+  return true;
+}
+
+namespace {
+
 // ---- mem_addr(ra, off) / mem_addr4(ra, woff): [Ra+off] (section 1.1) ------------------------------------------
 // The offset field is a two's-complement number of its width, times `scale` bytes. With a register it prints
 // signed after a literal '+' ([R4+-0x10]); without one (RZ) it prints the unsigned field value ([0xfffff0]), and a
@@ -201,42 +244,14 @@ bool casc_parse(ParseContext& c, std::string_view t) {
 // The byte offset is signed 16-bit. Without a register (RZ) the offset prints alone, zero included.
 
 void ldc_print(const PrintContext& c, std::string& out) {
-  const uint32_t ra = c.val(1);
-  const int64_t off = sign_extend(c.val(2), c.field(2).width());
-  out += "c[";
-  append_hex(out, c.val(0));
-  out += "][";
-  if (ra == Reg::kRZ) {
-    append_signed_hex(out, off);
-  } else {
-    append_reg(out, ra);
-    if (off != 0) {
-      out += '+';
-      append_signed_hex(out, off);
-    }
-  }
-  out += ']';
+  append_cbuf_ref(out, c.val(0), c.val(1), sign_extend(c.val(2), c.field(2).width()));
 }
 
 bool ldc_parse(ParseContext& c, std::string_view t) {
-  const std::size_t mid = t.find("][");
-  if (!t.starts_with("c[") || !t.ends_with(']') || mid == std::string_view::npos)
-    return c.fail(fmt::format("expected a constant-bank operand c[bank][Ra+offset], got '{}'", t));
-  const auto bank = parse_integer(t.substr(2, mid - 2));
-  if (!bank || *bank < 0 || static_cast<uint64_t>(*bank) > low_mask(c.field(0).width()))
-    return c.fail(fmt::format("constant bank must be 0x0..0x1f in '{}'", t));
-  uint32_t ra = 0;
-  std::string_view off_text;
-  if (!split_reg_offset(t.substr(mid + 2, t.size() - mid - 3), ra, off_text))
-    return c.fail(fmt::format("expected a register (R0..R254, RZ) in '{}'", t));
+  uint32_t bank = 0, ra = 0;
   int64_t off = 0;
-  if (!off_text.empty()) {
-    const auto v = parse_integer(off_text);
-    if (!v || *v < -0x8000 || *v > 0x7fff)
-      return c.fail(fmt::format("constant-bank offset must be -0x8000..0x7fff in '{}'", t));
-    off = *v;
-  }
-  c.set(0, static_cast<uint32_t>(*bank));
+  if (!parse_cbuf_ref(c, t, bank, ra, off)) return false;
+  c.set(0, bank);
   c.set(1, ra);
   c.set(2, static_cast<uint32_t>(static_cast<uint64_t>(off) & low_mask(c.field(2).width())));
   return true;

@@ -238,7 +238,8 @@ ParseResult parse_instruction(std::string_view text, Arch arch, uint64_t address
   std::optional<Attempt> best;
   std::vector<std::string> reasons;
   for (const Form& f : forms()) {
-    if (syntax_of(f).base != base) continue;
+    // The all-zero word prints "NOP;" but "NOP" assembles to the real NOP encoding.
+    if (syntax_of(f).base != base || f.sched == Sched::Ignored) continue;
     Attempt a(f, arch, address, labels);
     if (a.match(mnem, pos, ops, text.size())) {
       Instruction inst = a.inst();

@@ -19,5 +19,9 @@ std::string to_string(const Instruction& inst);
 inline std::string_view terminator(const Control& c) {
   return c.stall == 0 && !c.yield && c.wrbar == 7 && c.rdbar == 7 && c.wait == 0 ? ";" : " ;";
 }
+// The same for an instruction: the all-zero word always ends in ";" ("NOP;").
+inline std::string_view terminator(const Instruction& inst) {
+  return inst.form().sched == Sched::Ignored ? ";" : terminator(inst.ctrl);
+}
 
 }  // namespace tmu::isa::sm50

@@ -104,7 +104,7 @@ std::string print_listing(const Program& p, const ListingOptions& opt) {
     print(inst, out, opt.labels);
     if (opt.ctrl) append_ctrl(out, inst);
     if (in_pair) out += " }";
-    else out += terminator(inst.ctrl);
+    else out += terminator(inst);
     if (opt.hex) {
       auto w = encode(inst);
       out += fmt::format("  /* {:#018x} */", w ? *w : 0);
