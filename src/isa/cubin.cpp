@@ -71,6 +71,7 @@ Result<Cubin> read_cubin(std::span<const std::byte> bytes) {
     }
   }
 
+  std::map<std::size_t, std::size_t> function_at;  // section index -> function
   for (Elf_Scn* scn = elf_nextscn(elf.get(), nullptr); scn; scn = elf_nextscn(elf.get(), scn)) {
     GElf_Shdr sh;
     if (!gelf_getshdr(scn, &sh)) return make_error(fmt::format("bad section header: {}", elf_errmsg(-1)));
@@ -88,7 +89,86 @@ Result<Cubin> read_cubin(std::span<const std::byte> bytes) {
     f.file_offset = sh.sh_offset;
     f.code.assign(bytes.begin() + static_cast<std::ptrdiff_t>(sh.sh_offset),
                   bytes.begin() + static_cast<std::ptrdiff_t>(sh.sh_offset + sh.sh_size));
+    function_at.emplace(elf_ndxscn(scn), out.functions.size());
     out.functions.push_back(std::move(f));
+  }
+
+  // Attributes of the code sections (.nv.info.<name>, sh_info names the section): records of a format byte, an
+  // attribute byte and a value; EIFMT_SVAL (4) values are a 16-bit size and that many bytes, the others take two
+  // bytes. Only EIATTR_INDIRECT_BRANCH_TARGETS (0x34) is read: entries of a 32-bit branch offset, 32 bits tmu does
+  // not use, a 32-bit count and that many 32-bit target offsets.
+  for (Elf_Scn* scn = elf_nextscn(elf.get(), nullptr); scn; scn = elf_nextscn(elf.get(), scn)) {
+    GElf_Shdr sh;
+    if (!gelf_getshdr(scn, &sh)) return make_error(fmt::format("bad section header: {}", elf_errmsg(-1)));
+    const char* name = elf_strptr(elf.get(), shstrndx, sh.sh_name);
+    if (!name || !std::string_view(name).starts_with(".nv.info.")) continue;
+    auto target = function_at.find(sh.sh_info);
+    if (target == function_at.end()) continue;
+    CubinFunction& f = out.functions[target->second];
+    if (sh.sh_offset > bytes.size() || sh.sh_size > bytes.size() - sh.sh_offset)
+      return make_error(fmt::format("section {} runs past the end of the file", name));
+    const std::span<const std::byte> info = bytes.subspan(sh.sh_offset, sh.sh_size);
+    auto u8 = [&](std::size_t p) { return std::to_integer<uint32_t>(info[p]); };
+    auto u16 = [&](std::size_t p) { return u8(p) | u8(p + 1) << 8; };
+    auto u32 = [&](std::size_t p) { return u16(p) | u16(p + 2) << 16; };
+    for (std::size_t p = 0; p + 4 <= info.size();) {
+      const uint32_t format = u8(p), attr = u8(p + 1);
+      if (format != 4) {
+        p += 4;
+        continue;
+      }
+      const std::size_t size = u16(p + 2), at = p + 4;
+      if (size > info.size() - at)
+        return make_error(fmt::format("{}: attribute {:#x} at offset {:#x} has size {:#x}, past the section end", name,
+                                      attr, p, size));
+      p = at + size;
+      if (attr != 0x34) continue;
+      for (std::size_t e = at; e < at + size;) {
+        if (e + 12 > at + size)
+          return make_error(fmt::format("{}: indirect branch entry at offset {:#x} is truncated", name, e));
+        CubinIndirectBranch b{u32(e), {}};
+        const std::size_t n = u32(e + 8);
+        e += 12;
+        if (n > (at + size - e) / 4)
+          return make_error(fmt::format("{}: indirect branch at {:#x} claims {} targets, more than the entry holds",
+                                        name, b.offset, n));
+        for (std::size_t k = 0; k < n; ++k, e += 4) b.targets.push_back(u32(e));
+        f.indirect_branches.push_back(std::move(b));
+      }
+    }
+  }
+
+  // Relocations of the code sections (SHT_REL; sh_info names the section, sh_link the symbol table).
+  for (Elf_Scn* scn = elf_nextscn(elf.get(), nullptr); scn; scn = elf_nextscn(elf.get(), scn)) {
+    GElf_Shdr sh;
+    if (!gelf_getshdr(scn, &sh)) return make_error(fmt::format("bad section header: {}", elf_errmsg(-1)));
+    if (sh.sh_type != SHT_REL) continue;
+    auto target = function_at.find(sh.sh_info);
+    if (target == function_at.end()) continue;
+    CubinFunction& f = out.functions[target->second];
+    Elf_Data* data = elf_getdata(scn, nullptr);
+    Elf_Scn* symtab = elf_getscn(elf.get(), sh.sh_link);
+    GElf_Shdr symsh;
+    if (!data || sh.sh_entsize == 0 || !symtab || !gelf_getshdr(symtab, &symsh))
+      return make_error(fmt::format("relocations of {} cannot be read", f.section));
+    Elf_Data* syms = elf_getdata(symtab, nullptr);
+    if (!syms) return make_error(fmt::format("symbol table of the relocations of {} cannot be read", f.section));
+    const std::size_t n = sh.sh_size / sh.sh_entsize;
+    for (std::size_t i = 0; i < n; ++i) {
+      GElf_Rel rel;
+      if (!gelf_getrel(data, static_cast<int>(i), &rel))
+        return make_error(fmt::format("relocation {} of {} is corrupt: {}", i, f.section, elf_errmsg(-1)));
+      GElf_Sym sym;
+      if (!gelf_getsym(syms, static_cast<int>(GELF_R_SYM(rel.r_info)), &sym))
+        return make_error(fmt::format("relocation {} of {} names symbol {}, which does not exist", i, f.section,
+                                      GELF_R_SYM(rel.r_info)));
+      const char* name = elf_strptr(elf.get(), symsh.sh_link, sym.st_name);
+      if (!name) return make_error(fmt::format("relocation {} of {}: the symbol has a bad name offset", i, f.section));
+      if (rel.r_offset >= f.code.size())
+        return make_error(fmt::format("relocation {} of {} points at offset {:#x}, past the code ({:#x} bytes)", i,
+                                      f.section, rel.r_offset, f.code.size()));
+      f.relocations.push_back({rel.r_offset, static_cast<uint32_t>(GELF_R_TYPE(rel.r_info)), name});
+    }
   }
   return out;
 }

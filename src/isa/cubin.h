@@ -14,11 +14,28 @@
 
 namespace tmu::isa {
 
+// A relocation of the code: ptxas leaves a symbol's value to be patched into an instruction (texture descriptor
+// sizes, addresses of other functions). nvdisasm prints the symbol instead of the patched operand.
+struct CubinRelocation {
+  uint64_t offset = 0;  // of the instruction, from the start of its section
+  uint32_t type = 0;    // R_CUDA_*; 42 patches a 32-bit immediate in bits 20..51 (MOV32I)
+  std::string symbol;
+};
+
+// An indirect branch (BRX, or a SYNC that ends a divergent texture loop) and where it can go, from the function's
+// EIATTR_INDIRECT_BRANCH_TARGETS attribute in .nv.info.<name>.
+struct CubinIndirectBranch {
+  uint64_t offset = 0;
+  std::vector<uint64_t> targets;
+};
+
 struct CubinFunction {
   std::string name;          // the function symbol (or the section name without ".text.")
   std::string section;       // ".text.<name>"
   uint64_t file_offset = 0;  // of the section's first byte
   std::vector<std::byte> code;
+  std::vector<CubinRelocation> relocations;  // from .rel.text.<name>
+  std::vector<CubinIndirectBranch> indirect_branches;
 };
 
 struct Cubin {

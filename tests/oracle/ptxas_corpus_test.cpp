@@ -12,6 +12,7 @@
 #include <sstream>
 
 #include "isa/cubin.h"
+#include "isa/sm50/cubin_labels.h"
 #include "isa/sm50/program.h"
 #include "oracle.h"
 #include "ptx_corpus.h"
@@ -69,15 +70,21 @@ TEST_P(PtxasCorpus, EveryInstructionAsNvdisasm) {
     auto cubin = read_cubin(bytes);
     ASSERT_TRUE(cubin) << cubin.error();
     ASSERT_EQ(cubin->functions.size(), expected.size()) << m.name;
-    for (const auto& fn : cubin->functions) {
-      Program p;
-      auto fail = decode_program(fn.code, cubin->arch, 0, p);
+    std::vector<Program> programs(cubin->functions.size());
+    for (std::size_t i = 0; i < programs.size(); ++i) {
+      const auto& fn = cubin->functions[i];
+      auto fail = decode_program(fn.code, cubin->arch, 0, programs[i]);
       ASSERT_FALSE(fail) << fn.name << ": " << fail->reason << fmt::format(" at {:#x} word {:#018x}", fail->address, fail->word);
+    }
+    const auto labels = cubin_labels(*cubin, programs);
+    for (std::size_t i = 0; i < programs.size(); ++i) {
+      const auto& fn = cubin->functions[i];
       const auto& want = expected.at(fn.section.substr(6));
-      std::stringstream listing(print_listing(p, {}));
+      std::stringstream listing(print_listing(programs[i], {.labels = &labels[i]}));
       std::string line;
       std::size_t mismatches = 0;
       while (std::getline(listing, line)) {
+        if (!line.starts_with("/*")) continue;  // label lines
         const std::size_t b = line.find("*/");
         const uint64_t addr = std::stoull(line.substr(2, b - 2), nullptr, 16);
         const std::string text = line.substr(b + 3);

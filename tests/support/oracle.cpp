@@ -130,6 +130,12 @@ std::string normalize_nvdisasm_text(std::string text) {
     text.erase(s, q - s);
     q = s;
   }
+  // An indirect branch's (*"BRANCH_TARGETS ..."*) annotation is padded to a listing column the same way.
+  if (const std::size_t a = text.find(" (*\""); a != std::string::npos) {
+    std::size_t s = a;
+    while (s > 0 && text[s - 1] == ' ') --s;
+    text.erase(s, a - s);
+  }
   return text;
 }
 

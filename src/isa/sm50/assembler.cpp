@@ -247,10 +247,10 @@ std::optional<AsmError> assemble(std::string_view source, Arch arch, Program& ou
     n.ctrl = safe_control(false);
     out.code.push_back(n);
   }
-  // A pair may not straddle a bundle boundary.
-  for (std::size_t k = 2; k < out.code.size(); k += 3)
-    if (out.code[k].ctrl.dual_issue())
-      return lines.at(stmts[k].offset, "a dual-issue pair cannot start in the last slot of a bundle");
+  // A pair may span two bundles (slot 2 with the next bundle's slot 0), but not start in the last slot of the code
+  // (nvdisasm: "Unaligned instruction found").
+  if (!out.code.empty() && out.code.back().ctrl.dual_issue() && out.code.size() - 1 < stmts.size())
+    return lines.at(stmts[out.code.size() - 1].offset, "a dual-issue pair cannot start in the last slot of the code");
   return std::nullopt;
 }
 

@@ -121,7 +121,15 @@ void plain_print(const PrintContext& c, std::string& out) {
       break;
     case Kind::Pred: append_pred(out, v); break;
     case Kind::Enum: out += oi.table->values[v].text; break;
-    case Kind::UImm: append_hex(out, v); break;
+    case Kind::UImm:
+      // A 32-bit immediate in bits 20..51 is where relocations patch a symbol's value (MOV32I).
+      if (c.labels && f.parts[0].lo == 20 && f.width() == 32)
+        if (auto sym = c.labels->operand_symbol(c.inst.address())) {
+          ((out += "`(") += *sym) += ')';
+          break;
+        }
+      append_hex(out, v);
+      break;
     case Kind::SImm: append_signed_hex(out, sign_extend(v, f.width())); break;
   }
 }

@@ -8,11 +8,13 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace tmu::isa::sm50 {
 
 class LabelMap {
  public:
+  // Names `address`; an address keeps the first name it was given (the one printed and used by branches).
   void add(uint64_t address, std::string name) {
     by_name_[name] = address;
     by_address_.emplace(address, std::move(name));
@@ -27,11 +29,30 @@ class LabelMap {
     if (it == by_name_.end()) return std::nullopt;
     return it->second;
   }
-  bool empty() const { return by_address_.empty(); }
+  bool empty() const { return by_address_.empty() && symbols_.empty(); }
+
+  // A symbol printed in place of an instruction's patched operand (cubin relocations): `(name).
+  void add_operand_symbol(uint64_t address, std::string name) { symbols_.emplace(address, std::move(name)); }
+  // Targets of an indirect branch (cubin attributes), printed after it as (*"BRANCH_TARGETS .L_x_6"*).
+  void add_branch_targets(uint64_t address, std::vector<uint64_t> targets) {
+    targets_.emplace(address, std::move(targets));
+  }
+  const std::vector<uint64_t>* branch_targets(uint64_t address) const {
+    auto it = targets_.find(address);
+    return it == targets_.end() ? nullptr : &it->second;
+  }
+
+  std::optional<std::string_view> operand_symbol(uint64_t address) const {
+    auto it = symbols_.find(address);
+    if (it == symbols_.end()) return std::nullopt;
+    return std::string_view(it->second);
+  }
 
  private:
   std::map<uint64_t, std::string> by_address_;  // the first name given to an address is the one printed
   std::map<std::string, uint64_t, std::less<>> by_name_;
+  std::map<uint64_t, std::string> symbols_;
+  std::map<uint64_t, std::vector<uint64_t>> targets_;
 };
 
 }  // namespace tmu::isa::sm50

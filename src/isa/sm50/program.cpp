@@ -30,17 +30,27 @@ std::optional<DecodeFailure> decode_program(std::span<const std::byte> bytes, Ar
   if (bytes.size() % kBundleBytes != 0)
     return DecodeFailure{base + bytes.size() / kBundleBytes * kBundleBytes, 0, std::string(kUnaligned)};
   out.code.reserve(bytes.size() / kBundleBytes * 3);
+  bool in_pair = false;  // the previous instruction opened a dual-issue pair
   for (std::size_t b = 0; b < bytes.size(); b += kBundleBytes) {
     const uint64_t ctrl_word = load_le64(bytes.data() + b);
     const auto slots = unpack_control(ctrl_word);
-    // A dual-issue mark on the last slot has nothing to pair with.
-    if (slots[2].dual_issue()) return DecodeFailure{base + b, ctrl_word, std::string(kUnaligned)};
     for (std::size_t s = 0; s < 3; ++s) {
       const uint64_t addr = base + b + 8 + 8 * s;
       const uint64_t word = load_le64(bytes.data() + b + 8 + 8 * s);
       auto inst = decode(word, arch, slots[s], addr);
       if (!inst) return DecodeFailure{addr, word, inst.error()};
       out.code.push_back(std::move(*inst));
+      // A pair may span two bundles (slot 2 with slot 0 of the next one), but a dual-issue mark on the last slot of
+      // the code has nothing to pair with. An instruction that closes a pair ignores its own mark, except in slot 2:
+      // there nvdisasm refuses the whole next bundle.
+      const bool marked = slots[s].dual_issue();
+      if (s == 2 && marked) {
+        if (b + kBundleBytes == bytes.size()) return DecodeFailure{base + b, ctrl_word, std::string(kUnaligned)};
+        if (in_pair)
+          return DecodeFailure{base + b + kBundleBytes + 8, load_le64(bytes.data() + b + kBundleBytes + 8),
+                               std::string(kUnrecognized)};
+      }
+      in_pair = !in_pair && marked;
     }
   }
   return std::nullopt;
@@ -84,6 +94,8 @@ void append_address(std::string& out, uint64_t addr) {
   out += "*/ ";
 }
 
+void append_hex_address(std::string& out, uint64_t a) { out += fmt::format("{:#x}", a); }
+
 }  // namespace
 
 std::string print_listing(const Program& p, const ListingOptions& opt) {
@@ -103,7 +115,19 @@ std::string print_listing(const Program& p, const ListingOptions& opt) {
     if (opens) out += "{ ";
     print(inst, out, opt.labels);
     if (opt.ctrl) append_ctrl(out, inst);
+    const std::vector<uint64_t>* targets = opt.labels ? opt.labels->branch_targets(p.address(k)) : nullptr;
+    if (targets) {
+      // An indirect branch's targets, as nvdisasm annotates them; the ';' follows without a space.
+      out += " (*\"BRANCH_TARGETS";
+      for (std::size_t t = 0; t < targets->size(); ++t) {
+        out += t == 0 ? " " : ",";
+        if (auto n = opt.labels->name_of((*targets)[t])) out += *n;
+        else append_hex_address(out, (*targets)[t]);
+      }
+      out += "\"*)";
+    }
     if (in_pair) out += " }";
+    else if (targets) out += ';';
     else out += terminator(inst);
     if (opt.hex) {
       auto w = encode(inst);
@@ -131,8 +155,8 @@ Result<std::vector<std::byte>> encode_program(const Program& p) {
       words[s] = *w;
       slots[s] = inst.ctrl;
     }
-    if (slots[2].dual_issue())
-      return make_error(fmt::format("instruction at {:#06x} is marked for dual issue but ends its bundle", p.address(k + 2)));
+    if (slots[2].dual_issue() && k + 3 >= p.code.size())
+      return make_error(fmt::format("instruction at {:#06x} is marked for dual issue but ends the code", p.address(k + 2)));
     store_le64(out, pack_control(slots));
     for (uint64_t w : words) store_le64(out, w);
   }
