@@ -8,6 +8,7 @@
 #include "commands.h"
 #include "io.h"
 #include "isa/cubin.h"
+#include "isa/sm50/cubin_labels.h"
 #include "isa/sm50/program.h"
 
 namespace tmu::cli {
@@ -46,12 +47,20 @@ int run(const DisOptions& o) {
       error(o.file + ": " + cubin.error());
       return 1;
     }
-    for (const auto& fn : cubin->functions) {
-      isa::sm50::Program p;
-      if (auto fail = isa::sm50::decode_program(fn.code, cubin->arch, 0, p))
+    std::vector<isa::sm50::Program> programs(cubin->functions.size());
+    for (std::size_t i = 0; i < programs.size(); ++i) {
+      const auto& fn = cubin->functions[i];
+      if (auto fail = isa::sm50::decode_program(fn.code, cubin->arch, 0, programs[i]))
         return report(o.file, *fail, fn.file_offset, " (" + fn.section + ")");
+    }
+    // Branch targets print as nvdisasm's labels (`(.L_x_3)), relocated immediates as their symbols.
+    const auto labels = isa::sm50::cubin_labels(*cubin, programs);
+    for (std::size_t i = 0; i < programs.size(); ++i) {
+      const auto& fn = cubin->functions[i];
       out += fmt::format("// {} ({}, sm_{})\n{}:\n", fn.name, fn.section, cubin->sm, fn.name);
-      out += isa::sm50::print_listing(p, lo);
+      lo.labels = &labels[i];
+      out += isa::sm50::print_listing(programs[i], lo);
+      if (auto end = labels[i].name_of(fn.code.size())) out += fmt::format("{}:\n", *end);
     }
   } else {
     auto arch = isa::parse_arch(o.arch);

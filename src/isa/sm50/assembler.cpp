@@ -150,9 +150,13 @@ std::optional<AsmError> assemble(std::string_view source, Arch arch, Program& ou
       ++i;
       continue;
     }
-    if (c == '.') {  // directive (nvdisasm's .headerflags, .section, ...): ignored
-      while (i < src.size() && src[i] != '\n') ++i;
-      continue;
+    if (c == '.') {  // a label such as nvdisasm's ".L_x_3:", or a directive (.headerflags, .section, ...): ignored
+      std::size_t j = i + 1;
+      while (j < src.size() && (is_ident_char(src[j]) || src[j] == '.')) ++j;
+      if (j == src.size() || src[j] != ':') {
+        while (i < src.size() && src[i] != '\n') ++i;
+        continue;
+      }
     }
     if (c == '{' && i + 1 < src.size() && src[i + 1] != '&' && src[i + 1] != '?') {
       if (in_pair) return lines.at(i, "'{' inside a dual-issue pair");
@@ -163,7 +167,7 @@ std::optional<AsmError> assemble(std::string_view source, Arch arch, Program& ou
     }
     // A label?
     std::size_t j = i;
-    while (j < src.size() && is_ident_char(src[j])) ++j;
+    while (j < src.size() && (is_ident_char(src[j]) || (src[i] == '.' && src[j] == '.'))) ++j;
     if (j > i && j < src.size() && src[j] == ':' && !std::isdigit(static_cast<unsigned char>(src[i]))) {
       std::string name(src.substr(i, j - i));
       if (labels.contains(name)) return lines.at(i, fmt::format("label '{}' defined twice", name));
@@ -209,7 +213,10 @@ std::optional<AsmError> assemble(std::string_view source, Arch arch, Program& ou
   if (in_pair) return lines.at(pair_open, "dual-issue pair is not closed by '}'");
 
   LabelMap label_map;
-  for (const auto& [name, index] : labels) label_map.add(instruction_address(0, index), name);
+  // A label on the first instruction of a bundle names the bundle (its control word), as ptxas's branch targets
+  // and nvdisasm's labels do; elsewhere it names the instruction.
+  for (const auto& [name, index] : labels)
+    label_map.add(instruction_address(0, index) - (index % 3 == 0 ? 8 : 0), name);
 
   for (std::size_t index = 0; index < stmts.size(); ++index) {
     const Statement& st = stmts[index];
