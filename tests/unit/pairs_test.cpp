@@ -53,7 +53,8 @@ TEST(NvdisasmPairs, PrintAndAssembleBack) {
   std::size_t failures = 0;
   for (const Pair& p : pairs) {
     const std::string where = fmt::format("{}:{} {:#018x}", p.file, p.line, p.word);
-    auto d = decode(p.word, p.arch, unpack_control(p.ctrl)[0]);
+    // The word sat in slot 0 of the first bundle: address 0x8 (branch targets print relative to it).
+    auto d = decode(p.word, p.arch, unpack_control(p.ctrl)[0], 8);
     if (!d) {
       ADD_FAILURE() << where << ": refused: " << d.error();
       if (++failures > 30) break;
@@ -65,7 +66,8 @@ TEST(NvdisasmPairs, PrintAndAssembleBack) {
       if (++failures > 30) break;
       continue;
     }
-    const ParseResult r = parse_instruction(p.text, p.arch);
+    if (d->form().sched == Sched::Ignored) continue;  // the zero word prints "NOP"; "NOP" is NOP's own encoding
+    const ParseResult r = parse_instruction(p.text, p.arch, 8);
     ASSERT_TRUE(r.ok()) << where << ": " << r.error;
     EXPECT_EQ(*encode(*r.inst), *encode(*d)) << where;
   }
