@@ -3,12 +3,15 @@
 // reference (section 7), hand-computed.
 #include <gtest/gtest.h>
 
+#include <fstream>
 #include <set>
+#include <sstream>
 
 #include "isa/sm50/codec.h"
 #include "isa/sm50/control.h"
 #include "isa/sm50/syntax.h"
 #include "isa/sm50/table.h"
+#include "isa/sm50/table_doc.h"
 
 namespace tmu::isa::sm50 {
 namespace {
@@ -74,6 +77,35 @@ TEST(Control, FixedLatencyRowsRefuseBarriers) {
     c.wrbar = 2;
     EXPECT_EQ(check_control(f, c).empty(), !fixed_latency(f.sched)) << f.opclass;
   }
+}
+
+}  // namespace
+}  // namespace tmu::isa::sm50
+
+namespace tmu::isa::sm50 {
+namespace {
+
+TEST(TableDoc, BitRanges) {
+  EXPECT_EQ(bit_ranges(0), "none");
+  EXPECT_EQ(bit_ranges(0x1), "0");
+  EXPECT_EQ(bit_ranges(0x00300000ull | (uint64_t{1} << 50) | 0xff), "0-7, 20-21, 50");
+  EXPECT_EQ(bit_ranges(~uint64_t{0}), "0-63");
+}
+
+TEST(TableDoc, IgnoredBitsOfTxq) {
+  // TXQ: nvdisasm ignores 20-21, 28-30, 35 and 50 (checked with nvdisasm when the texture rows were written).
+  for (const Form& f : forms())
+    if (f.opclass == "TXQ") {
+      EXPECT_EQ(bit_ranges(ignored_bits(f)), "20-21, 28-30, 35, 50");
+    }
+}
+
+TEST(TableDoc, DocsIgnoredBitsIsCurrent) {
+  std::ifstream in(std::string(TMU_DOCS) + "/ignored-bits.md");
+  ASSERT_TRUE(in) << "docs/ignored-bits.md is missing";
+  std::stringstream ss;
+  ss << in.rdbuf();
+  EXPECT_EQ(ss.str(), ignored_bits_markdown()) << "regenerate it: tmu table --markdown > docs/ignored-bits.md";
 }
 
 }  // namespace
