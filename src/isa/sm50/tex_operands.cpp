@@ -206,6 +206,41 @@ TexLayout tex_layout(const Instruction& in) {
   }
 }
 
+namespace {
+
+using D = TexDim;
+using L = LodMode;
+// TEXS encodings 0..13 and TLDS 0..12 (the spellings of kTexsEncoding / kTldsEncoding, as fields).
+constexpr std::array<ShortForm, 14> kTexsForms{{
+    {D::Tex1D, L::LZ},         {D::Tex2D, L::None},       {D::Tex2D, L::LZ},        {D::Tex2D, L::LL},
+    {D::Tex2D, L::None, true}, {D::Tex2D, L::LL, true},   {D::Tex2D, L::LZ, true},  {D::Array2D, L::None},
+    {D::Array2D, L::LZ},       {D::Array2D, L::LZ, true}, {D::Tex3D, L::None},      {D::Tex3D, L::LZ},
+    {D::Cube, L::None},        {D::Cube, L::LL},
+}};
+constexpr std::array<std::optional<ShortForm>, 13> kTldsForms{{
+    ShortForm{D::Tex1D, L::LZ}, ShortForm{D::Tex1D, L::LL}, ShortForm{D::Tex2D, L::LZ}, std::nullopt,
+    ShortForm{D::Tex2D, L::LZ, false, true}, ShortForm{D::Tex2D, L::LL}, ShortForm{D::Tex2D, L::LZ, false, false, true},
+    ShortForm{D::Tex3D, L::LZ}, ShortForm{D::Array2D, L::LZ}, std::nullopt, std::nullopt, std::nullopt,
+    ShortForm{D::Tex2D, L::LL, false, true},
+}};
+
+}  // namespace
+
+std::optional<ShortForm> short_form(const Instruction& in) {
+  switch (in.op()) {
+    case Op::TEXS: {
+      const uint32_t e = in.get<Opd::texs_enc>();
+      return e < kTexsForms.size() ? std::optional(kTexsForms[e]) : std::nullopt;
+    }
+    case Op::TLDS: {
+      const uint32_t e = in.get<Opd::tlds_enc>();
+      return e < kTldsForms.size() ? kTldsForms[e] : std::nullopt;
+    }
+    case Op::TLD4S: return ShortForm{D::Tex2D, L::None, in.get<Opd::dc>(), in.get<Opd::aoffi>()};
+    default: return std::nullopt;
+  }
+}
+
 TexRegisters pack(const TexLayout& layout, const TexOperands& v) {
   TexRegisters r;
   for (std::size_t i = 0; i < layout.ra_count; ++i) r.ra[i] = v[layout.ra[i]];

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <array>
+#include <optional>
 #include <cstdint>
 #include <span>
 #include <string>
@@ -53,6 +54,16 @@ struct TexLayout {
 // The layout of a decoded texture instruction (TEX, TLD, TLD4, TXD, TMML, TXQ and their .B forms; TEXS, TLDS,
 // TLD4S). Other instructions have an empty layout.
 TexLayout tex_layout(const Instruction& inst);
+
+// What the short forms pack into their encoding field (TEXS [53..56], TLDS [53..56]) or imply (TLD4S: 2D):
+// texture type and modifiers (reference 4.6).
+struct ShortForm {
+  TexDim dim = TexDim::Tex2D;
+  LodMode lod = LodMode::None;  // TEXS: None, LZ, LL; TLDS: LZ or LL
+  bool dc = false, aoffi = false, ms = false;
+};
+// nullopt for other instructions and undefined encodings.
+std::optional<ShortForm> short_form(const Instruction& inst);
 
 // Parameter values, by TexParam.
 struct TexOperands {

@@ -1,0 +1,118 @@
+// SPDX-License-Identifier: MIT
+// What an instruction handler sees: the warp, the machine, the instruction's lanes, accessors that check register
+// ranges and record hazards, and the control-flow state it may change. Internal to src/exec.
+#pragma once
+
+#include <array>
+#include <bit>
+#include <cstdint>
+#include <optional>
+#include <set>
+#include <tuple>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "exec/executor.h"
+#include "isa/sm50/instruction.h"
+
+namespace tmu::exec {
+
+// One entry of the reconvergence stack.
+struct StackEntry {
+  enum class Kind : uint8_t { Ssy, Divergence, Break, Continue, Call };
+  Kind kind;
+  uint32_t mask;        // the threads that resume at `target`
+  std::size_t target;   // instruction index
+};
+
+// Barrier bookkeeping for hazard reports: for each of the six barriers, the variable-latency instructions still
+// outstanding on it (oldest first) and the registers they write (or read, for read barriers).
+struct Scoreboard {
+  struct Pending {
+    std::array<uint64_t, 4> regs{};  // bit r: register r
+    uint64_t writer = 0;             // address of the instruction that set the barrier
+  };
+  std::array<std::vector<Pending>, 6> write{}, read{};
+  // The wait mask of a control slot: every instruction on those barriers has completed.
+  void wait(uint8_t mask);
+  // DEPBAR.LE SBn, count: the oldest instructions on barrier n complete until at most `count` remain.
+  void wait_until(unsigned barrier, unsigned count);
+};
+
+class Context {
+ public:
+  Context(const isa::sm50::Program& p, Warp& w, Machine& m, RunReport& r) : program(p), warp(w), machine(m), report(r) {}
+
+  const isa::sm50::Program& program;
+  Warp& warp;
+  Machine& machine;
+  RunReport& report;
+
+  // Per instruction.
+  const isa::sm50::Instruction* inst = nullptr;
+  std::size_t index = 0;     // of the instruction
+  uint32_t lanes = 0;        // current threads whose guard holds
+  std::optional<std::size_t> jump;  // set by control flow: the next instruction
+  std::optional<ExecError> error;
+
+  // Control flow.
+  std::vector<StackEntry> stack;
+  Scoreboard scoreboard;
+
+  uint64_t address() const { return inst->address(); }
+  static constexpr bool has(uint32_t mask, unsigned lane) { return (mask >> lane) & 1; }
+
+  // Registers. `r` may name a vector element past R254 (R252 with 4 elements): that is an error. RZ reads 0.
+  uint32_t reg(unsigned r, unsigned lane);
+  void set_reg(unsigned r, unsigned lane, uint32_t v);
+  // Predicates: P0..P6, PT (7).
+  bool pred(unsigned p, unsigned lane) const { return p >= 7 || has(warp.pred[p], lane); }
+  void set_pred(unsigned p, unsigned lane, bool v) {
+    if (p >= 7) return;
+    warp.pred[p] = v ? warp.pred[p] | (1u << lane) : warp.pred[p] & ~(1u << lane);
+  }
+  // c[bank][offset], 32 bits.
+  uint32_t cbank(unsigned bank, int64_t offset, unsigned lane);
+
+  // Stops the program (the first error wins).
+  void fail(int lane, std::string message);
+  bool failed() const { return error.has_value(); }
+
+  // The instruction index of a branch target address (a bundle's control word means its first instruction).
+  std::optional<std::size_t> index_of(int64_t address) const;
+
+ private:
+  friend std::optional<ExecError> run(const isa::sm50::Program&, Warp&, Machine&, const RunLimits&, RunReport&);
+  void check_hazard(unsigned r, bool write);
+  std::array<uint64_t, 4> checked_read_{}, checked_write_{};
+  std::set<std::tuple<uint64_t, uint64_t, unsigned, bool>> reported_;  // hazards already reported
+};
+
+// A handler runs one instruction on ctx.lanes.
+using Handler = void (*)(Context&, const isa::sm50::Instruction&);
+
+// Per-family handler lists (ops_*.cpp); the executor's dispatch table is built from them.
+struct HandlerEntry {
+  isa::sm50::Op op;
+  Handler handler;
+};
+std::span<const HandlerEntry> control_handlers();
+std::span<const HandlerEntry> texture_handlers();
+std::span<const HandlerEntry> interp_handlers();
+std::span<const HandlerEntry> float_handlers();
+std::span<const HandlerEntry> integer_handlers();
+std::span<const HandlerEntry> conversion_handlers();
+std::span<const HandlerEntry> memory_handlers();
+
+// Iterates the set lanes of a mask.
+template <typename F>
+void for_lanes(uint32_t mask, F&& f) {
+  while (mask) {
+    const unsigned lane = static_cast<unsigned>(std::countr_zero(mask));
+    mask &= mask - 1;
+    f(lane);
+  }
+}
+
+}  // namespace tmu::exec

@@ -1,0 +1,46 @@
+// SPDX-License-Identifier: MIT
+#include "exec/machine.h"
+
+#include <cstring>
+
+namespace tmu::exec {
+
+bool ByteMemory::load(uint64_t address, std::span<std::byte> out) const {
+  if (!contains(address, out.size())) return false;
+  std::memcpy(out.data(), bytes_.data() + (address - base_), out.size());
+  return true;
+}
+
+bool ByteMemory::store(uint64_t address, std::span<const std::byte> in) {
+  if (!contains(address, in.size())) return false;
+  std::memcpy(bytes_.data() + (address - base_), in.data(), in.size());
+  return true;
+}
+
+uint32_t ByteMemory::load32(uint64_t address) const {
+  uint32_t v = 0;
+  if (contains(address, 4)) std::memcpy(&v, bytes_.data() + (address - base_), 4);
+  return v;
+}
+
+void ByteMemory::store32(uint64_t address, uint32_t v) {
+  if (contains(address, 4)) std::memcpy(bytes_.data() + (address - base_), &v, 4);
+}
+
+void Machine::set_cbank(unsigned bank, uint32_t offset, std::span<const uint32_t> words) {
+  auto& b = cbank.at(bank);
+  const std::size_t end = std::size_t{offset} + words.size() * 4;
+  if (b.size() < end) b.resize(end);
+  std::memcpy(b.data() + offset, words.data(), words.size() * 4);
+}
+
+std::optional<uint32_t> Machine::cbank32(unsigned bank, int64_t offset) const {
+  if (bank >= kBanks || offset < 0 || offset % 4 != 0) return std::nullopt;
+  const auto& b = cbank[bank];
+  if (static_cast<uint64_t>(offset) + 4 > b.size()) return std::nullopt;
+  uint32_t v = 0;
+  std::memcpy(&v, b.data() + offset, 4);
+  return v;
+}
+
+}  // namespace tmu::exec

@@ -1,0 +1,99 @@
+// SPDX-License-Identifier: MIT
+// What a warp runs against: constant banks, local, shared and global memory, system values, the texture unit and
+// the attribute interpolator that serves IPA. Every access is bounds-checked; a bad one stops the program with
+// an error naming the address and lane (the executor adds the instruction's address).
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "exec/warp.h"
+#include "isa/sm50/texture_enums.h"
+
+namespace tmu::texunit {
+class TextureUnit;
+}
+
+namespace tmu::exec {
+
+// A flat byte memory starting at `base`; loads and stores outside it fail.
+class ByteMemory {
+ public:
+  ByteMemory() = default;
+  ByteMemory(uint64_t base, std::size_t size) : base_(base), bytes_(size) {}
+  uint64_t base() const { return base_; }
+  std::size_t size() const { return bytes_.size(); }
+  std::span<std::byte> bytes() { return bytes_; }
+  std::span<const std::byte> bytes() const { return bytes_; }
+  // False when [address, address + n) is not inside.
+  bool contains(uint64_t address, std::size_t n) const {
+    return address >= base_ && address - base_ <= bytes_.size() && n <= bytes_.size() - (address - base_);
+  }
+  bool load(uint64_t address, std::span<std::byte> out) const;
+  bool store(uint64_t address, std::span<const std::byte> in);
+  uint32_t load32(uint64_t address) const;  // 0 outside (callers check contains())
+  void store32(uint64_t address, uint32_t v);
+
+ private:
+  uint64_t base_ = 0;
+  std::vector<std::byte> bytes_;
+};
+
+// IPA's request for one lane (seed 002): the attribute's byte address in triangle RAM (0x7c is position w, generic
+// attributes from 0x80; for IPA.IDX the AL2P result in Ra), the mode, where in the pixel, the multiplier Rb (.MUL:
+// usually w), the offsets in Rc (.OFFSET: dx in 15:0, dy in 31:16, 4.12 of which only the 0.4 bits count), .SAT,
+// and Pmul (false: the multiply may be skipped; ignored with .SAT).
+struct IpaRequest {
+  uint32_t attribute = 0;
+  bool indexed = false;
+  isa::sm50::IpaMode mode = isa::sm50::IpaMode::Mul;
+  isa::sm50::IpaSample sample = isa::sm50::IpaSample::Center;
+  uint32_t multiplier = 0;  // Rb, fp32 bits
+  uint32_t offsets = 0;     // Rc
+  bool saturate = false;
+  bool pmul = true;
+};
+
+// The interpolator behind IPA: the current primitive's plane equations, the shader program header's attribute
+// declarations (constant, perspective) and where each lane's pixel and samples are.
+class AttributeSource {
+ public:
+  virtual ~AttributeSource() = default;
+  // The value IPA writes to Rd (fp32 bits, or IS_FRONT_FACE's 0 / 0xffffffff), or nullopt with `why` set when
+  // the attribute address is not one the primitive has.
+  virtual std::optional<uint32_t> interpolate(const IpaRequest& request, unsigned lane, std::string& why) const = 0;
+};
+
+// S2R's system registers that a fragment or compute warp has (the rest read as 0).
+struct SystemValues {
+  std::array<std::array<uint32_t, 3>, kLanes> tid{};
+  std::array<uint32_t, 3> ctaid{};
+  std::array<uint32_t, 3> ntid{1, 1, 1};
+  std::array<uint32_t, 3> nctaid{1, 1, 1};
+  uint32_t warp_id = 0;
+};
+
+struct Machine {
+  static constexpr unsigned kBanks = 18;
+  std::array<std::vector<std::byte>, kBanks> cbank;  // c[bank][offset]; reads past a bank's size fail
+  ByteMemory global;
+  ByteMemory shared;
+  std::array<ByteMemory, kLanes> local;
+  SystemValues system;
+  // The constant bank whose words at tsidx * 4 hold samplerPtr[31:20] | headerPtr[19:0] for non-bindless texture
+  // instructions ("determined by bundle state", seed 000).
+  unsigned texture_bank = 0;
+  const texunit::TextureUnit* textures = nullptr;
+  const AttributeSource* attributes = nullptr;
+
+  // Writes 32-bit words into a constant bank, growing it.
+  void set_cbank(unsigned bank, uint32_t offset, std::span<const uint32_t> words);
+  std::optional<uint32_t> cbank32(unsigned bank, int64_t offset) const;
+};
+
+}  // namespace tmu::exec

@@ -1,0 +1,189 @@
+// SPDX-License-Identifier: MIT
+// Control flow: branches, the reconvergence stack, EXIT and KIL, scoreboard waits. Maxwell keeps one program
+// counter per warp: a branch that only some threads take pushes the others (a divergence entry) and runs the
+// takers; SYNC, BRK, CONT and RET hand control to the stack's entries when the current threads are done.
+#include <fmt/format.h>
+
+#include "exec/context.h"
+#include "isa/sm50/branch_enums.h"
+
+namespace tmu::exec {
+
+using isa::sm50::CondCode;
+using isa::sm50::Instruction;
+using isa::sm50::Op;
+using isa::sm50::Opd;
+using Kind = StackEntry::Kind;
+
+namespace {
+
+// The condition-code test of BRA, EXIT, KIL, ... for one lane. Only the tests with a settled meaning on integer
+// flags are modelled (T, F, EQ, NE and the signed orders, LT = sign != overflow); the others stop the program.
+std::optional<bool> cc_test(Context& c, uint32_t cc, unsigned lane) {
+  const ConditionCodes& f = c.warp.cc;
+  const bool z = Context::has(f.zero, lane), s = Context::has(f.sign, lane), o = Context::has(f.overflow, lane);
+  switch (static_cast<CondCode>(cc)) {
+    case CondCode::T: return true;
+    case CondCode::F: return false;
+    case CondCode::EQ: return z;
+    case CondCode::NE: return !z;
+    case CondCode::LT: return s != o;
+    case CondCode::LE: return z || s != o;
+    case CondCode::GT: return !z && s == o;
+    case CondCode::GE: return s == o;
+    default: return std::nullopt;
+  }
+}
+
+// The lanes of ctx.lanes whose condition-code test holds.
+uint32_t cc_lanes(Context& c, const Instruction& inst) {
+  if (!inst.has(Opd::br_cc)) return c.lanes;
+  const uint32_t cc = inst.value(static_cast<std::size_t>(inst.form().slot(Opd::br_cc)));
+  uint32_t out = 0;
+  for_lanes(c.lanes, [&](unsigned lane) {
+    auto t = cc_test(c, cc, lane);
+    if (!t) c.fail(static_cast<int>(lane), fmt::format("condition-code test {} is not modelled",
+                                                       isa::sm50::kCondCode.values[cc].text));
+    else if (*t) out |= 1u << lane;
+  });
+  return out;
+}
+
+uint32_t field_value(const Instruction& inst, Opd o) { return inst.value(static_cast<std::size_t>(inst.form().slot(o))); }
+unsigned field_width(const Instruction& inst, Opd o) {
+  return isa::sm50::field(inst.form().format[static_cast<std::size_t>(inst.form().slot(o))]).width();
+}
+
+// Where a branch goes, for one lane: PC-relative, absolute, register (+offset) or read from a constant bank.
+std::optional<int64_t> target_address(Context& c, const Instruction& inst, unsigned lane) {
+  const int64_t next = static_cast<int64_t>(inst.address()) + 8;
+  if (inst.has(Opd::br_rel)) return next + sign_extend(field_value(inst, Opd::br_rel), field_width(inst, Opd::br_rel));
+  if (inst.has(Opd::br_abs)) return int64_t{field_value(inst, Opd::br_abs)};
+  if (inst.has(Opd::ldc_off)) {  // c[bank][Ra + offset] holds the target
+    const int64_t off = sign_extend(field_value(inst, Opd::ldc_off), 16) +
+                        (inst.has(Opd::ra) ? static_cast<int32_t>(c.reg(field_value(inst, Opd::ra), lane)) : 0);
+    const uint32_t v = c.cbank(field_value(inst, Opd::ldc_bank), off, lane);
+    return inst.op() == Op::BRX || inst.op() == Op::BRA ? next + static_cast<int32_t>(v) : int64_t{v};
+  }
+  if (inst.has(Opd::br_off)) {  // BRX: next + Ra + offset; JMX: Ra + offset
+    const int64_t v = static_cast<int32_t>(c.reg(field_value(inst, Opd::ra), lane)) +
+                      sign_extend(field_value(inst, Opd::br_off), field_width(inst, Opd::br_off));
+    return inst.op() == Op::BRX ? next + v : v;
+  }
+  return std::nullopt;
+}
+
+std::optional<std::size_t> target_index(Context& c, const Instruction& inst, unsigned lane) {
+  auto a = target_address(c, inst, lane);
+  if (c.failed()) return std::nullopt;
+  auto k = a ? c.index_of(*a) : std::nullopt;
+  if (!k) c.fail(static_cast<int>(lane), fmt::format("branch target {:#x} is not an instruction of the program", a.value_or(-1)));
+  return k;
+}
+
+// BRA, JMP, BRX, JMX: the takers run on at the target; if not every current thread takes it, the others wait on
+// the stack to run on after the instruction (a divergence entry, popped by the SYNC that ends the region).
+void branch(Context& c, const Instruction& inst) {
+  const uint32_t taken = cc_lanes(c, inst);
+  if (taken == 0 || c.failed()) return;
+  // Every taker must agree on the target; lanes with different targets (BRX) run one group after another.
+  const unsigned first = static_cast<unsigned>(std::countr_zero(taken));
+  auto k = target_index(c, inst, first);
+  if (!k) return;
+  uint32_t group = 0;
+  for_lanes(taken, [&](unsigned lane) {
+    auto t = lane == first ? k : target_index(c, inst, lane);
+    if (t == k) group |= 1u << lane;
+  });
+  const uint32_t current = c.warp.masks.ctm & ~c.warp.masks.exited;
+  // Threads that do not branch run on after the instruction; takers with another target run it again later.
+  if (const uint32_t stay = current & ~taken) c.stack.push_back({Kind::Divergence, stay, c.index + 1});
+  if (const uint32_t other = taken & ~group) c.stack.push_back({Kind::Divergence, other, c.index});
+  c.warp.masks.ctm = group;
+  c.jump = k;
+}
+
+// SSY, PBK, PCNT, CAL: push the current threads with the target.
+void push(Context& c, const Instruction& inst, Kind kind) {
+  auto k = target_index(c, inst, 0);
+  if (!k) return;
+  c.stack.push_back({kind, c.warp.masks.ctm & ~c.warp.masks.exited, *k});
+}
+
+// SYNC, BRK, CONT, RET: the lanes that execute it are done with the current region. Threads leave the current
+// mask; entries above the region's own entry forget them; when no current thread is left the executor pops the
+// stack (resume() in executor.cpp).
+void leave(Context& c, const Instruction& inst, Kind region) {
+  const uint32_t lanes = cc_lanes(c, inst);
+  if (c.failed() || lanes == 0) return;
+  auto it = c.stack.rbegin();
+  while (it != c.stack.rend() && it->kind != region &&
+         !(region == Kind::Ssy && it->kind == Kind::Divergence))
+    ++it;
+  if (it == c.stack.rend()) {
+    c.fail(-1, fmt::format("{} without a matching {} on the reconvergence stack", isa::sm50::op_name(inst.op()),
+                           region == Kind::Ssy ? "SSY" : region == Kind::Break ? "PBK" : region == Kind::Continue ? "PCNT" : "CAL"));
+    return;
+  }
+  // Entries pushed inside the region lose these threads (they are parked at the region's target).
+  for (auto e = c.stack.rbegin(); e != it; ++e) e->mask &= ~lanes;
+  c.warp.masks.ctm &= ~lanes;
+  if (region != Kind::Ssy) it->mask |= lanes;  // BRK/CONT/RET threads resume at the region's target
+}
+
+void bra(Context& c, const Instruction& i) { branch(c, i); }
+void ssy(Context& c, const Instruction& i) { push(c, i, Kind::Ssy); }
+void pbk(Context& c, const Instruction& i) { push(c, i, Kind::Break); }
+void pcnt(Context& c, const Instruction& i) { push(c, i, Kind::Continue); }
+void sync(Context& c, const Instruction& i) { leave(c, i, Kind::Ssy); }
+void brk(Context& c, const Instruction& i) { leave(c, i, Kind::Break); }
+void cont(Context& c, const Instruction& i) { leave(c, i, Kind::Continue); }
+void ret(Context& c, const Instruction& i) { leave(c, i, Kind::Call); }
+
+void cal(Context& c, const Instruction& i) {
+  auto k = target_index(c, i, 0);
+  if (!k) return;
+  c.stack.push_back({Kind::Call, 0, c.index + 1});  // RET adds the returning threads
+  c.jump = k;
+}
+
+// EXIT: the threads are done for good.
+void exit_(Context& c, const Instruction& i) {
+  const uint32_t lanes = cc_lanes(c, i);
+  c.warp.masks.exited |= lanes;
+  c.warp.masks.ctm &= ~lanes;
+}
+
+// KIL: the threads are killed (KTM) but keep running as helpers for their quad's derivatives; a quad whose four
+// threads are all killed stops (seed 000: "Entire quads are disabled once all 4 pixels are disabled").
+void kil(Context& c, const Instruction& i) {
+  ThreadMasks& m = c.warp.masks;
+  m.ktm |= cc_lanes(c, i);
+  for (unsigned q = 0; q < kLanes / 4; ++q)
+    if ((m.ktm & quad_mask(q)) == quad_mask(q)) {
+      m.exited |= quad_mask(q);
+      m.ctm &= ~quad_mask(q);
+    }
+}
+
+void nop(Context&, const Instruction&) {}
+
+// DEPBAR.LE SBn, count {list}: waits until at most `count` instructions remain on barrier n, and for the listed
+// barriers entirely. DEPBAR without .LE only waits for the list.
+void depbar(Context& c, const Instruction& i) {
+  if (i.has(Opd::depbar_sb)) c.scoreboard.wait_until(field_value(i, Opd::depbar_sb), field_value(i, Opd::depbar_cnt));
+  if (i.has(Opd::depbar_list)) c.scoreboard.wait(static_cast<uint8_t>(field_value(i, Opd::depbar_list)));
+}
+
+constexpr HandlerEntry kHandlers[] = {
+    {Op::BRA, bra},   {Op::JMP, bra},   {Op::BRX, bra},     {Op::JMX, bra},     {Op::SSY, ssy},   {Op::PBK, pbk},
+    {Op::PCNT, pcnt}, {Op::SYNC, sync}, {Op::BRK, brk},     {Op::CONT, cont},   {Op::CAL, cal},   {Op::RET, ret},
+    {Op::EXIT, exit_}, {Op::KIL, kil},  {Op::NOP, nop},     {Op::DEPBAR, depbar}, {Op::MEMBAR, nop}, {Op::BAR, nop},
+    {Op::SAM, nop},   {Op::RAM, nop},
+};
+
+}  // namespace
+
+std::span<const HandlerEntry> control_handlers() { return kHandlers; }
+
+}  // namespace tmu::exec

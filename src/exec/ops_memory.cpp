@@ -1,0 +1,10 @@
+// SPDX-License-Identifier: MIT
+// Semantics of the memory instructions. (Being written: until an op has a handler, running it stops the program
+// with "the executor does not model ... yet".)
+#include "exec/context.h"
+
+namespace tmu::exec {
+
+std::span<const HandlerEntry> memory_handlers() { return {}; }
+
+}  // namespace tmu::exec

@@ -1,0 +1,184 @@
+// SPDX-License-Identifier: MIT
+// Texture instructions: unpack Ra/Rb with the codec's packing (isa/sm50/tex_operands.h), find the header and
+// sampler from the constant-bank word at tsidx or the bindless handle, run the texture unit on the warp with the
+// quad masks of seed 000, and write the results back by write mask (compacted; the register pairs of TEXS, TLDS,
+// TLD4S) and the sparse-residency predicate Ps.
+#include <fmt/format.h>
+
+#include "exec/context.h"
+#include "isa/sm50/tex_operands.h"
+#include "texunit/texture_unit.h"
+
+namespace tmu::exec {
+
+using isa::sm50::Instruction;
+using isa::sm50::Op;
+using isa::sm50::Opd;
+using isa::sm50::TexParam;
+namespace tu = texunit;
+
+namespace {
+
+tu::LodMode lod_mode(isa::sm50::LodMode m) {
+  using M = isa::sm50::LodMode;
+  switch (m) {
+    case M::LZ: return tu::LodMode::Zero;
+    case M::LB: return tu::LodMode::Bias;
+    case M::LL: return tu::LodMode::Lod;
+    case M::LBA: return tu::LodMode::BiasAveraged;
+    case M::LLA: return tu::LodMode::LodAveraged;
+    default: return tu::LodMode::Implicit;
+  }
+}
+
+bool bindless(Op op) {
+  return op == Op::TEX_B || op == Op::TLD_B || op == Op::TLD4_B || op == Op::TXD_B || op == Op::TMML_B ||
+         op == Op::TXQ_B;
+}
+
+// The request's shape from the instruction's modifiers.
+bool describe(Context& c, const Instruction& in, tu::Request& q) {
+  switch (in.op()) {
+    case Op::TEX: case Op::TEX_B: q.op = tu::TexOp::Sample; break;
+    case Op::TEXS: q.op = tu::TexOp::Sample; break;
+    case Op::TLD: case Op::TLD_B: case Op::TLDS: q.op = tu::TexOp::Fetch; break;
+    case Op::TLD4: case Op::TLD4_B: case Op::TLD4S: q.op = tu::TexOp::Gather; break;
+    case Op::TXD: case Op::TXD_B: q.op = tu::TexOp::Gradient; break;
+    case Op::TMML: case Op::TMML_B: q.op = tu::TexOp::QueryLod; break;
+    case Op::TXQ: case Op::TXQ_B: q.op = tu::TexOp::Query; break;
+    default: return false;
+  }
+  if (auto s = isa::sm50::short_form(in)) {
+    q.dim = static_cast<tu::Dim>(s->dim);
+    q.lod = q.op == tu::TexOp::Fetch ? (s->lod == isa::sm50::LodMode::LL ? tu::LodMode::Lod : tu::LodMode::Zero)
+                                     : lod_mode(s->lod);
+    q.depth_compare = s->dc;
+    q.aoffi = s->aoffi;
+    q.multisample = s->ms;
+  } else if (in.op() == Op::TEXS || in.op() == Op::TLDS) {
+    c.fail(-1, "undefined short-form encoding");
+    return false;
+  } else {
+    q.dim = static_cast<tu::Dim>(in.get_or<Opd::dim>(isa::sm50::TexDim::Tex2D));
+    if (in.has(Opd::lod)) q.lod = lod_mode(in.get<Opd::lod>());
+    if (in.has(Opd::tld_lod))
+      q.lod = in.get<Opd::tld_lod>() == isa::sm50::TldLod::LL ? tu::LodMode::Lod : tu::LodMode::Zero;
+    q.depth_compare = in.get_or<Opd::dc>(false);
+    q.aoffi = in.get_or<Opd::aoffi>(false);
+    q.multisample = in.get_or<Opd::ms>(false);
+    q.edge_clamp = in.get_or<Opd::cl>(false);
+    q.lod_clamp = in.get_or<Opd::lc>(false);
+  }
+  if (in.has(Opd::goff)) {
+    q.aoffi = in.get<Opd::goff>() == isa::sm50::GatherOffset::AOFFI;
+    q.ptp = in.get<Opd::goff>() == isa::sm50::GatherOffset::PTP;
+  }
+  q.component = static_cast<uint8_t>(in.get_or<Opd::comp>(isa::sm50::Component::R));
+  q.ndv = in.get_or<Opd::ndv>(false);
+  if (in.has(Opd::query)) q.query = static_cast<tu::Query>(in.get<Opd::query>());
+  return true;
+}
+
+// The operands of one lane, unpacked from its registers.
+void lane_operands(Context& c, const Instruction& in, const isa::sm50::TexLayout& layout, unsigned lane,
+                   tu::Lane& out) {
+  isa::sm50::TexRegisters regs;
+  const unsigned ra = in.get<Opd::ra>().index, rb = in.get_or<Opd::rb>(isa::sm50::Reg{isa::sm50::Reg::kRZ}).index;
+  auto vec = [&](unsigned base, unsigned i) { return base == isa::sm50::Reg::kRZ ? 0u : c.reg(base + i, lane); };
+  for (unsigned i = 0; i < layout.ra_count; ++i) regs.ra[i] = vec(ra, i);
+  for (unsigned i = 0; i < layout.rb_count; ++i) regs.rb[i] = vec(rb, i);
+  const isa::sm50::TexOperands v = isa::sm50::unpack(layout, regs);
+  out.coord = {v[TexParam::S], v[TexParam::T], v[TexParam::R]};
+  out.layer = v[TexParam::ArrayIndex] & 0xffff;
+  out.lod_clamp = (v[TexParam::ArrayIndex] >> 16) & 0xfff;  // .LC shares the array register (u4.8 in 27:16)
+  out.lod = v[TexParam::Lod];
+  out.offsets = v[TexParam::Offset];
+  out.ptp = {v[TexParam::PtpOffsetsLo], v[TexParam::PtpOffsetsHi]};
+  out.dref = v[TexParam::DepthRef];
+  out.sample = v[TexParam::Sample];
+  out.gradients = {v[TexParam::DsDx], v[TexParam::DsDy], v[TexParam::DtDx],
+                   v[TexParam::DtDy], v[TexParam::DrDx], v[TexParam::DrDy]};
+  if (layout.has(TexParam::LayerOffset)) {  // TXD: layer in 15:0, offsets in 27:16
+    out.layer = v[TexParam::LayerOffset] & 0xffff;
+    out.offsets = (v[TexParam::LayerOffset] >> 16) & 0xfff;
+  }
+  if (bindless(in.op())) {
+    out.handle = v[TexParam::Handle];
+  } else {
+    // #tsPtrIdxU13: a word index into the texture constant bank, which holds samplerPtr[31:20] | headerPtr[19:0].
+    out.handle = c.cbank(c.machine.texture_bank, int64_t{in.get<Opd::tsidx>()} * 4, lane);
+  }
+}
+
+// Destination registers for the written components: compacted from Rd by write mask, or the pairs of the short
+// forms (components in order to Rd, Rd+1, Rd2, Rd2+1).
+void write_back(Context& c, const Instruction& in, const tu::Response& r) {
+  std::array<uint8_t, 4> comps{};
+  unsigned n = 0;
+  if (in.has(Opd::wmask)) {
+    for (uint8_t k = 0; k < 4; ++k)
+      if ((in.get<Opd::wmask>() >> k) & 1) comps[n++] = k;
+  } else if (in.op() == Op::TLD4S) {
+    comps = {0, 1, 2, 3};
+    n = 4;
+  } else {  // TEXS / TLDS: the compact mask, whose table depends on Rd2
+    static constexpr std::array<std::array<int8_t, 4>, 8> kOne{{{0, -1}, {1, -1}, {2, -1}, {3, -1},
+                                                                 {0, 1, -1}, {0, 3, -1}, {1, 3, -1}, {2, 3, -1}}};
+    static constexpr std::array<std::array<int8_t, 4>, 8> kTwo{{{0, 1, 2, -1}, {0, 1, 3, -1}, {0, 2, 3, -1},
+                                                                 {1, 2, 3, -1}, {0, 1, 2, 3}, {-1}, {-1}, {-1}}};
+    const bool two = in.get<Opd::rd2>().index != isa::sm50::Reg::kRZ;
+    const auto& row = (two ? kTwo : kOne)[in.get<Opd::smask>() & 7];
+    for (int8_t k : row) {
+      if (k < 0) break;
+      comps[n++] = static_cast<uint8_t>(k);
+    }
+    if (n == 0) return c.fail(-1, "invalid write mask (INVALID5..7)");
+  }
+  const unsigned rd = in.get<Opd::rd>().index;
+  const unsigned rd2 = in.get_or<Opd::rd2>(isa::sm50::Reg{isa::sm50::Reg::kRZ}).index;
+  const bool pairs = in.has(Opd::rd2);
+  for_lanes(r.written, [&](unsigned lane) {
+    for (unsigned i = 0; i < n; ++i) {
+      const unsigned reg = !pairs ? (rd == isa::sm50::Reg::kRZ ? rd : rd + i)
+                           : i < 2 ? (rd == isa::sm50::Reg::kRZ ? rd : rd + i)
+                                   : (rd2 == isa::sm50::Reg::kRZ ? rd2 : rd2 + i - 2);
+      c.set_reg(reg, lane, r.value[lane][comps[i]]);
+    }
+  });
+  if (in.has(Opd::ps)) {
+    const unsigned p = in.get<Opd::ps>().index;
+    for_lanes(r.written, [&](unsigned lane) { c.set_pred(p, lane, Context::has(r.resident, lane)); });
+  }
+}
+
+void texture(Context& c, const Instruction& in) {
+  if (!c.machine.textures) return c.fail(-1, "a texture instruction ran without a texture unit");
+  if (in.get_or<Opd::f16_tld4s>(false)) return c.fail(-1, ".F16 results are not modelled");
+  tu::Request q;
+  if (!describe(c, in, q)) return;
+  const isa::sm50::TexLayout layout = isa::sm50::tex_layout(in);
+  if (!layout.fits())
+    return c.fail(-1, "the operands need more than four registers in Ra or Rb, which the hardware cannot read");
+  // Seed 000: TEX.NODEP sees ~KTM & IPM & CTM; TEX sees IPM & CTM (killed helpers still feed derivatives).
+  const ThreadMasks& m = c.warp.masks;
+  q.active = c.lanes & (in.get_or<Opd::nodep>(false) ? ~m.ktm : kAllLanes);
+  q.ctm = m.ctm & ~m.exited;
+  q.pixel_shader = c.warp.pixel_shader;
+  for_lanes(q.active, [&](unsigned lane) { lane_operands(c, in, layout, lane, q.lanes[lane]); });
+  if (c.failed()) return;
+  tu::Response r;
+  c.machine.textures->run(q, r);
+  write_back(c, in, r);
+}
+
+constexpr HandlerEntry kHandlers[] = {
+    {Op::TEX, texture},  {Op::TEX_B, texture}, {Op::TLD, texture},  {Op::TLD_B, texture}, {Op::TLD4, texture},
+    {Op::TLD4_B, texture}, {Op::TLD4S, texture}, {Op::TEXS, texture}, {Op::TLDS, texture}, {Op::TXD, texture},
+    {Op::TXD_B, texture}, {Op::TXQ, texture},  {Op::TXQ_B, texture}, {Op::TMML, texture}, {Op::TMML_B, texture},
+};
+
+}  // namespace
+
+std::span<const HandlerEntry> texture_handlers() { return kHandlers; }
+
+}  // namespace tmu::exec
