@@ -1,0 +1,151 @@
+// SPDX-License-Identifier: MIT
+// The executor's texture path: Ra/Rb unpacked with the codec's packing, the handle read from the texture constant
+// bank at tsidx * 4, results written by write mask (compacted) or into TEXS's register pairs, Ps from residency,
+// and the seed-000 masks the texture unit sees. Expected texels are the hand-made texture's own values.
+#include <gtest/gtest.h>
+
+#include <bit>
+
+#include "exec/executor.h"
+#include "isa/sm50/program.h"
+#include "texunit/texture_set.h"
+#include "texunit/texture_unit.h"
+
+namespace tmu::exec {
+namespace {
+
+using namespace texunit;
+
+uint32_t f32(float f) { return std::bit_cast<uint32_t>(f); }
+
+// A 2x2 RGBA8 texture: texel (x, y) = (16 * (1 + x + 2y), 0x40, 0x80, 0xff), point sampled, clamped.
+struct Fixture {
+  TextureSet set;
+  TextureUnit unit{set.bindings()};
+  Machine machine;
+  Warp warp;
+  uint32_t tex = 0, smp = 0;
+
+  Fixture() {
+    TextureHeader h;
+    h.components = 0x08;  // A8B8G8R8
+    h.types = {DataType::Unorm, DataType::Unorm, DataType::Unorm, DataType::Unorm};
+    h.swizzle = {Source::R, Source::G, Source::B, Source::A};
+    h.width = 2;
+    h.height = 2;
+    tex = *set.add_texture(h);
+    std::array<uint8_t, 16> texels{};
+    for (std::size_t i = 0; i < 4; ++i) {
+      texels[4 * i] = static_cast<uint8_t>(16 * (1 + i));
+      texels[4 * i + 1] = 0x40;
+      texels[4 * i + 2] = 0x80;
+      texels[4 * i + 3] = 0xff;
+    }
+    EXPECT_TRUE(set.write_level(tex, 0, 0, std::as_bytes(std::span(texels))));
+    Sampler s;
+    s.address = {AddressMode::ClampToEdge, AddressMode::ClampToEdge, AddressMode::ClampToEdge};
+    s.max_lod_clamp = 0xfff;
+    smp = *set.add_sampler(s);
+    machine.textures = &unit;
+    machine.texture_bank = 2;
+    const uint32_t handle = TextureSet::handle(tex, smp);
+    machine.set_cbank(2, 0x10, std::span(&handle, 1));  // tsidx 4
+    warp.masks = ThreadMasks::launch(kAllLanes);
+  }
+
+  std::optional<ExecError> run(std::string_view sass) {
+    isa::sm50::Program p;
+    auto err = isa::sm50::assemble(sass, isa::Arch::SM52, p);
+    EXPECT_FALSE(err) << (err ? err->message : "");
+    RunReport report;
+    return exec::run(p, warp, machine, {}, report);
+  }
+};
+
+// UNORM8 v reads as v / 255.
+uint32_t unorm(unsigned v) { return f32(static_cast<float>(v) / 255.0f); }
+
+TEST(ExecTexture, TexWritesTheMaskedComponentsCompacted) {
+  Fixture f;
+  for (unsigned lane = 0; lane < kLanes; ++lane) {
+    // Texel centres: s = (x + 0.5) / 2, t = (y + 0.5) / 2 with x = lane & 1, y = (lane >> 1) & 1.
+    f.warp.reg[8][lane] = f32((static_cast<float>(lane & 1) + 0.5f) / 2);
+    f.warp.reg[9][lane] = f32((static_cast<float>((lane >> 1) & 1) + 0.5f) / 2);
+  }
+  // Write mask 0xa (G and A) lands in R0 and R1.
+  ASSERT_FALSE(f.run("TEX.LZ R0, R8, 0x4, 2D, 0xa &wr=0 ;\nEXIT &req={0} ;"));
+  for (unsigned lane = 0; lane < kLanes; ++lane) {
+    EXPECT_EQ(f.warp.reg[0][lane], unorm(0x40)) << lane;
+    EXPECT_EQ(f.warp.reg[1][lane], unorm(0xff)) << lane;
+    EXPECT_EQ(f.warp.reg[2][lane], 0u) << "only two registers are written";
+  }
+}
+
+TEST(ExecTexture, TexsSplitsThreeComponentsOverTwoPairs) {
+  Fixture f;
+  for (unsigned lane = 0; lane < kLanes; ++lane) {
+    f.warp.reg[8][lane] = f32(0.75f);  // texel x = 1
+    f.warp.reg[9][lane] = f32(0.25f);  // texel y = 0: red = 16 * 2 = 32
+  }
+  // TEXS with Rd2 = R6 and mask RGB: R, G to R4, R5 and B to R6 (reference 4.6, verified with ptxas).
+  ASSERT_FALSE(f.run("TEXS.LZ R6, R4, R8, R9, 0x4, 2D, RGB &wr=0 ;\nEXIT &req={0} ;"));
+  EXPECT_EQ(f.warp.reg[4][0], unorm(32));
+  EXPECT_EQ(f.warp.reg[5][0], unorm(0x40));
+  EXPECT_EQ(f.warp.reg[6][0], unorm(0x80));
+  EXPECT_EQ(f.warp.reg[7][0], 0u);
+}
+
+TEST(ExecTexture, TldFetchesIntegerCoordinatesAndBindlessHandles) {
+  Fixture f;
+  const uint32_t handle = TextureSet::handle(f.tex, f.smp);
+  for (unsigned lane = 0; lane < kLanes; ++lane) {
+    f.warp.reg[2][lane] = lane & 1;  // TLD.B: Ra = x, y; Rb = handle (seed 001)
+    f.warp.reg[3][lane] = 1;
+    f.warp.reg[5][lane] = handle;
+  }
+  ASSERT_FALSE(f.run("TLD.B.LZ R0, R2, R5, 0x0, 2D, 0x1 &wr=0 ;\nEXIT &req={0} ;"));
+  // Texel (x, 1): red = 16 * (1 + x + 2).
+  EXPECT_EQ(f.warp.reg[0][0], unorm(48));
+  EXPECT_EQ(f.warp.reg[0][1], unorm(64));
+}
+
+TEST(ExecTexture, PredicatedOffLanesAreLeftAlone) {
+  Fixture f;
+  for (unsigned lane = 0; lane < kLanes; ++lane) {
+    f.warp.reg[8][lane] = f32(0.25f);
+    f.warp.reg[9][lane] = f32(0.25f);
+    f.warp.reg[0][lane] = 0xdead;
+  }
+  f.warp.pred[0] = 0x0000ffff;  // lanes 0..15
+  ASSERT_FALSE(f.run("@P0 TEX.LZ R0, R8, 0x4, 2D, 0x1 &wr=0 ;\nEXIT &req={0} ;"));
+  EXPECT_EQ(f.warp.reg[0][3], unorm(16));
+  EXPECT_EQ(f.warp.reg[0][20], 0xdeadu);
+}
+
+TEST(ExecTexture, AMissingConstantIsAnErrorNamingAddressAndLane) {
+  Fixture f;
+  auto e = f.run("TEX.LZ R0, R8, 0x40, 2D, 0x1 &wr=0 ;\nEXIT &req={0} ;");  // c[0x2][0x100] was never written
+  ASSERT_TRUE(e);
+  EXPECT_EQ(e->address, 0x8u);
+  EXPECT_EQ(e->lane, 0);
+  EXPECT_NE(e->message.find("c[0x2][0x100]"), std::string::npos) << e->message;
+}
+
+TEST(ExecTexture, ReadingTheResultBeforeItsBarrierIsAHazard) {
+  Fixture f;
+  isa::sm50::Program p;
+  // EXIT does not read R0, but a second TEX reading R0 without waiting on SB0 does.
+  ASSERT_FALSE(isa::sm50::assemble("TEX.LZ R0, R8, 0x4, 2D, 0x3 &wr=0 ;\nTEX.LZ R4, R0, 0x4, 2D, 0x1 &wr=1 ;\n"
+                                   "EXIT &req={0,1} ;",
+                                   isa::Arch::SM52, p));
+  RunReport report;
+  ASSERT_FALSE(exec::run(p, f.warp, f.machine, {}, report));
+  ASSERT_EQ(report.hazards.size(), 2u);  // R0 and R1
+  EXPECT_EQ(report.hazards[0].address, 0x10u);
+  EXPECT_EQ(report.hazards[0].writer_address, 0x8u);
+  EXPECT_EQ(report.hazards[0].reg, 0u);
+  EXPECT_EQ(report.hazards[0].barrier, 0u);
+}
+
+}  // namespace
+}  // namespace tmu::exec
