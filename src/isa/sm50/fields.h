@@ -50,7 +50,18 @@ enum class F : uint16_t {
 #undef FIELD_SINCE
 };
 
-inline constexpr std::array kFields{
+// Sized explicitly: clang deduces std::array's size through a fold expression limited to 256 arguments.
+inline constexpr std::size_t kNumFields = 0
+#define FIELD(id, opd, lo, width) +1
+#define FIELD2(id, opd, lo, width, lo2, width2) +1
+#define FIELD_SINCE(id, opd, lo, width, arch, absent) +1
+#include "isa/sm50/fields.inc"
+#undef FIELD
+#undef FIELD2
+#undef FIELD_SINCE
+    ;
+
+inline constexpr std::array<Field, kNumFields> kFields{
 #define FIELD(id, opd, lo, width) Field{#id, Opd::opd, {{{lo, width}, {}}}},
 #define FIELD2(id, opd, lo, width, lo2, width2) Field{#id, Opd::opd, {{{lo, width}, {lo2, width2}}}},
 #define FIELD_SINCE(id, opd, lo, width, arch, absent) Field{#id, Opd::opd, {{{lo, width}, {}}}, Arch::arch, absent},

@@ -14,13 +14,18 @@ enum class Op : uint16_t {
 #undef OP
 };
 
-inline constexpr std::array kOpNames{
+// Sized explicitly: clang deduces std::array's size through a fold expression limited to 256 arguments.
+inline constexpr std::size_t kNumOps = 0
+#define OP(name, mnemonic) +1
+#include "isa/sm50/ops.inc"
+#undef OP
+    ;
+
+inline constexpr std::array<std::string_view, kNumOps> kOpNames{
 #define OP(name, mnemonic) std::string_view{mnemonic},
 #include "isa/sm50/ops.inc"
 #undef OP
 };
-
-inline constexpr std::size_t kNumOps = kOpNames.size();
 
 constexpr std::string_view op_name(Op op) { return kOpNames[static_cast<std::size_t>(op)]; }
 
