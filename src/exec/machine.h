@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "exec/warp.h"
-#include "isa/sm50/texture_enums.h"
+#include "interp/ipa.h"
 
 namespace tmu::texunit {
 class TextureUnit;
@@ -44,29 +44,11 @@ class ByteMemory {
   std::vector<std::byte> bytes_;
 };
 
-// IPA's request for one lane (seed 002): the attribute's byte address in triangle RAM (0x7c is position w, generic
-// attributes from 0x80; for IPA.IDX the AL2P result in Ra), the mode, where in the pixel, the multiplier Rb (.MUL:
-// usually w), the offsets in Rc (.OFFSET: dx in 15:0, dy in 31:16, 4.12 of which only the 0.4 bits count), .SAT,
-// and Pmul (false: the multiply may be skipped; ignored with .SAT).
-struct IpaRequest {
-  uint32_t attribute = 0;
-  bool indexed = false;
-  isa::sm50::IpaMode mode = isa::sm50::IpaMode::Mul;
-  isa::sm50::IpaSample sample = isa::sm50::IpaSample::Center;
-  uint32_t multiplier = 0;  // Rb, fp32 bits
-  uint32_t offsets = 0;     // Rc
-  bool saturate = false;
-  bool pmul = true;
-};
-
-// The interpolator behind IPA: the current primitive's plane equations, the shader program header's attribute
-// declarations (constant, perspective) and where each lane's pixel and samples are.
-class AttributeSource {
- public:
-  virtual ~AttributeSource() = default;
-  // The value IPA writes to Rd (fp32 bits, or IS_FRONT_FACE's 0 / 0xffffffff), or nullopt with `why` set when
-  // the attribute address is not one the primitive has.
-  virtual std::optional<uint32_t> interpolate(const IpaRequest& request, unsigned lane, std::string& why) const = 0;
+// What IPA reads in a fragment warp: the primitive's triangle RAM, the interpolation context (sample count,
+// plane rounding policy) and each lane's pixel (position and covered samples). See interp/ipa.h.
+struct FragmentInputs {
+  interp::IpaContext context;
+  std::array<interp::FragmentPosition, kLanes> pixel{};
 };
 
 // S2R's system registers that a fragment or compute warp has (the rest read as 0).
@@ -89,7 +71,7 @@ struct Machine {
   // instructions ("determined by bundle state", seed 000).
   unsigned texture_bank = 0;
   const texunit::TextureUnit* textures = nullptr;
-  const AttributeSource* attributes = nullptr;
+  const FragmentInputs* fragment = nullptr;  // IPA's inputs; none outside fragment warps
 
   // Writes 32-bit words into a constant bank, growing it.
   void set_cbank(unsigned bank, uint32_t offset, std::span<const uint32_t> words);

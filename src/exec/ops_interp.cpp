@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// IPA: the attribute interpolator (seed 002) evaluates the request; the executor gathers the operands and writes
-// Rd. The arithmetic (plane equations, .MUL, .SAT, offsets) lives behind Machine::attributes.
+// IPA: the executor gathers each lane's operands (Ra for .IDX, the multiplier Rb, the offsets Rc, Pmul) and the
+// lane's pixel, and interp::ipa evaluates the plane equation with seed 002's rules (interp/ipa.h).
 #include <fmt/format.h>
 
 #include "exec/context.h"
@@ -14,24 +14,25 @@ using isa::sm50::Opd;
 namespace {
 
 void ipa(Context& c, const Instruction& in) {
-  if (!c.machine.attributes) return c.fail(-1, "IPA ran without an attribute interpolator (not a fragment warp)");
-  const bool indexed = in.get<Opd::idx>();
-  const unsigned rb = in.get<Opd::rb>().index, rc = in.get<Opd::rc>().index;
+  const FragmentInputs* f = c.machine.fragment;
+  if (!f || !f->context.tram) return c.fail(-1, "IPA ran outside a fragment warp (no triangle RAM)");
+  auto op = interp::ipa_op(in);
+  if (!op) return c.fail(-1, op.error());
+  const unsigned ra = in.get<Opd::ra>().index, rb = in.get<Opd::rb>().index, rc = in.get<Opd::rc>().index;
   const unsigned p = in.get<Opd::pmul>().index;
+  const bool pneg = in.get<Opd::pmul_neg>();
   for_lanes(c.lanes, [&](unsigned lane) {
-    IpaRequest r;
-    r.indexed = indexed;
-    r.attribute = indexed ? c.reg(in.get<Opd::ra>().index, lane) : in.get<Opd::attr>();
-    r.mode = in.get<Opd::ipa_mode>();
-    r.sample = in.get<Opd::msi>();
-    r.multiplier = c.reg(rb, lane);
-    r.offsets = c.reg(rc, lane);
-    r.saturate = in.get<Opd::sat>();
-    r.pmul = indexed || (c.pred(p, lane) != in.get<Opd::pmul_neg>());
-    std::string why;
-    auto v = c.machine.attributes->interpolate(r, lane, why);
-    if (!v) return c.fail(static_cast<int>(lane), fmt::format("IPA a[{:#x}]: {}", r.attribute, why));
-    c.set_reg(in.get<Opd::rd>().index, lane, *v);
+    interp::IpaLane l;
+    l.pixel = f->pixel[lane];
+    l.ra = op->indexed ? c.reg(ra, lane) : 0;
+    l.rb = c.reg(rb, lane);
+    l.rc = c.reg(rc, lane);
+    l.pmul = c.pred(p, lane) != pneg;
+    const uint32_t address = interp::ipa_address(*op, l.ra);
+    if (address >= interp::kAttributeSpaceBytes || address % 4 != 0)
+      return c.fail(static_cast<int>(lane), fmt::format("IPA.IDX reads attribute address {:#x}, outside the "
+                                                         "attribute space", address));
+    c.set_reg(in.get<Opd::rd>().index, lane, interp::ipa(*op, f->context, l));
   });
 }
 
