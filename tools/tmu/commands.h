@@ -12,5 +12,6 @@ using Runner = std::function<int()>;
 Runner add_dis(CLI::App& app);
 Runner add_as(CLI::App& app);
 Runner add_demo(CLI::App& app);
+Runner add_sample(CLI::App& app);
 
 }  // namespace tmu::cli
