@@ -41,9 +41,12 @@ std::string instruction(const RequestSpec& r) {
 }
 
 // Output lane i as a JSON value: a hex float, or an integer for integer lanes (signed when the source is SINT).
+// ZERO lanes of integer formats print as integers too.
 ordered_json component(const texunit::FormatPlan& plan, unsigned lane, uint32_t bits) {
-  if (!plan.lane_is_integer(lane)) return hex_float(bits);
   const texunit::Source s = plan.fields().swizzle[lane];
+  bool integer_format = false;
+  for (unsigned l = 0; l < 4; ++l) integer_format = integer_format || plan.lane_is_integer(l);
+  if (!plan.lane_is_integer(lane) && !(integer_format && s == texunit::Source::Zero)) return hex_float(bits);
   const bool is_signed = s >= texunit::Source::R && s <= texunit::Source::A &&
                          plan.type(static_cast<unsigned>(s) - static_cast<unsigned>(texunit::Source::R)) == texunit::DataType::Sint;
   if (is_signed) return static_cast<int32_t>(bits);
@@ -75,8 +78,8 @@ ordered_json lane_json(const Spec& spec, const RequestSpec& r, const texunit::Fo
     case NirOp::QueryLevels: j["levels"] = v[3]; break;
     case NirOp::TextureSamples: j["samples"] = v[2]; break;
     case NirOp::Lod: {
-      // TMML: X the relative LOD (signed 8.8), Y the absolute one (unsigned 8.8); NIR's lod is (Y, X) as floats
-      // (NAK's conversion, lowering-facts 2.x).
+      // TMML: X the relative LOD (signed 8.8), Y the absolute one (unsigned 8.8); NIR's lod is (Y, X) as floats,
+      // NAK's conversion (reference/lowering-facts.md, "lod (TMML) result fix-up").
       const auto rel = static_cast<int16_t>(v[0] & 0xffff);
       const float abs = static_cast<float>(v[1] & 0xffff) / 256.0f, relf = static_cast<float>(rel) / 256.0f;
       j["lod"] = {hex_float(std::bit_cast<uint32_t>(abs)), hex_float(std::bit_cast<uint32_t>(relf))};
