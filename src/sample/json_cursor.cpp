@@ -3,7 +3,6 @@
 
 #include <fmt/format.h>
 
-#include <cerrno>
 #include <cmath>
 #include <cstdlib>
 
@@ -85,7 +84,6 @@ double Cursor::real() const {
     const std::string& s = j_->get_ref<const std::string&>();
     if (!s.empty() && s.find_first_of(" \t\n\r\f\v") == std::string::npos) {
       char* end = nullptr;
-      errno = 0;
       const double v = std::strtod(s.c_str(), &end);
       if (end == s.c_str() + s.size()) return v;
     }

@@ -119,12 +119,8 @@ constexpr OpRow kOps[] = {
 
 std::string key_list(uint16_t keys) {
   std::string out = "op, name";
-  uint16_t seen = 0;
   for (const auto& k : kKeys)
-    if ((keys & k.value) && !(seen & k.value && k.value != kDerivatives)) {
-      out += fmt::format(", {}", k.name);
-      seen = static_cast<uint16_t>(seen | k.value);
-    }
+    if (keys & k.value) out += fmt::format(", {}", k.name);
   return out;
 }
 
