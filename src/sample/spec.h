@@ -44,6 +44,9 @@ struct TextureSpec {
   std::string type;               // the type as the spec names it
   uint32_t layers = 1;            // array layers (cubes for cube arrays), 1 otherwise
   Texels texels;
+  // Sparse textures (SPARSE_ENABLE): the 64 KiB pages of the texture's memory, counted from its address, that are
+  // not resident. Texels there read zero and clear the lane's residency predicate.
+  std::vector<uint64_t> nonresident_pages;
 };
 
 struct RequestSpec {

@@ -281,7 +281,8 @@ Texels read_texels(const Cursor& c, const texunit::FormatPlan& plan, unsigned le
 
 TextureSpec read_texture(const Cursor& c) {
   c.object({"type", "format", "width", "height", "depth", "layers", "levels", "memory", "pitch", "block_height",
-            "block_depth", "base_level", "max_level", "min_lod_clamp", "normalized_coords", "texels"});
+            "block_depth", "base_level", "max_level", "min_lod_clamp", "normalized_coords", "texels",
+            "nonresident_pages"});
   TextureSpec t;
   texunit::TextureHeader& h = t.header;
   t.type = "2d";
@@ -389,6 +390,14 @@ TextureSpec read_texture(const Cursor& c) {
   auto surface = texunit::SurfaceLayout::make(h, layout);
   if (!surface) c.fail(surface.error());
   if (surface->size_bytes() > kMaxTextureBytes) too_big(surface->size_bytes());
+
+  if (auto np = c.find("nonresident_pages")) {
+    const uint64_t pages = (surface->size_bytes() + texunit::GpuMemory::kPageSize - 1) / texunit::GpuMemory::kPageSize;
+    if (np->size() > pages) np->fail(fmt::format("the texture has {} pages of 64 KiB, got {}", pages, np->size()));
+    for (std::size_t i = 0; i < np->size(); ++i)
+      t.nonresident_pages.push_back(static_cast<uint64_t>((*np)[i].integer(0, static_cast<int64_t>(pages) - 1)));
+    h.sparse = true;
+  }
 
   if (auto tx = c.find("texels")) t.texels = read_texels(*tx, *plan, levels);
   else t.texels.colors = {{0, 0, 0, 1}, {1, 1, 1, 1}};

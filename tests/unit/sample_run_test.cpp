@@ -262,6 +262,23 @@ TEST_F(SampleRun, NoiseIsSplitMix64FromTheSeed) {
   EXPECT_NE(lane(a, 0, 0), lane(b, 0, 0));
 }
 
+TEST_F(SampleRun, NonResidentPagesReadZeroAndClearResidency) {
+  // 256x256 A8B8G8R8, block linear with 16-GOB blocks: a row of texels is 1024 bytes = 16 GOBs, a block is
+  // 16 GOBs tall (128 rows) and 8 KiB, and blocks go x first (docs/texture-memory.md). So 64 KiB page 0 holds
+  // x 0..127 of rows 0..127, page 1 x 128..255 of those rows, page 2 x 0..127 of rows 128..255.
+  const Outcome o = run(R"({"texture": {"width": 256, "height": 256, "texels": {"source": "solid", "color": [1, 1, 1, 1]},
+                                        "nonresident_pages": [1]},
+    "requests": [{"op": "txf", "coords": [[10, 10], [200, 10], [10, 200], [200, 200], [128, 127], [127, 127]]}]})");
+  EXPECT_TRUE(o.header.sparse);
+  EXPECT_EQ(o.responses[0].resident & 0x3fu, 0b101101u);
+  EXPECT_EQ(lane(o, 0, 0), kWhite);
+  EXPECT_EQ(lane(o, 0, 1), (Bits{}));
+  EXPECT_EQ(lane(o, 0, 3), kWhite);
+  EXPECT_EQ(lane(o, 0, 4), (Bits{}));
+  EXPECT_EQ(lane(o, 0, 5), kWhite);
+  EXPECT_EQ(nlohmann::json::parse(results_json(spec_, o))["results"][0]["lanes"][1]["resident"], false);
+}
+
 TEST_F(SampleRun, RawFileOfTheWrongSize) {
   const std::byte raw[3] = {};
   write("r.raw", raw);

@@ -197,7 +197,7 @@ constexpr Bad kBad[] = {
      "requests[1]: duplicate key \"lod\""},
     {R"({"texture": {"width": 4, "heigth": 4}, "requests": []})",
      "texture: unknown key \"heigth\" (expected one of: type, format, width, height, depth, layers, levels, memory, pitch, "
-     "block_height, block_depth, base_level, max_level, min_lod_clamp, normalized_coords, texels)"},
+     "block_height, block_depth, base_level, max_level, min_lod_clamp, normalized_coords, texels, nonresident_pages)"},
     {R"({"texture": {"width": 4}, "requests": []})", "requests: expected at least one request"},
     {R"({"texture": {"width": 4}, "requests": [{"op": "txs"}, {"op": "txs"},
         {"op": "txl", "lod": 0, "coords": [[0, 0], [1, 1], [0, 0], [0, 0], [0, 0], [1, 2, 3]]}]})",
@@ -278,6 +278,8 @@ constexpr Bad kBad[] = {
     {R"({"texture": {"width": 4}, "requests": [{"op": "txs", "lanes": 33}]})", "requests[0].lanes: expected an integer in [1, 32], got 33"},
     {R"({"texture": {"width": 4}, "requests": [{"op": "txs", "lanes": 2, "lod": [0, 1, 2]}]})",
      "requests[0].lanes: 2 lanes, but lod has 3 values"},
+    {R"({"texture": {"width": 4, "nonresident_pages": [1]}, "requests": [{"op": "txs"}]})",
+     "texture.nonresident_pages[0]: expected an integer in [0, 0], got 1"},
     {R"([1, 2])", "expected an object, got an array"},
     {"", "byte 1: parse error at line 1, column 1: syntax error while parsing value - unexpected end of input; expected "
          "'[', '{', or a literal"},
