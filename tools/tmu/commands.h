@@ -13,5 +13,6 @@ Runner add_dis(CLI::App& app);
 Runner add_as(CLI::App& app);
 Runner add_demo(CLI::App& app);
 Runner add_table(CLI::App& app);
+Runner add_sample(CLI::App& app);
 
 }  // namespace tmu::cli

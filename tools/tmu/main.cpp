@@ -19,6 +19,7 @@ int main(int argc, char** argv) {
   reg(tmu::cli::add_as);
   reg(tmu::cli::add_demo);
   reg(tmu::cli::add_table);
+  reg(tmu::cli::add_sample);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -1,0 +1,200 @@
+// SPDX-License-Identifier: MIT
+#include "sample/run_spec.h"
+
+#include <fmt/format.h>
+
+#include <bit>
+#include <cstdio>
+#include <nlohmann/json.hpp>
+
+#include "sample/texels.h"
+#include "texunit/texture_set.h"
+#include "texunit/texture_unit.h"
+
+namespace tmu::sample {
+namespace {
+
+using nlohmann::ordered_json;
+using texunit::LodMode;
+using texunit::TexOp;
+
+std::string hex32(uint32_t v) { return fmt::format("0x{:08x}", v); }
+
+// The Maxwell instruction a request becomes, in nvdisasm's spelling (for the reader of the output).
+std::string instruction(const RequestSpec& r) {
+  const texunit::Request& q = r.request;
+  static constexpr const char* kLod[] = {"", ".LZ", ".LB", ".LL", ".LBA", ".LLA"};
+  std::string s;
+  switch (q.op) {
+    case TexOp::Sample: s = fmt::format("TEX{}", kLod[static_cast<unsigned>(q.lod)]); break;
+    case TexOp::Gradient: s = "TXD"; break;
+    case TexOp::Fetch: s = fmt::format("TLD{}", kLod[static_cast<unsigned>(q.lod)]); break;
+    case TexOp::Gather: s = fmt::format("TLD4.{}", "RGBA"[q.component & 3]); break;
+    case TexOp::QueryLod: return "TMML";
+    case TexOp::Query: return q.query == texunit::Query::Dimension ? "TXQ TEX_HEADER_DIMENSION" : "TXQ TEX_HEADER_TEXTURE_TYPE";
+  }
+  if (q.lod_clamp) s += ".LC";
+  if (q.aoffi) s += ".AOFFI";
+  if (q.ptp) s += ".PTP";
+  if (q.depth_compare) s += ".DC";
+  return s;
+}
+
+// Output lane i as a JSON value: a hex float, or an integer for integer lanes (signed when the source is SINT).
+// ZERO lanes of integer formats print as integers too.
+ordered_json component(const texunit::FormatPlan& plan, unsigned lane, uint32_t bits) {
+  const texunit::Source s = plan.fields().swizzle[lane];
+  bool integer_format = false;
+  for (unsigned l = 0; l < 4; ++l) integer_format = integer_format || plan.lane_is_integer(l);
+  if (!plan.lane_is_integer(lane) && !(integer_format && s == texunit::Source::Zero)) return hex_float(bits);
+  const bool is_signed = s >= texunit::Source::R && s <= texunit::Source::A &&
+                         plan.type(static_cast<unsigned>(s) - static_cast<unsigned>(texunit::Source::R)) == texunit::DataType::Sint;
+  if (is_signed) return static_cast<int32_t>(bits);
+  return bits;
+}
+
+ordered_json lane_json(const Spec& spec, const RequestSpec& r, const texunit::FormatPlan& plan,
+                       const texunit::Response& out, unsigned i) {
+  const auto& v = out.value[i];
+  ordered_json j;
+  j["lane"] = i;
+  ordered_json bits = ordered_json::array();
+  for (uint32_t b : v) bits.push_back(hex32(b));
+  switch (r.op) {
+    case NirOp::Txs: {
+      // NIR's result: 1, 2 or 3 sizes (cube maps 2), and the layer count of arrays (cubes of cube arrays).
+      const texunit::TextureType t = spec.texture.header.type;
+      const bool array = t == texunit::TextureType::Array1D || t == texunit::TextureType::Array2D ||
+                         t == texunit::TextureType::ArrayCube;
+      const unsigned dims = t == texunit::TextureType::Tex1D || t == texunit::TextureType::Array1D ? 1
+                            : t == texunit::TextureType::Tex3D                                   ? 3
+                                                                                                 : 2;
+      ordered_json size = ordered_json::array();
+      for (unsigned c = 0; c < dims; ++c) size.push_back(v[c]);
+      if (array) size.push_back(v[2]);
+      j["size"] = size;
+      break;
+    }
+    case NirOp::QueryLevels: j["levels"] = v[3]; break;
+    case NirOp::TextureSamples: j["samples"] = v[2]; break;
+    case NirOp::Lod: {
+      // TMML: X the relative LOD (signed 8.8), Y the absolute one (unsigned 8.8); NIR's lod is (Y, X) as floats,
+      // NAK's conversion (reference/lowering-facts.md, "lod (TMML) result fix-up").
+      const auto rel = static_cast<int16_t>(v[0] & 0xffff);
+      const float abs = static_cast<float>(v[1] & 0xffff) / 256.0f, relf = static_cast<float>(rel) / 256.0f;
+      j["lod"] = {hex_float(std::bit_cast<uint32_t>(abs)), hex_float(std::bit_cast<uint32_t>(relf))};
+      bits = {hex32(v[0]), hex32(v[1])};
+      break;
+    }
+    default: {
+      ordered_json value = ordered_json::array();
+      const unsigned gathered = r.request.component & 3u;
+      for (unsigned c = 0; c < 4; ++c) value.push_back(component(plan, r.op == NirOp::Tg4 ? gathered : c, v[c]));
+      j["value"] = value;
+      break;
+    }
+  }
+  j["bits"] = bits;
+  const bool reads_texels = r.op == NirOp::Tex || r.op == NirOp::Txb || r.op == NirOp::Txl || r.op == NirOp::Txd ||
+                            r.op == NirOp::Txf || r.op == NirOp::Tg4;
+  if (reads_texels) j["resident"] = ((out.resident >> i) & 1) != 0;
+  return j;
+}
+
+// Sparse residency: the texture's memory becomes a sparse reservation (its texels kept) with the listed 64 KiB
+// pages unbound, so that reads there fault as NonResident (gpu_memory.h).
+Result<uint64_t> unbind_pages(texunit::TextureSet& set, uint32_t texture, const std::vector<uint64_t>& pages) {
+  texunit::GpuMemory& mem = set.memory();
+  constexpr uint64_t kPage = texunit::GpuMemory::kPageSize;
+  const uint64_t base = set.header(texture).address, bytes = set.layout(texture).size_bytes();
+  const uint64_t size = (bytes + kPage - 1) / kPage * kPage;
+  std::vector<std::byte> texels(bytes);
+  if (!mem.read(base, texels) || !mem.unmap(base)) return make_error("cannot read the texture's memory");
+  if (auto m = mem.map_sparse(base, size); !m) return make_error(m.error());
+  if (auto r = mem.set_resident(base, size, true); !r) return make_error(r.error());
+  if (!mem.write(base, texels)) return make_error("cannot write the texture's memory");
+  for (uint64_t p : pages)
+    if (auto r = mem.set_resident(base + p * kPage, kPage, false); !r) return make_error(r.error());
+  return pages.size();
+}
+
+}  // namespace
+
+std::string hex_float(uint32_t bits) {
+  char buf[48];
+  std::snprintf(buf, sizeof buf, "%a", static_cast<double>(std::bit_cast<float>(bits)));
+  return buf;
+}
+
+Result<Outcome> run_spec(const Spec& spec, const std::filesystem::path& base_dir, const texunit::Policy& policy) {
+  texunit::TextureSet set(1, 1);
+  auto t = set.add_texture(spec.texture.header);
+  if (!t) return make_error(fmt::format("texture: {}", t.error()));
+  auto s = set.add_sampler(spec.sampler);
+  if (!s) return make_error(fmt::format("sampler: {}", s.error()));
+  if (const std::string why = set.bindings().header_error(*t); !why.empty())
+    return make_error(fmt::format("texture: the header does not decode: {}", why));
+  auto filled = fill_texels(set, *t, spec.texture, base_dir);
+  if (!filled) return make_error(filled.error());
+  if (!spec.texture.nonresident_pages.empty()) {
+    auto unbound = unbind_pages(set, *t, spec.texture.nonresident_pages);
+    if (!unbound) return make_error(fmt::format("texture.nonresident_pages: {}", unbound.error()));
+  }
+
+  Outcome out;
+  out.header = set.header(*t);
+  out.tic = texunit::encode_header(out.header);
+  out.tsc = texunit::encode_sampler(spec.sampler);
+  const texunit::TextureUnit unit(set.bindings(), policy);
+  for (const RequestSpec& r : spec.requests) {
+    texunit::Request q = r.request;
+    for (auto& lane : q.lanes) lane.handle = texunit::TextureSet::handle(*t, *s);
+    texunit::Response resp;
+    unit.run(q, resp);
+    out.responses.push_back(resp);
+  }
+  return out;
+}
+
+std::string results_json(const Spec& spec, const Outcome& outcome) {
+  const texunit::TextureHeader& h = outcome.header;
+  const auto plan = texunit::FormatPlan::make(h.format());
+  ordered_json tex;
+  tex["type"] = spec.texture.type;
+  tex["format"] = spec.texture.format;
+  tex["width"] = h.width;
+  tex["height"] = h.height;
+  if (h.type == texunit::TextureType::Tex3D) tex["depth"] = h.depth;
+  if (spec.texture.layers > 1 || h.type == texunit::TextureType::Array1D || h.type == texunit::TextureType::Array2D ||
+      h.type == texunit::TextureType::ArrayCube)
+    tex["layers"] = spec.texture.layers;
+  tex["levels"] = h.max_mip_level + 1;
+  tex["memory"] = h.version == texunit::HeaderVersion::Pitch ? "pitch" : "block_linear";
+  tex["address"] = fmt::format("0x{:x}", h.address);
+  ordered_json tic = ordered_json::array(), tsc = ordered_json::array();
+  for (uint32_t w : outcome.tic) tic.push_back(hex32(w));
+  for (uint32_t w : outcome.tsc) tsc.push_back(hex32(w));
+
+  std::string s = "{\n";
+  s += fmt::format("  \"texture\": {},\n", tex.dump());
+  s += fmt::format("  \"tic\": {},\n", tic.dump());
+  s += fmt::format("  \"tsc\": {},\n", tsc.dump());
+  s += "  \"results\": [";
+  for (std::size_t i = 0; i < spec.requests.size(); ++i) {
+    const RequestSpec& r = spec.requests[i];
+    ordered_json head;
+    head["op"] = op_name(r.op);
+    if (!r.name.empty()) head["name"] = r.name;
+    head["instruction"] = instruction(r);
+    std::string h_text = head.dump();
+    h_text.pop_back();  // reopen the object for "lanes"
+    s += fmt::format("{}\n    {},\"lanes\":[", i ? "," : "", h_text);
+    for (unsigned l = 0; l < r.lanes; ++l)
+      s += fmt::format("{}\n      {}", l ? "," : "", lane_json(spec, r, *plan, outcome.responses[i], l).dump());
+    s += "\n    ]}";
+  }
+  s += "\n  ]\n}\n";
+  return s;
+}
+
+}  // namespace tmu::sample

@@ -1,0 +1,747 @@
+// SPDX-License-Identifier: MIT
+// The spec reader: JSON -> texture header, sampler and texture unit requests. The names a spec may use are
+// tables here; docs/texunit.md ("tmu sample") lists them with their defaults.
+#include "sample/spec_reader.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <bit>
+#include <cmath>
+#include <set>
+
+#include "sample/json_cursor.h"
+#include "texunit/surface_layout.h"
+
+namespace tmu::sample {
+namespace {
+
+using nlohmann::json;
+using texunit::AddressMode;
+using texunit::CompareFunc;
+using texunit::DataType;
+using texunit::Dim;
+using texunit::LodMode;
+using texunit::MagFilter;
+using texunit::MinFilter;
+using texunit::MipFilter;
+using texunit::Reduction;
+using texunit::Source;
+using texunit::TexOp;
+using texunit::TextureType;
+
+// ---- Names ------------------------------------------------------------------------------------------------
+
+constexpr Named<TextureType> kTypes[] = {
+    {"1d", TextureType::Tex1D},         {"2d", TextureType::Tex2D},           {"3d", TextureType::Tex3D},
+    {"cube", TextureType::Cube},        {"1d_array", TextureType::Array1D},   {"2d_array", TextureType::Array2D},
+    {"cube_array", TextureType::ArrayCube},
+};
+// TSC ADDRESS_U/V/P, DEPTH_COMPARE_FUNC, MAG/MIN/MIP_FILTER, CUBEMAP_INTERFACE_FILTERING, REDUCTION and
+// FLOAT_COORD_NORMALIZATION values (clb097tex.h names, lower case).
+constexpr Named<AddressMode> kAddressModes[] = {
+    {"wrap", AddressMode::Wrap},
+    {"mirror", AddressMode::Mirror},
+    {"clamp_to_edge", AddressMode::ClampToEdge},
+    {"border", AddressMode::Border},
+    {"clamp_ogl", AddressMode::ClampOgl},
+    {"mirror_once_clamp_to_edge", AddressMode::MirrorOnceClampToEdge},
+    {"mirror_once_border", AddressMode::MirrorOnceBorder},
+    {"mirror_once_clamp_ogl", AddressMode::MirrorOnceClampOgl},
+};
+constexpr Named<CompareFunc> kCompareFuncs[] = {
+    {"never", CompareFunc::Never},     {"less", CompareFunc::Less},
+    {"equal", CompareFunc::Equal},     {"less_equal", CompareFunc::LessEqual},
+    {"greater", CompareFunc::Greater}, {"not_equal", CompareFunc::NotEqual},
+    {"greater_equal", CompareFunc::GreaterEqual}, {"always", CompareFunc::Always},
+};
+constexpr Named<MagFilter> kMagFilters[] = {
+    {"point", MagFilter::Point}, {"linear", MagFilter::Linear}, {"vcaa_4", MagFilter::Vcaa4}, {"vcaa_8", MagFilter::Vcaa8}};
+constexpr Named<MinFilter> kMinFilters[] = {{"point", MinFilter::Point}, {"linear", MinFilter::Linear}, {"aniso", MinFilter::Aniso}};
+constexpr Named<MipFilter> kMipFilters[] = {{"none", MipFilter::None}, {"point", MipFilter::Point}, {"linear", MipFilter::Linear}};
+constexpr Named<uint8_t> kCubeInterface[] = {
+    {"use_wrap", 0}, {"override_wrap", 1}, {"auto_span_seam", 2}, {"auto_cross_seam", 3}};
+constexpr Named<Reduction> kReductions[] = {
+    {"weighted_average", Reduction::WeightedAverage}, {"min", Reduction::Min}, {"max", Reduction::Max}};
+constexpr Named<bool> kCoordNormalization[] = {{"use_header", false}, {"force_unnormalized", true}};
+constexpr int64_t kAnisotropyRatios[] = {1, 2, 4, 6, 8, 10, 12, 16};  // MAX_ANISOTROPY codes 0..7
+
+// Data types, as format suffixes and in the object form ("SRGB" is UNORM with S_R_G_B_CONVERSION, suffix only).
+constexpr Named<DataType> kDataTypes[] = {
+    {"UNORM", DataType::Unorm},   {"SNORM", DataType::Snorm},
+    {"SINT", DataType::Sint},     {"UINT", DataType::Uint},
+    {"FLOAT", DataType::Float},   {"UNORM_FORCE_FP16", DataType::UnormForceFp16},
+    {"SNORM_FORCE_FP16", DataType::SnormForceFp16},
+};
+constexpr Named<Source> kSources[] = {
+    {"ZERO", Source::Zero}, {"R", Source::R}, {"G", Source::G}, {"B", Source::B},
+    {"A", Source::A}, {"ONE_INT", Source::OneInt}, {"ONE_FLOAT", Source::OneFloat},
+};
+constexpr Named<bool> kMemory[] = {{"block_linear", false}, {"pitch", true}};
+constexpr Named<TexelSource> kTexelSources[] = {
+    {"checker", TexelSource::Checker}, {"gradient", TexelSource::Gradient}, {"noise", TexelSource::Noise},
+    {"solid", TexelSource::Solid},     {"levels", TexelSource::Levels},     {"png", TexelSource::Png},
+    {"raw", TexelSource::Raw},
+};
+constexpr Named<uint8_t> kComponents[] = {{"r", 0}, {"g", 1}, {"b", 2}, {"a", 3}};
+
+// ---- Requests: which keys each NIR op takes ----------------------------------------------------------------
+
+enum Key : uint16_t {
+  kCoords = 1 << 0, kLanes = 1 << 1, kDerivatives = 1 << 2, kBias = 1 << 3, kLod = 1 << 4, kOffset = 1 << 5,
+  kGatherOffsets = 1 << 6, kComparator = 1 << 7, kComponent = 1 << 8, kMinLod = 1 << 9, kSample = 1 << 10,
+};
+constexpr Named<uint16_t> kKeys[] = {
+    {"coords", kCoords}, {"lanes", kLanes},   {"ddx", kDerivatives},       {"ddy", kDerivatives},
+    {"bias", kBias},     {"lod", kLod},       {"offset", kOffset},         {"offsets", kGatherOffsets},
+    {"comparator", kComparator},              {"component", kComponent},   {"min_lod", kMinLod},
+    {"sample", kSample},
+};
+
+struct OpRow {
+  std::string_view name;
+  NirOp op;
+  uint16_t keys;
+};
+constexpr OpRow kOps[] = {
+    {"tex", NirOp::Tex, kCoords | kDerivatives | kOffset | kComparator | kMinLod},
+    {"txb", NirOp::Txb, kCoords | kBias | kOffset | kComparator | kMinLod},
+    {"txl", NirOp::Txl, kCoords | kLod | kOffset | kComparator},
+    {"txd", NirOp::Txd, kCoords | kDerivatives | kOffset | kComparator},
+    {"txf", NirOp::Txf, kCoords | kLod | kOffset},
+    {"txf_ms", NirOp::TxfMs, kCoords | kSample},
+    {"tg4", NirOp::Tg4, kCoords | kOffset | kGatherOffsets | kComparator | kComponent},
+    {"txs", NirOp::Txs, kLanes | kLod},
+    {"lod", NirOp::Lod, kCoords},
+    {"query_levels", NirOp::QueryLevels, kLanes},
+    {"texture_samples", NirOp::TextureSamples, kLanes},
+};
+
+std::string key_list(uint16_t keys) {
+  std::string out = "op, name";
+  for (const auto& k : kKeys)
+    if (keys & k.value) out += fmt::format(", {}", k.name);
+  return out;
+}
+
+// ---- Texture shapes -------------------------------------------------------------------------------------------
+
+struct Shape {
+  Dim dim;
+  unsigned coords;  // coordinates before the layer (cube maps: a direction)
+  bool array;
+  bool cube;
+  std::string_view label;
+  std::string_view float_names, int_names;
+};
+
+Shape shape_of(TextureType t) {
+  switch (t) {
+    case TextureType::Tex1D: return {Dim::Tex1D, 1, false, false, "a 1D texture", "s", "x"};
+    case TextureType::Array1D: return {Dim::Array1D, 1, true, false, "a 1D array texture", "s, layer", "x, layer"};
+    case TextureType::Tex3D: return {Dim::Tex3D, 3, false, false, "a 3D texture", "s, t, r", "x, y, z"};
+    case TextureType::Cube: return {Dim::Cube, 3, false, true, "a cube texture", "x, y, z", ""};
+    case TextureType::ArrayCube: return {Dim::ArrayCube, 3, true, true, "a cube array texture", "x, y, z, cube", ""};
+    case TextureType::Array2D: return {Dim::Array2D, 2, true, false, "a 2D array texture", "s, t, layer", "x, y, layer"};
+    default: return {Dim::Tex2D, 2, false, false, "a 2D texture", "s, t", "x, y"};
+  }
+}
+
+// ---- Formats ------------------------------------------------------------------------------------------------
+
+bool is_integer(DataType t) { return t == DataType::Sint || t == DataType::Uint; }
+
+// The swizzle drivers use when a format does not say: present components as themselves, missing R, G, B read
+// zero, a missing A reads one (ONE_INT for integer formats).
+std::array<Source, 4> default_swizzle(const texunit::LayoutInfo& l, DataType type) {
+  std::array<Source, 4> s{};
+  for (unsigned c = 0; c < 3; ++c) s[c] = l.fields[c].present() ? static_cast<Source>(static_cast<unsigned>(Source::R) + c) : Source::Zero;
+  s[3] = l.fields[3].present() ? Source::A : is_integer(type) ? Source::OneInt : Source::OneFloat;
+  return s;
+}
+
+const texunit::LayoutInfo* layout_named(std::string_view name) {
+  for (const auto& l : texunit::all_layouts())
+    if (l.name == name) return &l;
+  return nullptr;
+}
+
+texunit::FormatFields read_format(const Cursor& c) {
+  texunit::FormatFields f;
+  if (c.json().is_string()) {
+    // LAYOUT_TYPE: the longest layout name that leaves a known type.
+    const std::string s = c.string();
+    for (const auto& l : texunit::all_layouts()) {
+      if (s.size() <= l.name.size() + 1 || s.compare(0, l.name.size(), l.name) != 0 || s[l.name.size()] != '_') continue;
+      const std::string_view suffix = std::string_view(s).substr(l.name.size() + 1);
+      std::optional<DataType> type;
+      if (suffix == "SRGB") {
+        type = DataType::Unorm;
+        f.srgb = true;
+      }
+      for (const auto& t : kDataTypes)
+        if (t.name == suffix) type = t.value;
+      if (!type) continue;
+      f.components = l.code;
+      f.types = {*type, *type, *type, *type};
+      f.swizzle = default_swizzle(l, *type);
+      return f;
+    }
+    c.fail(fmt::format("unknown format \"{}\": write LAYOUT_TYPE, e.g. A8B8G8R8_UNORM, R32_FLOAT, R16_G16_SINT, "
+                       "A8B8G8R8_SRGB (layouts: docs/formats.md; types: UNORM, SNORM, SINT, UINT, FLOAT, "
+                       "UNORM_FORCE_FP16, SNORM_FORCE_FP16, SRGB), or an object {{\"layout\", \"types\", \"swizzle\", \"srgb\"}}",
+                       s));
+  }
+  c.object({"layout", "types", "swizzle", "srgb"});
+  const Cursor lc = c.at("layout");
+  const texunit::LayoutInfo* l = layout_named(lc.string());
+  if (!l) lc.fail(fmt::format("unknown layout \"{}\" (docs/formats.md lists them)", lc.string()));
+  f.components = l->code;
+  if (auto t = c.find("types")) {
+    if (t->is_array()) {
+      t->array_of(4, "4 data types (R, G, B, A)");
+      for (unsigned i = 0; i < 4; ++i) f.types[i] = (*t)[i].pick<DataType>(kDataTypes);
+    } else {
+      const DataType d = t->pick<DataType>(kDataTypes);
+      f.types = {d, d, d, d};
+    }
+  }
+  f.swizzle = default_swizzle(*l, f.types[0]);
+  if (auto s = c.find("swizzle")) {
+    s->array_of(4, "4 sources (X, Y, Z, W)");
+    for (unsigned i = 0; i < 4; ++i) f.swizzle[i] = (*s)[i].pick<Source>(kSources);
+  }
+  if (auto s = c.find("srgb")) f.srgb = s->boolean();
+  return f;
+}
+
+std::string format_label(const Cursor& c, const texunit::FormatFields& f) {
+  if (c.json().is_string()) return c.string();
+  return fmt::format("{} {}/{}/{}/{}", texunit::find_layout(f.components)->name, texunit::data_type_name(f.types[0]),
+                     texunit::data_type_name(f.types[1]), texunit::data_type_name(f.types[2]),
+                     texunit::data_type_name(f.types[3]));
+}
+
+// ---- Texture ------------------------------------------------------------------------------------------------
+
+unsigned full_chain(uint32_t largest) { return static_cast<unsigned>(std::bit_width(largest)); }
+
+std::array<double, 4> read_color(const Cursor& c, const texunit::FormatPlan& plan) {
+  c.array_of(4, "4 numbers (R, G, B, A)");
+  std::array<double, 4> v{};
+  for (unsigned i = 0; i < 4; ++i)
+    v[i] = is_integer(plan.type(i)) && plan.layout().fields[i].present()
+               ? static_cast<double>(c[i].integer(INT32_MIN, UINT32_MAX))
+               : c[i].real();
+  return v;
+}
+
+Texels read_texels(const Cursor& c, const texunit::FormatPlan& plan, unsigned levels) {
+  Texels t;
+  if (!c.json().is_object()) c.fail(fmt::format("expected an object, got {}", json_kind(c.json())));
+  if (auto s = c.find("source")) t.source = s->pick<TexelSource>(kTexelSources);
+  switch (t.source) {
+    case TexelSource::Checker: {
+      c.object({"source", "cell", "colors"});
+      if (auto cell = c.find("cell")) t.cell = static_cast<uint32_t>(cell->integer(1, 65536));
+      t.colors = {{0, 0, 0, 1}, {1, 1, 1, 1}};
+      if (auto cs = c.find("colors")) {
+        cs->array_of(2, "2 colours");
+        for (unsigned i = 0; i < 2; ++i) t.colors[i] = read_color((*cs)[i], plan);
+      }
+      break;
+    }
+    case TexelSource::Gradient: c.object({"source"}); break;
+    case TexelSource::Noise:
+      c.object({"source", "seed"});
+      if (auto s = c.find("seed")) t.seed = static_cast<uint64_t>(s->integer(0, INT64_MAX));
+      break;
+    case TexelSource::Solid:
+      c.object({"source", "color"});
+      t.colors = {read_color(c.at("color"), plan)};
+      break;
+    case TexelSource::Levels:
+      c.object({"source", "colors"});
+      if (auto cs = c.find("colors")) {
+        cs->array_of(levels, fmt::format("one colour per level ({})", levels));
+        for (unsigned i = 0; i < levels; ++i) t.colors.push_back(read_color((*cs)[i], plan));
+      }
+      break;
+    case TexelSource::Png:
+    case TexelSource::Raw: {
+      c.object({"source", "file"});
+      const Cursor f = c.at("file");
+      t.file = f.string();
+      if (t.file.empty() || t.file.find('\0') != std::string::npos) f.fail("expected a file name");
+      break;
+    }
+  }
+  return t;
+}
+
+TextureSpec read_texture(const Cursor& c) {
+  c.object({"type", "format", "width", "height", "depth", "layers", "levels", "memory", "pitch", "block_height",
+            "block_depth", "base_level", "max_level", "min_lod_clamp", "normalized_coords", "texels",
+            "nonresident_pages"});
+  TextureSpec t;
+  texunit::TextureHeader& h = t.header;
+  t.type = "2d";
+  if (auto ty = c.find("type")) {
+    h.type = ty->pick<TextureType>(kTypes);
+    t.type = ty->string();
+  } else {
+    h.type = TextureType::Tex2D;
+  }
+  const Shape shape = shape_of(h.type);
+  const bool one_d = shape.coords == 1;
+
+  texunit::FormatFields f;
+  if (auto fc = c.find("format")) {
+    f = read_format(*fc);
+    t.format = format_label(*fc, f);
+  } else {
+    f = {0x08, {DataType::Unorm, DataType::Unorm, DataType::Unorm, DataType::Unorm},
+         {Source::R, Source::G, Source::B, Source::A}, false};
+    t.format = "A8B8G8R8_UNORM";
+  }
+  auto plan = texunit::FormatPlan::make(f);
+  if (!plan) c.at("format").fail(plan.error());
+  h.components = f.components;
+  h.types = f.types;
+  h.swizzle = f.swizzle;
+  h.srgb = f.srgb;
+
+  h.width = static_cast<uint32_t>(c.at("width").integer(1, 65536));
+  h.height = shape.cube ? h.width : 1;
+  if (auto hc = c.find("height")) {
+    if (one_d) hc->fail("a 1D texture has no height");
+    h.height = static_cast<uint32_t>(hc->integer(1, 65536));
+    if (shape.cube && h.height != h.width) hc->fail(fmt::format("cube faces are square: height must be {}", h.width));
+  }
+  h.depth = 1;
+  if (auto d = c.find("depth")) {
+    if (h.type != TextureType::Tex3D) d->fail("depth applies to 3d textures (arrays have layers)");
+    h.depth = static_cast<uint32_t>(d->integer(1, 16384));
+  }
+  if (auto l = c.find("layers")) {
+    if (!shape.array) l->fail(fmt::format("layers apply to array textures, not to {}", shape.label));
+    t.layers = static_cast<uint32_t>(l->integer(1, 16384));
+    h.depth = t.layers;  // DEPTH_MINUS_ONE counts layers, and cubes of cube arrays (docs/texture-memory.md)
+  }
+
+  const uint32_t largest = std::max({h.width, h.height, h.type == TextureType::Tex3D ? h.depth : 1u});
+  unsigned levels = 1;
+  if (auto l = c.find("levels")) {
+    const int64_t n = l->integer(1, 16);
+    if (n > full_chain(largest))
+      l->fail(fmt::format("a texture of {} texels has at most {} levels, got {}", largest, full_chain(largest), n));
+    levels = static_cast<unsigned>(n);
+  }
+  h.max_mip_level = static_cast<uint8_t>(levels - 1);
+
+  bool pitch = false;
+  if (auto m = c.find("memory")) {
+    pitch = m->pick<bool>(kMemory);
+    if (pitch && (levels != 1 || (h.type != TextureType::Tex1D && h.type != TextureType::Tex2D)))
+      m->fail("pitch memory holds one level of a 1d or 2d texture");
+  }
+  h.version = pitch ? texunit::HeaderVersion::Pitch : texunit::HeaderVersion::BlockLinear;
+  const texunit::LayoutInfo& layout = plan->layout();
+  if (pitch) {
+    const uint64_t row = uint64_t{(h.width + layout.block_width - 1) / layout.block_width} * layout.block_bytes;
+    h.pitch = static_cast<uint32_t>((row + 31) / 32 * 32);
+    if (auto p = c.find("pitch")) {
+      h.pitch = static_cast<uint32_t>(p->integer(32, 0xffff * 32));
+      if (h.pitch % 32 != 0 || h.pitch < row)
+        p->fail(fmt::format("the pitch is a multiple of 32 bytes holding a row of {} bytes", row));
+    }
+    if (h.pitch > 0xffff * 32) c.fail(fmt::format("a row of {} bytes is too long for a pitch texture", row));
+  } else if (auto p = c.find("pitch")) {
+    p->fail("pitch applies to \"memory\": \"pitch\"");
+  }
+  auto gobs = [&](std::string_view key, uint8_t dflt) -> uint8_t {
+    auto g = c.find(key);
+    if (!g) return dflt;
+    if (pitch) g->fail(fmt::format("{} applies to block-linear memory", key));
+    const int64_t n = g->integer(1, 32);
+    if (!std::has_single_bit(static_cast<uint64_t>(n))) g->fail("expected a power of two: 1, 2, 4, 8, 16 or 32 GOBs");
+    return static_cast<uint8_t>(std::countr_zero(static_cast<uint64_t>(n)));
+  };
+  h.block_height_log2 = gobs("block_height", 4);
+  h.block_depth_log2 = gobs("block_depth", 0);
+
+  h.view_min_level = 0;
+  h.view_max_level = static_cast<uint8_t>(levels - 1);
+  if (auto b = c.find("base_level")) h.view_min_level = static_cast<uint8_t>(b->integer(0, levels - 1));
+  if (auto m = c.find("max_level")) h.view_max_level = static_cast<uint8_t>(m->integer(h.view_min_level, levels - 1));
+  if (auto m = c.find("min_lod_clamp")) h.min_lod_clamp = static_cast<uint32_t>(m->fixed(8, 0, 4095.0 / 256));
+  if (auto n = c.find("normalized_coords")) h.normalized_coords = n->boolean();
+
+  // Texture memory: refuse what would exceed the limit before anything is allocated. The first estimate (no
+  // padding) keeps SurfaceLayout's arithmetic in range; the layout then gives the real size.
+  const uint64_t faces = uint64_t{shape.cube ? 6u : 1u} * t.layers;
+  const uint64_t texels = uint64_t{h.width} * h.height * (h.type == TextureType::Tex3D ? h.depth : 1) * faces;
+  const uint64_t estimate = texels * layout.block_bytes / (uint64_t{layout.block_width} * layout.block_height);
+  auto too_big = [&](uint64_t bytes) {
+    c.fail(fmt::format("the texture needs {} bytes of texture memory, more than the limit of {} MiB", bytes,
+                       kMaxTextureBytes >> 20));
+  };
+  if (estimate > kMaxTextureBytes) too_big(estimate);
+  auto surface = texunit::SurfaceLayout::make(h, layout);
+  if (!surface) c.fail(surface.error());
+  if (surface->size_bytes() > kMaxTextureBytes) too_big(surface->size_bytes());
+
+  if (auto np = c.find("nonresident_pages")) {
+    const uint64_t pages = (surface->size_bytes() + texunit::GpuMemory::kPageSize - 1) / texunit::GpuMemory::kPageSize;
+    if (np->size() > pages) np->fail(fmt::format("the texture has {} pages of 64 KiB, got {}", pages, np->size()));
+    for (std::size_t i = 0; i < np->size(); ++i)
+      t.nonresident_pages.push_back(static_cast<uint64_t>((*np)[i].integer(0, static_cast<int64_t>(pages) - 1)));
+    h.sparse = true;
+  }
+
+  if (auto tx = c.find("texels")) t.texels = read_texels(*tx, *plan, levels);
+  else t.texels.colors = {{0, 0, 0, 1}, {1, 1, 1, 1}};
+  return t;
+}
+
+// ---- Sampler ------------------------------------------------------------------------------------------------
+
+texunit::Sampler read_sampler(const std::optional<Cursor>& c, const texunit::FormatPlan& plan) {
+  texunit::Sampler s;
+  s.address = {AddressMode::Wrap, AddressMode::Wrap, AddressMode::Wrap};
+  s.mag = MagFilter::Point;
+  s.min = MinFilter::Point;
+  s.mip = MipFilter::None;
+  s.max_lod_clamp = 0xfff;
+  if (!c) return s;
+  c->object({"address_u", "address_v", "address_p", "depth_compare", "depth_compare_func", "srgb_conversion",
+             "max_anisotropy", "mag_filter", "min_lod_clamp_behavior_for_nearest_mip", "min_filter", "mip_filter",
+             "cubemap_interface_filtering", "reduction", "mip_lod_bias", "float_coord_normalization", "trilin_opt",
+             "min_lod_clamp", "max_lod_clamp", "srgb_border_color", "border_color"});
+  const std::string_view axes[3] = {"address_u", "address_v", "address_p"};
+  for (unsigned a = 0; a < 3; ++a)
+    if (auto m = c->find(axes[a])) s.address[a] = m->pick<AddressMode>(kAddressModes);
+  if (auto v = c->find("depth_compare")) s.depth_compare = v->boolean();
+  if (auto v = c->find("depth_compare_func")) s.compare = v->pick<CompareFunc>(kCompareFuncs);
+  if (auto v = c->find("srgb_conversion")) s.srgb_conversion = v->boolean();
+  if (auto v = c->find("max_anisotropy")) {
+    const int64_t r = v->integer(1, 16);
+    const auto* code = std::find(std::begin(kAnisotropyRatios), std::end(kAnisotropyRatios), r);
+    if (code == std::end(kAnisotropyRatios))
+      v->fail(fmt::format("MAX_ANISOTROPY holds the ratios 1, 2, 4, 6, 8, 10, 12, 16; got {}", r));
+    s.max_anisotropy = static_cast<uint8_t>(code - std::begin(kAnisotropyRatios));
+  }
+  if (auto v = c->find("mag_filter")) s.mag = v->pick<MagFilter>(kMagFilters);
+  if (auto v = c->find("min_lod_clamp_behavior_for_nearest_mip")) s.min_lod_clamp_integer_only = v->boolean();
+  if (auto v = c->find("min_filter")) s.min = v->pick<MinFilter>(kMinFilters);
+  if (auto v = c->find("mip_filter")) s.mip = v->pick<MipFilter>(kMipFilters);
+  if (auto v = c->find("cubemap_interface_filtering")) s.cube_interface = v->pick<uint8_t>(kCubeInterface);
+  if (auto v = c->find("reduction")) s.reduction = v->pick<Reduction>(kReductions);
+  if (auto v = c->find("mip_lod_bias")) s.mip_lod_bias = static_cast<int32_t>(v->fixed(8, -16, 4095.0 / 256));
+  if (auto v = c->find("float_coord_normalization")) s.force_unnormalized = v->pick<bool>(kCoordNormalization);
+  if (auto v = c->find("trilin_opt")) s.trilin_opt = static_cast<uint8_t>(v->integer(0, 31));
+  if (auto v = c->find("min_lod_clamp")) s.min_lod_clamp = static_cast<uint32_t>(v->fixed(8, 0, 4095.0 / 256));
+  if (auto v = c->find("max_lod_clamp")) s.max_lod_clamp = static_cast<uint32_t>(v->fixed(8, 0, 4095.0 / 256));
+  if (auto v = c->find("srgb_border_color")) {
+    v->array_of(3, "3 bytes (R, G, B)");
+    for (unsigned i = 0; i < 3; ++i) s.srgb_border[i] = static_cast<uint8_t>((*v)[i].integer(0, 255));
+  }
+  if (auto v = c->find("border_color")) {
+    // Floats for float and normalized components, integers (register bits) for SINT and UINT ones.
+    v->array_of(4, "4 numbers (R, G, B, A)");
+    for (unsigned i = 0; i < 4; ++i)
+      s.border[i] = is_integer(plan.type(i))
+                        ? static_cast<uint32_t>((*v)[i].integer(INT32_MIN, UINT32_MAX))
+                        : std::bit_cast<uint32_t>((*v)[i].number());
+  }
+  return s;
+}
+
+// ---- Requests -----------------------------------------------------------------------------------------------
+
+// One value for every lane, or an array with one value per lane.
+template <typename F>
+void each_lane(const Cursor& c, unsigned lanes, F&& f) {
+  if (!c.is_array()) {
+    for (unsigned i = 0; i < lanes; ++i) f(c, i);
+    return;
+  }
+  if (c.size() != lanes) c.fail(fmt::format("expected one value per lane ({}), got {}", lanes, c.size()));
+  for (unsigned i = 0; i < lanes; ++i) f(c[i], i);
+}
+
+// One vector for every lane ([1, 0]), or an array with one vector per lane ([[1, 0], [0, 1]]).
+template <typename F>
+void each_lane_vector(const Cursor& c, unsigned lanes, F&& f) {
+  c.size();  // must be an array
+  if (c.size() == 0 || !c[0].is_array()) {
+    for (unsigned i = 0; i < lanes; ++i) f(c, i);
+    return;
+  }
+  if (c.size() != lanes) c.fail(fmt::format("expected one vector per lane ({}), got {}", lanes, c.size()));
+  for (unsigned i = 0; i < lanes; ++i) f(c[i], i);
+}
+
+uint32_t f32_bits(const Cursor& c) { return std::bit_cast<uint32_t>(c.number()); }
+
+// The array layer as the compiler passes it: F2I of the float (round to nearest even), saturated to the u16 the
+// instruction reads (texture-unit-facts 2.5).
+uint32_t layer_index(float v) {
+  if (std::isnan(v)) return 0;
+  return static_cast<uint32_t>(std::clamp(static_cast<double>(std::nearbyint(v)), 0.0, 65535.0));
+}
+
+bool takes_sampler(NirOp op) {
+  return op == NirOp::Tex || op == NirOp::Txb || op == NirOp::Txl || op == NirOp::Txd || op == NirOp::Tg4;
+}
+
+RequestSpec read_request(const Cursor& c, const TextureSpec& tex, const texunit::Sampler& smp) {
+  if (!c.json().is_object()) c.fail(fmt::format("expected an object, got {}", json_kind(c.json())));
+  const Cursor opc = c.at("op");
+  const std::string opname = opc.string();
+  const OpRow* row = nullptr;
+  for (const auto& r : kOps)
+    if (r.name == opname) row = &r;
+  if (!row) {
+    std::string list;
+    for (const auto& r : kOps) list += fmt::format("{}{}", list.empty() ? "" : ", ", r.name);
+    opc.fail(fmt::format("unknown op \"{}\" (expected one of: {})", opname, list));
+  }
+  for (const auto& [key, value] : c.json().items()) {
+    if (key == "op" || key == "name" || key == "comment") continue;
+    const Named<uint16_t>* k = nullptr;
+    for (const auto& n : kKeys)
+      if (n.name == key) k = &n;
+    if (!k) c.fail(fmt::format("unknown key \"{}\" ({} takes: {})", key, opname, key_list(row->keys)));
+    if (!(k->value & row->keys)) c.fail(fmt::format("\"{}\" does not apply to {} (it takes: {})", key, opname, key_list(row->keys)));
+  }
+  if (row->op == NirOp::TxfMs)
+    opc.fail("txf_ms is not supported: the texture unit does not model multisampled surfaces (TLD.MS), and a spec's "
+             "texture has one sample");
+
+  RequestSpec r;
+  r.op = row->op;
+  if (auto n = c.find("name")) r.name = n->string();
+  texunit::Request& q = r.request;
+  const Shape shape = shape_of(tex.header.type);
+  q.dim = shape.dim;
+
+  // How many lanes.
+  unsigned n = 1;
+  if (row->keys & kCoords) {
+    const Cursor cc = c.at("coords");
+    if (cc.size() < 1 || cc.size() > texunit::kWarpSize)
+      cc.fail(fmt::format("expected coordinates for 1 to 32 lanes, got {}", cc.size()));
+    n = static_cast<unsigned>(cc.size());
+  } else {
+    const auto lod = c.find("lod");
+    if (lod && lod->is_array()) n = static_cast<unsigned>(std::clamp<std::size_t>(lod->size(), 1, texunit::kWarpSize));
+    if (auto l = c.find("lanes")) {
+      const auto want = static_cast<unsigned>(l->integer(1, texunit::kWarpSize));
+      if (lod && lod->is_array() && want != lod->size())
+        l->fail(fmt::format("{} lanes, but lod has {} values", want, lod->size()));
+      n = want;
+    }
+  }
+  r.lanes = n;
+  q.active = q.ctm = n == 32 ? 0xffffffffu : (1u << n) - 1;
+
+  const bool derivatives = c.has("ddx") || c.has("ddy");
+  switch (row->op) {
+    case NirOp::Tex: q.op = derivatives ? TexOp::Gradient : TexOp::Sample; q.lod = LodMode::Implicit; break;
+    case NirOp::Txb: q.op = TexOp::Sample; q.lod = LodMode::Bias; break;
+    case NirOp::Txl: q.op = TexOp::Sample; q.lod = LodMode::Lod; break;
+    case NirOp::Txd: q.op = TexOp::Gradient; q.lod = LodMode::Implicit; break;
+    case NirOp::Txf: q.op = TexOp::Fetch; q.lod = c.has("lod") ? LodMode::Lod : LodMode::Zero; break;
+    case NirOp::Tg4: q.op = TexOp::Gather; q.lod = LodMode::Zero; break;
+    case NirOp::Lod: q.op = TexOp::QueryLod; q.lod = LodMode::Implicit; break;
+    case NirOp::Txs:
+    case NirOp::QueryLevels: q.op = TexOp::Query; q.query = texunit::Query::Dimension; break;
+    case NirOp::TextureSamples: q.op = TexOp::Query; q.query = texunit::Query::TextureType; break;
+    case NirOp::TxfMs: break;
+  }
+
+  if (row->keys & kCoords) {
+    const Cursor cc = c.at("coords");
+    const bool ints = row->op == NirOp::Txf;
+    if (ints && shape.cube) cc.fail("txf does not apply to cube textures (TLD has no cube form)");
+    const bool implicit_lod = (row->op == NirOp::Tex && !derivatives) || row->op == NirOp::Txb || row->op == NirOp::Lod;
+    if (implicit_lod && n % 4 != 0)
+      cc.fail(fmt::format("{} takes its LOD from quads of lanes (top-left, top-right, bottom-left, bottom-right): "
+                          "give 4, 8, ... 32 coordinates, not {}{}",
+                          opname, n, row->op == NirOp::Tex ? ", or ddx and ddy" : ""));
+    const unsigned count = shape.coords + (shape.array ? 1 : 0);
+    const std::string what = fmt::format("{} {} for {} ({})", count, ints ? "integers" : "numbers", shape.label,
+                                         ints ? shape.int_names : shape.float_names);
+    for (unsigned i = 0; i < n; ++i) {
+      const Cursor lc = cc[i];
+      lc.array_of(count, what);
+      texunit::Lane& lane = q.lanes[i];
+      for (unsigned a = 0; a < shape.coords; ++a)
+        lane.coord[a] = ints ? static_cast<uint32_t>(static_cast<int32_t>(lc[a].integer(INT32_MIN, INT32_MAX)))
+                             : f32_bits(lc[a]);
+      if (shape.array)
+        lane.layer = ints ? static_cast<uint32_t>(lc[count - 1].integer(0, 65535)) : layer_index(lc[count - 1].number());
+    }
+  }
+
+  if (derivatives) {
+    const Cursor dx = c.at("ddx"), dy = c.at("ddy");
+    const std::string what = fmt::format("{} numbers for {} ({})", shape.coords, shape.label,
+                                         shape.cube ? "x, y, z" : shape.float_names.substr(0, 3 * shape.coords - 2));
+    for (unsigned d = 0; d < 2; ++d)
+      each_lane_vector(d == 0 ? dx : dy, n, [&](const Cursor& v, unsigned i) {
+        v.array_of(shape.coords, what);
+        for (unsigned a = 0; a < shape.coords; ++a) q.lanes[i].gradients[2 * a + d] = f32_bits(v[a]);
+      });
+  } else if (row->op == NirOp::Txd) {
+    c.at("ddx");
+  }
+
+  if (auto b = c.find("bias")) each_lane(*b, n, [&](const Cursor& v, unsigned i) { q.lanes[i].lod = f32_bits(v); });
+  if (auto l = c.find("lod")) {
+    const bool ints = row->op == NirOp::Txf || row->op == NirOp::Txs;
+    each_lane(*l, n, [&](const Cursor& v, unsigned i) {
+      q.lanes[i].lod = ints ? static_cast<uint32_t>(v.integer(0, INT32_MAX)) : f32_bits(v);
+    });
+  } else if (row->op == NirOp::Txl) {
+    c.at("lod");
+  } else if (row->op == NirOp::Txb) {
+    c.at("bias");
+  }
+
+  if (auto o = c.find("offset")) {
+    if (shape.cube) o->fail("offsets do not apply to cube textures");
+    if (c.has("offsets")) o->fail("give offset or offsets, not both");
+    // AOFFI: 4-bit u, v, w (TEX, TLD, TXD), 6-bit u, v at bits 0 and 8 (TLD4) (seed 000).
+    const bool gather = row->op == NirOp::Tg4;
+    if (gather && shape.coords != 2) o->fail("tg4 offsets apply to 2d textures");
+    const int64_t lo = gather ? -32 : -8, hi = gather ? 31 : 7;
+    const std::string what = fmt::format("{} integers ({})", shape.coords, std::string_view("u, v, w").substr(0, 3 * shape.coords - 2));
+    q.aoffi = true;
+    each_lane_vector(*o, n, [&](const Cursor& v, unsigned i) {
+      v.array_of(shape.coords, what);
+      uint32_t packed = 0;
+      for (unsigned a = 0; a < shape.coords; ++a) {
+        const auto u = static_cast<uint32_t>(v[a].integer(lo, hi));
+        packed |= gather ? (u & 0x3f) << (8 * a) : (u & 0xf) << (4 * a);
+      }
+      q.lanes[i].offsets = packed;
+    });
+  }
+  if (auto o = c.find("offsets")) {
+    // TLD4.PTP: one 8-bit u, v pair per gathered texel, the same for every lane (NIR tg4_offsets).
+    if (shape.coords != 2 || shape.cube) o->fail("tg4 offsets apply to 2d textures");
+    o->array_of(4, "4 offsets [u, v], one per gathered texel");
+    std::array<uint32_t, 2> ptp{};
+    for (unsigned t = 0; t < 4; ++t) {
+      const Cursor p = (*o)[t];
+      p.array_of(2, "2 integers (u, v)");
+      const auto u = static_cast<uint32_t>(p[0].integer(-128, 127)) & 0xff;
+      const auto v = static_cast<uint32_t>(p[1].integer(-128, 127)) & 0xff;
+      ptp[t / 2] |= (u | v << 8) << (16 * (t % 2));
+    }
+    q.ptp = true;
+    for (unsigned i = 0; i < n; ++i) q.lanes[i].ptp = ptp;
+  }
+
+  if (auto d = c.find("comparator")) {
+    if (!smp.depth_compare) d->fail("the sampler does not compare depth: set \"depth_compare\": true in the sampler");
+    q.depth_compare = true;
+    each_lane(*d, n, [&](const Cursor& v, unsigned i) { q.lanes[i].dref = f32_bits(v); });
+  } else if (smp.depth_compare && takes_sampler(row->op)) {
+    c.fail(fmt::format("the sampler compares depth (depth_compare): {} needs a comparator", opname));
+  }
+  if (auto v = c.find("component")) {
+    q.component = v->json().is_string() ? v->pick<uint8_t>(kComponents) : static_cast<uint8_t>(v->integer(0, 3));
+  }
+  if (auto m = c.find("min_lod")) {
+    q.lod_clamp = true;
+    each_lane(*m, n, [&](const Cursor& v, unsigned i) { q.lanes[i].lod_clamp = static_cast<uint32_t>(v.fixed(8, 0, 4095.0 / 256)); });
+  }
+  return r;
+}
+
+// ---- The document -------------------------------------------------------------------------------------------
+
+// Duplicate keys are an error (nlohmann keeps the last one silently). The parser's callback sees keys and
+// values in order; a stack of open containers gives the path.
+class DuplicateKeys {
+ public:
+  bool operator()(int depth, json::parse_event_t event, json& parsed) {
+    if (depth > kMaxDepth) throw SpecError(fmt::format("JSON nesting deeper than {} levels", kMaxDepth));
+    switch (event) {
+      case json::parse_event_t::object_start: stack_.push_back({true, {}, 0, {}}); break;
+      case json::parse_event_t::array_start: stack_.push_back({false, {}, 0, {}}); break;
+      case json::parse_event_t::key: {
+        Frame& f = stack_.back();
+        std::string key = parsed.get<std::string>();
+        if (!f.keys.insert(key).second) {
+          std::string path;
+          for (std::size_t i = 0; i + 1 < stack_.size(); ++i)
+            path += stack_[i].object ? (path.empty() ? stack_[i].key : "." + stack_[i].key) : fmt::format("[{}]", stack_[i].index);
+          throw SpecError(fmt::format("{}{}duplicate key \"{}\"", path, path.empty() ? "" : ": ", key));
+        }
+        f.key = std::move(key);
+        break;
+      }
+      case json::parse_event_t::object_end:
+      case json::parse_event_t::array_end:
+        if (!stack_.empty()) stack_.pop_back();
+        next();
+        break;
+      case json::parse_event_t::value: next(); break;
+    }
+    return true;
+  }
+
+ private:
+  static constexpr int kMaxDepth = 64;
+  struct Frame {
+    bool object;
+    std::string key;
+    std::size_t index;
+    std::set<std::string> keys;
+  };
+  void next() {
+    if (!stack_.empty() && !stack_.back().object) ++stack_.back().index;
+  }
+  std::vector<Frame> stack_;
+};
+
+}  // namespace
+
+std::string_view op_name(NirOp op) {
+  for (const auto& r : kOps)
+    if (r.op == op) return r.name;
+  return "?";
+}
+
+Result<Spec> read_spec(std::string_view text) {
+  try {
+    json root;
+    try {
+      root = json::parse(text.begin(), text.end(), DuplicateKeys());
+    } catch (const json::exception& e) {
+      std::string what = e.what();
+      // "[json.exception.parse_error.101] parse error at line 1, column 2: ..." without the bracket.
+      if (const auto p = what.find("] "); what.starts_with("[json.exception") && p != std::string::npos) what.erase(0, p + 2);
+      if (const auto* pe = dynamic_cast<const json::parse_error*>(&e)) return make_error(fmt::format("byte {}: {}", pe->byte, what));
+      return make_error(what);
+    }
+    const Cursor c(root, "");
+    c.object({"texture", "sampler", "requests"});
+    Spec s;
+    s.texture = read_texture(c.at("texture"));
+    const auto plan = texunit::FormatPlan::make(s.texture.header.format());
+    s.sampler = read_sampler(c.find("sampler"), *plan);
+    const Cursor rq = c.at("requests");
+    if (rq.size() == 0) rq.fail("expected at least one request");
+    for (std::size_t i = 0; i < rq.size(); ++i) s.requests.push_back(read_request(rq[i], s.texture, s.sampler));
+    return s;
+  } catch (const SpecError& e) {
+    return make_error(e.what());
+  }
+}
+
+}  // namespace tmu::sample

@@ -1,0 +1,39 @@
+// SPDX-License-Identifier: MIT
+// Texel sources of `tmu sample` specs: procedural generators, PNG files and raw files, written into a texture of
+// a TextureSet through its real layout (block linear or pitch), one level of one layer at a time.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <filesystem>
+
+#include "common/result.h"
+#include "sample/spec.h"
+#include "texunit/texture_set.h"
+
+namespace tmu::sample {
+
+// Fills every level and layer of `texture` (added to `set` from spec.header). Files are found relative to
+// base_dir. Errors name the spec key ("texture.texels.file: ...").
+Result<uint64_t> fill_texels(texunit::TextureSet& set, uint32_t texture, const TextureSpec& spec,
+                             const std::filesystem::path& base_dir);
+
+// splitmix64 (Steele, Lea, Flood 2014): the noise generator's stream.
+class SplitMix64 {
+ public:
+  explicit SplitMix64(uint64_t seed) : state_(seed) {}
+  uint64_t next() {
+    uint64_t z = (state_ += 0x9e3779b97f4a7c15ull);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+    return z ^ (z >> 31);
+  }
+
+ private:
+  uint64_t state_;
+};
+
+// The colour of mip level `level` of the "levels" source when the spec gives none.
+std::array<double, 4> level_palette(unsigned level);
+
+}  // namespace tmu::sample
