@@ -105,14 +105,5 @@ std::span<const HandlerEntry> integer_handlers();
 std::span<const HandlerEntry> conversion_handlers();
 std::span<const HandlerEntry> memory_handlers();
 
-// Iterates the set lanes of a mask.
-template <typename F>
-void for_lanes(uint32_t mask, F&& f) {
-  while (mask) {
-    const unsigned lane = static_cast<unsigned>(std::countr_zero(mask));
-    mask &= mask - 1;
-    f(lane);
-  }
-}
 
 }  // namespace tmu::exec

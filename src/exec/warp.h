@@ -5,6 +5,7 @@
 #pragma once
 
 #include <array>
+#include <bit>
 #include <cstdint>
 
 namespace tmu::exec {
@@ -21,6 +22,16 @@ constexpr uint32_t promote_to_quads(uint32_t m) {
   for (unsigned q = 0; q < kLanes / 4; ++q)
     if (m & quad_mask(q)) out |= quad_mask(q);
   return out;
+}
+
+// Iterates the set lanes of a mask, lowest first.
+template <typename F>
+void for_lanes(uint32_t mask, F&& f) {
+  while (mask) {
+    const unsigned lane = static_cast<unsigned>(std::countr_zero(mask));
+    mask &= mask - 1;
+    f(lane);
+  }
 }
 
 // Seed 000: ORM (original raster mask: a pixel with at least one covered sample), PRM (promoted raster mask:

@@ -27,9 +27,21 @@ std::vector<uint8_t> box_down(const std::vector<uint8_t>& src, uint32_t w, uint3
 
 }  // namespace
 
-MipChain flagstones(uint32_t size) {
+MipChain from_level0(uint32_t width, uint32_t height, std::vector<uint8_t> texels) {
   MipChain m;
-  m.width = m.height = size;
+  m.width = width;
+  m.height = height;
+  m.levels.push_back(std::move(texels));
+  uint32_t w = width, h = height;
+  while (w > 1 || h > 1) {
+    m.levels.push_back(box_down(m.levels.back(), w, h));
+    w = std::max(1u, w / 2);
+    h = std::max(1u, h / 2);
+  }
+  return m;
+}
+
+MipChain flagstones(uint32_t size) {
   std::vector<uint8_t> base(std::size_t{size} * size * 4);
   const uint32_t tile = std::max(4u, size / 8), grout = std::max(1u, size / 128);
   for (uint32_t y = 0; y < size; ++y)
@@ -45,14 +57,7 @@ MipChain flagstones(uint32_t size) {
       uint8_t* p = &base[(std::size_t{y} * size + x) * 4];
       p[0] = r, p[1] = g, p[2] = b, p[3] = 255;
     }
-  m.levels.push_back(std::move(base));
-  uint32_t w = size, h = size;
-  while (w > 1 || h > 1) {
-    m.levels.push_back(box_down(m.levels.back(), w, h));
-    w = std::max(1u, w / 2);
-    h = std::max(1u, h / 2);
-  }
-  return m;
+  return from_level0(size, size, std::move(base));
 }
 
 MipChain level_colours(const MipChain& chain) {

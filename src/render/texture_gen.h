@@ -19,6 +19,8 @@ struct MipChain {
 
 // A tiled floor: grey flagstones with dark grout lines and a checker tint, `size` x `size` (a power of two).
 MipChain flagstones(uint32_t size);
+// A chain from level 0 texels (RGBA8, x fastest), the other levels box-filtered down to 1x1.
+MipChain from_level0(uint32_t width, uint32_t height, std::vector<uint8_t> texels);
 // Every level of `chain` painted one flat colour per level (red, orange, yellow, green, cyan, blue, ...): the
 // debug view that shows which mip level a pixel sampled.
 MipChain level_colours(const MipChain& chain);

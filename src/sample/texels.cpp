@@ -11,7 +11,7 @@
 #include <fstream>
 #include <functional>
 
-#include "sample/png_image.h"
+#include "common/png_image.h"
 
 namespace tmu::sample {
 namespace {

@@ -12,7 +12,7 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
-#include "sample/png_image.h"
+#include "common/png_image.h"
 #include "sample/run_spec.h"
 #include "sample/spec_reader.h"
 #include "sample/texels.h"

@@ -14,5 +14,6 @@ Runner add_as(CLI::App& app);
 Runner add_demo(CLI::App& app);
 Runner add_table(CLI::App& app);
 Runner add_sample(CLI::App& app);
+Runner add_render(CLI::App& app);
 
 }  // namespace tmu::cli

@@ -20,6 +20,7 @@ int main(int argc, char** argv) {
   reg(tmu::cli::add_demo);
   reg(tmu::cli::add_table);
   reg(tmu::cli::add_sample);
+  reg(tmu::cli::add_render);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

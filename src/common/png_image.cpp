@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: MIT
-#include "sample/png_image.h"
+#include "common/png_image.h"
 
 #include <fmt/format.h>
 #include <png.h>
 
-namespace tmu::sample {
+namespace tmu {
 
 Result<RgbaImage> decode_png(std::span<const std::byte> file, uint64_t max_pixels) {
   png_image image{};
@@ -43,4 +43,4 @@ Result<std::vector<std::byte>> encode_png(const RgbaImage& in) {
   return out;
 }
 
-}  // namespace tmu::sample
+}  // namespace tmu

@@ -10,7 +10,7 @@
 
 #include "common/result.h"
 
-namespace tmu::sample {
+namespace tmu {
 
 struct RgbaImage {
   uint32_t width = 0, height = 0;
@@ -22,4 +22,4 @@ Result<RgbaImage> decode_png(std::span<const std::byte> file, uint64_t max_pixel
 // Encodes 8-bit RGBA pixels (tests and examples write PNG files with it).
 Result<std::vector<std::byte>> encode_png(const RgbaImage& image);
 
-}  // namespace tmu::sample
+}  // namespace tmu

@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: MIT
+// `tmu render`: triangles are set up and rasterized in 2x2 quads (src/raster), eight quads at a time form a
+// fragment warp that runs the scene's fragment program on the executor (src/exec) with IPA reading the triangle's
+// planes (src/interp) and TEX sampling through the texture unit (src/texunit); the colour in R0..R3 of every
+// covered, not killed lane at EXIT goes to the framebuffer. Samples are resolved by averaging.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "common/result.h"
+#include "exec/executor.h"
+#include "render/scene.h"
+#include "render/texture_gen.h"
+
+namespace tmu::render {
+
+struct Image {
+  uint32_t width = 0, height = 0;
+  std::vector<uint8_t> rgba;  // 8-bit R, G, B, A per pixel, rows top to bottom
+};
+
+struct RenderOptions {
+  uint64_t instruction_budget = 100'000;  // per warp: a program that runs longer stops the render
+};
+
+struct RenderStats {
+  uint64_t quads = 0, warps = 0, fragments = 0, warp_instructions = 0;
+  std::vector<exec::Hazard> hazards;  // control-word hazards the executor saw (each reported once)
+};
+
+// Renders `scene` with `texture` bound as texture 0 (constant bank 0, word 0 holds its handle).
+Result<Image> render(const Scene& scene, const MipChain& texture, const RenderOptions& options, RenderStats& stats);
+
+}  // namespace tmu::render

@@ -1,0 +1,118 @@
+// SPDX-License-Identifier: MIT
+// tmu render: draws a textured scene with the rasterizer, the warp executor running a SASS fragment program and
+// the texture unit, and writes a PNG. Without arguments: the embedded floor receding to the horizon.
+#include <fmt/format.h>
+
+#include <chrono>
+#include <iostream>
+#include <map>
+#include <memory>
+
+#include "commands.h"
+#include "common/png_image.h"
+#include "io.h"
+#include "render/renderer.h"
+
+namespace tmu::cli {
+namespace {
+
+struct Options {
+  std::string out = "tmu-render.png";
+  uint32_t width = 640, height = 400;
+  unsigned msaa = 1;
+  bool mip_view = false;
+  std::string program;  // SASS file
+  std::string texture;  // PNG file
+  std::string filter = "aniso";
+  unsigned aniso = 16;
+};
+
+// The sampler state for --filter / --aniso.
+std::optional<std::string> apply_filter(const Options& o, texunit::Sampler& s) {
+  using namespace texunit;
+  static const std::map<std::string, std::tuple<MagFilter, MinFilter, MipFilter>> kFilters{
+      {"nearest", {MagFilter::Point, MinFilter::Point, MipFilter::None}},
+      {"bilinear", {MagFilter::Linear, MinFilter::Linear, MipFilter::Point}},
+      {"trilinear", {MagFilter::Linear, MinFilter::Linear, MipFilter::Linear}},
+      {"aniso", {MagFilter::Linear, MinFilter::Aniso, MipFilter::Linear}},
+  };
+  auto f = kFilters.find(o.filter);
+  if (f == kFilters.end()) return fmt::format("unknown filter '{}' (nearest, bilinear, trilinear, aniso)", o.filter);
+  std::tie(s.mag, s.min, s.mip) = f->second;
+  static const std::map<unsigned, uint8_t> kAniso{{1, 0}, {2, 1}, {4, 2}, {6, 3}, {8, 4}, {10, 5}, {12, 6}, {16, 7}};
+  auto a = kAniso.find(o.aniso);
+  if (a == kAniso.end()) return fmt::format("anisotropy {} is not one Maxwell has (1, 2, 4, 6, 8, 10, 12, 16)", o.aniso);
+  s.max_anisotropy = a->second;
+  return std::nullopt;
+}
+
+int run(const Options& o) {
+  render::Scene scene = render::default_scene(o.width, o.height);
+  scene.samples = o.msaa;
+  if (auto e = apply_filter(o, scene.sampler)) {
+    error(*e);
+    return 2;
+  }
+  if (!o.program.empty()) {
+    auto text = read_file(o.program);
+    if (!text) return 1;
+    scene.fragment_program.assign(reinterpret_cast<const char*>(text->data()), text->size());
+  }
+  render::MipChain chain;
+  if (!o.texture.empty()) {
+    auto file = read_file(o.texture);
+    if (!file) return 1;
+    auto img = decode_png(*file, uint64_t{1} << 24);
+    if (!img) {
+      error(o.texture + ": " + img.error());
+      return 1;
+    }
+    chain = render::from_level0(img->width, img->height, std::move(img->pixels));
+  } else {
+    chain = render::flagstones(512);
+  }
+  if (o.mip_view) chain = render::level_colours(chain);
+
+  render::RenderStats stats;
+  const auto t0 = std::chrono::steady_clock::now();
+  auto image = render::render(scene, chain, {}, stats);
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  if (!image) {
+    error(image.error());
+    return 1;
+  }
+  auto png = encode_png(RgbaImage{image->width, image->height, image->rgba});
+  if (!png || !write_file(o.out, *png)) {
+    if (!png) error(o.out + ": " + png.error());
+    return 1;
+  }
+  std::cout << fmt::format("{}: {}x{}, {} sample{}; {} quads in {} warps, {} fragments, {} warp instructions, "
+                           "{:.2f} s\n",
+                           o.out, image->width, image->height, o.msaa, o.msaa == 1 ? "" : "s", stats.quads, stats.warps,
+                           stats.fragments, stats.warp_instructions, seconds);
+  if (!stats.hazards.empty()) {
+    std::cout << fmt::format("{} control-word hazard{} in the fragment program:\n", stats.hazards.size(),
+                             stats.hazards.size() == 1 ? "" : "s");
+    for (const auto& h : stats.hazards) std::cout << "  " << h.to_string() << "\n";
+  }
+  return 0;
+}
+
+}  // namespace
+
+Runner add_render(CLI::App& app) {
+  auto o = std::make_shared<Options>();
+  CLI::App* sub = app.add_subcommand("render", "Draw a textured scene with the executor and the texture unit (PNG)");
+  sub->add_option("-o,--output", o->out, "PNG to write")->capture_default_str();
+  sub->add_option("--width", o->width, "Image width in pixels")->capture_default_str()->check(CLI::Range(1, 4096));
+  sub->add_option("--height", o->height, "Image height in pixels")->capture_default_str()->check(CLI::Range(1, 4096));
+  sub->add_option("--msaa", o->msaa, "Samples per pixel: 1, 2, 4 or 8")->capture_default_str();
+  sub->add_option("--program", o->program, "Fragment program (SASS as `tmu as` reads it); colour in R0..R3 at EXIT");
+  sub->add_option("--texture", o->texture, "PNG for texture 0 (mip levels are box-filtered); default: flagstones");
+  sub->add_option("--filter", o->filter, "nearest, bilinear, trilinear or aniso")->capture_default_str();
+  sub->add_option("--aniso", o->aniso, "Maximum anisotropy (1..16)")->capture_default_str();
+  sub->add_flag("--mip-view", o->mip_view, "Colour each mip level flatly: shows the level (blend) each pixel sampled");
+  return [o] { return run(*o); };
+}
+
+}  // namespace tmu::cli
