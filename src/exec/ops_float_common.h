@@ -138,9 +138,9 @@ inline bool source_pred(Context& c, const Instruction& in, unsigned lane) {
   return c.pred(in.get<Opd::fa_ps>().index, lane) != in.get<Opd::fa_psneg>();
 }
 
-// Condition codes of a .CC destination. A float result sets Z for +-0, O for
-// NaN, S from the sign bit of a non-NaN result (-0 included); C stays clear. (The flags' exact float meaning is not documented publicly; this model is stated in
-// docs/exec.md.)
+// Condition codes of a .CC destination. A float result sets Z for +-0, O for NaN and S from the sign bit of a
+// non-NaN result (-0 included); C stays clear. The flags' float meaning is not documented publicly: this model is
+// stated in docs/exec.md.
 void set_cc(Context& c, unsigned lane, bool zero, bool sign, bool carry, bool overflow);
 inline void set_cc_f32(Context& c, unsigned lane, uint32_t b) {
   set_cc(c, lane, (b & ~kSign32) == 0, (b & kSign32) && !is_nan(b), false, is_nan(b));
