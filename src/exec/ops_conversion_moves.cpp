@@ -8,7 +8,7 @@
 #include "exec/ops_integer_operands.h"
 #include "isa/sm50/conv_move_enums.h"
 
-namespace tmu::exec::alu {
+namespace tmu::exec::intops {
 
 using isa::sm50::Op;
 
@@ -243,4 +243,4 @@ constexpr HandlerEntry kHandlers[] = {
 
 std::span<const HandlerEntry> move_handlers() { return kHandlers; }
 
-}  // namespace tmu::exec::alu
+}  // namespace tmu::exec::intops

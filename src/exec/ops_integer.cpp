@@ -23,7 +23,7 @@ using isa::sm50::IaPSign;
 using isa::sm50::Instruction;
 using isa::sm50::Op;
 using isa::sm50::Opd;
-using namespace alu;
+using namespace intops;
 
 namespace {
 

@@ -10,7 +10,7 @@
 #include "exec/ops_integer_operands.h"
 #include "isa/sm50/int_alu_enums.h"
 
-namespace tmu::exec::alu {
+namespace tmu::exec::intops {
 
 using isa::sm50::IaPredOp;
 using isa::sm50::IaPSign;
@@ -264,4 +264,4 @@ constexpr HandlerEntry kHandlers[] = {
 
 std::span<const HandlerEntry> integer_bits_handlers() { return kHandlers; }
 
-}  // namespace tmu::exec::alu
+}  // namespace tmu::exec::intops

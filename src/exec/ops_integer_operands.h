@@ -9,7 +9,7 @@
 #include "common/bits.h"
 #include "exec/context.h"
 
-namespace tmu::exec::alu {
+namespace tmu::exec::intops {
 
 using isa::sm50::Instruction;
 using isa::sm50::Opd;
@@ -92,4 +92,4 @@ inline uint32_t bit_reverse(uint32_t v) {
   return r;
 }
 
-}  // namespace tmu::exec::alu
+}  // namespace tmu::exec::intops
