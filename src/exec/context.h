@@ -105,5 +105,9 @@ std::span<const HandlerEntry> integer_handlers();
 std::span<const HandlerEntry> conversion_handlers();
 std::span<const HandlerEntry> memory_handlers();
 
+// The condition-code test `cc` (CondCode numbering, shared by BRA's CC.xx and CSETP / CSET) of the flags of one
+// lane; nullopt for the tests the executor does not model (ops_control.cpp).
+std::optional<bool> cc_test(const Context& c, uint32_t cc, unsigned lane);
+
 
 }  // namespace tmu::exec

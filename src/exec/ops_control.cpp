@@ -15,11 +15,10 @@ using isa::sm50::Op;
 using isa::sm50::Opd;
 using Kind = StackEntry::Kind;
 
-namespace {
-
-// The condition-code test of BRA, EXIT, KIL, ... for one lane. Only the tests with a settled meaning on integer
-// flags are modelled (T, F, EQ, NE and the signed orders, LT = sign != overflow); the others stop the program.
-std::optional<bool> cc_test(Context& c, uint32_t cc, unsigned lane) {
+// The condition-code test of BRA, EXIT, KIL, CSETP, ... for one lane. Only the tests with a settled meaning on
+// integer flags are modelled (T, F, EQ, NE and the signed orders, LT = sign != overflow); the others stop the
+// program.
+std::optional<bool> cc_test(const Context& c, uint32_t cc, unsigned lane) {
   const ConditionCodes& f = c.warp.cc;
   const bool z = Context::has(f.zero, lane), s = Context::has(f.sign, lane), o = Context::has(f.overflow, lane);
   switch (static_cast<CondCode>(cc)) {
@@ -34,6 +33,8 @@ std::optional<bool> cc_test(Context& c, uint32_t cc, unsigned lane) {
     default: return std::nullopt;
   }
 }
+
+namespace {
 
 // The lanes of ctx.lanes whose condition-code test holds.
 uint32_t cc_lanes(Context& c, const Instruction& inst) {

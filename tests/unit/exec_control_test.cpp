@@ -1,0 +1,150 @@
+// SPDX-License-Identifier: MIT
+// The executor's control flow on whole programs: divergence and reconvergence (SSY/SYNC, PBK/BRK), EXIT and KIL
+// per lane, and the errors and hazard reports of bad programs. Lanes record the path they ran in registers.
+#include "exec_int_util.h"
+
+namespace tmu::exec {
+namespace {
+
+using testing::ExecFixture;
+
+TEST(ExecControl, DivergentBranchReconvergesAtSync) {
+  ExecFixture f;
+  f.ok("S2R R0, SR_LANEID;\n"
+       "SSY `(join);\n"
+       "ISETP.LT.U32.AND P0, PT, R0, 0x10, PT;\n"
+       "@P0 BRA `(low);\n"
+       "MOV32I R1, 0x2;\n"  // lanes 16..31
+       "SYNC;\n"
+       "low: MOV32I R1, 0x1;\n"  // lanes 0..15
+       "SYNC;\n"
+       "join: IADD32I R2, R1, 0x10;\n"  // every lane again
+       "EXIT;");
+  for (unsigned l = 0; l < kLanes; ++l) {
+    EXPECT_EQ(f.r(1, l), l < 16 ? 1u : 2u) << l;
+    EXPECT_EQ(f.r(2, l), (l < 16 ? 1u : 2u) + 16) << l;
+  }
+  // S2R SSY ISETP BRA, then each side's MOV32I and SYNC, then IADD32I and EXIT once: 10 warp instructions.
+  EXPECT_EQ(f.report.instructions, 10u);
+}
+
+TEST(ExecControl, BreakLeavesLoopPerLane) {
+  // Lane l leaves the loop in iteration l + 1; the others keep going.
+  ExecFixture f;
+  f.ok("S2R R0, SR_LANEID;\n"
+       "MOV R1, RZ;\n"
+       "PBK `(done);\n"
+       "loop: IADD32I R1, R1, 0x1;\n"
+       "ISETP.GT.U32.AND P0, PT, R1, R0, PT;\n"
+       "@P0 BRK;\n"
+       "BRA `(loop);\n"
+       "done: MOV R2, R1;\n"
+       "EXIT;");
+  for (unsigned l = 0; l < kLanes; ++l) EXPECT_EQ(f.r(2, l), l + 1) << l;
+}
+
+TEST(ExecControl, IfElseInsideALoopAndBreakFromInsideTheIf) {
+  // Lane l runs l + 1 iterations; in each, odd lanes add 2 and even lanes 1 (an SSY region inside the PBK
+  // loop), and the BRK sits inside the divergent branches, leaving the SSY region unfinished.
+  ExecFixture f;
+  f.ok("S2R R0, SR_LANEID;\n"
+       "MOV R1, RZ;\n"
+       "MOV R3, RZ;\n"
+       "LOP32I.AND R4, R0, 0x1;\n"
+       "ISETP.NE.U32.AND P1, PT, R4, RZ, PT;\n"
+       "PBK `(done);\n"
+       "loop: SSY `(cont);\n"
+       "IADD32I R1, R1, 0x1;\n"
+       "ISETP.GT.U32.AND P0, PT, R1, R0, PT;\n"
+       "@P1 BRA `(odd);\n"
+       "IADD32I R3, R3, 0x1;\n"
+       "@P0 BRK;\n"
+       "SYNC;\n"
+       "odd: IADD32I R3, R3, 0x2;\n"
+       "@P0 BRK;\n"
+       "SYNC;\n"
+       "cont: BRA `(loop);\n"
+       "done: MOV R2, R1;\n"
+       "EXIT;");
+  for (unsigned l = 0; l < kLanes; ++l) {
+    EXPECT_EQ(f.r(2, l), l + 1) << l;
+    EXPECT_EQ(f.r(3, l), (l + 1) * (l % 2 ? 2 : 1)) << l;
+  }
+}
+
+TEST(ExecControl, ExitEndsSomeLanes) {
+  ExecFixture f;
+  f.ok("S2R R0, SR_LANEID;\n"
+       "ISETP.GE.U32.AND P0, PT, R0, 0x8, PT;\n"
+       "@P0 EXIT;\n"
+       "MOV32I R1, 0x7;\n"
+       "EXIT;");
+  for (unsigned l = 0; l < kLanes; ++l) EXPECT_EQ(f.r(1, l), l < 8 ? 7u : 0u) << l;
+  EXPECT_EQ(f.warp.masks.exited, kAllLanes);
+}
+
+TEST(ExecControl, KilDisablesQuadsOnlyWhenAllFourAreKilled) {
+  // Lanes 0..5 are killed: quad 0 entirely (it stops), quad 1 half (lanes 4 and 5 run on as helpers, KTM).
+  ExecFixture f;
+  f.ok("S2R R0, SR_LANEID;\n"
+       "ISETP.LT.U32.AND P0, PT, R0, 0x6, PT;\n"
+       "@P0 KIL;\n"
+       "MOV32I R1, 0x1;\n"
+       "EXIT;");
+  for (unsigned l = 0; l < kLanes; ++l) EXPECT_EQ(f.r(1, l), l < 4 ? 0u : 1u) << l;
+  EXPECT_EQ(f.warp.masks.ktm, 0x3fu);
+}
+
+TEST(ExecControl, RunawayLoopExhaustsTheBudget) {
+  ExecFixture f;
+  RunLimits limits;
+  limits.max_instructions = 1000;
+  // MOV is warp instruction 1, then IADD32I (even counts) and BRA (odd counts) alternate: the 1001st, which
+  // the budget refuses, is the BRA at 0x18.
+  const auto e = f.run("MOV R0, RZ;\nloop: IADD32I R1, R1, 0x1;\nBRA `(loop);\nEXIT;", limits);
+  ASSERT_TRUE(e);
+  EXPECT_EQ(e->address, 0x18u);
+  EXPECT_EQ(e->lane, -1);
+  EXPECT_NE(e->message.find("budget of 1000"), std::string::npos) << e->message;
+  EXPECT_EQ(f.r(1), 500u);
+}
+
+TEST(ExecControl, BranchOutsideTheProgramIsAnError) {
+  ExecFixture f;
+  const auto e = f.run("MOV R0, RZ;\nBRA 0x1000;\nEXIT;");
+  ASSERT_TRUE(e);
+  EXPECT_EQ(e->address, 0x10u);
+  EXPECT_NE(e->message.find("0x1000 is not an instruction"), std::string::npos) << e->message;
+}
+
+TEST(ExecControl, SyncWithoutSsyIsAnError) {
+  ExecFixture f;
+  const auto e = f.run("SYNC;\nEXIT;");
+  ASSERT_TRUE(e);
+  EXPECT_NE(e->message.find("without a matching SSY"), std::string::npos) << e->message;
+}
+
+TEST(ExecControl, ReadBeforeTheWriteBarrierIsAHazard) {
+  // S2R is variable latency: its result is covered by write barrier 0 until an instruction waits on it.
+  ExecFixture f;
+  f.ok("S2R R0, SR_LANEID &wr=0 ;\n"
+       "IADD32I R1, R0, 0x1 ?stall=6 ;\n"  // annotations without &req: no wait
+       "EXIT;");
+  ASSERT_EQ(f.report.hazards.size(), 1u);
+  const Hazard& h = f.report.hazards[0];
+  EXPECT_EQ(h.address, 0x10u);
+  EXPECT_EQ(h.writer_address, 0x8u);
+  EXPECT_EQ(h.reg, 0u);
+  EXPECT_EQ(h.barrier, 0u);
+  EXPECT_FALSE(h.write_after_read);
+  EXPECT_NE(h.to_string().find("0x0008"), std::string::npos) << h.to_string();
+
+  f.ok("S2R R0, SR_LANEID &wr=0 ;\n"
+       "IADD32I R1, R0, 0x1 &req={0} ?stall=6 ;\n"
+       "EXIT;");
+  EXPECT_TRUE(f.report.hazards.empty());
+  EXPECT_EQ(f.r(1, 9), 10u);
+}
+
+}  // namespace
+}  // namespace tmu::exec
