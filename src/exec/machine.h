@@ -60,12 +60,31 @@ struct SystemValues {
   uint32_t warp_id = 0;
 };
 
+// What PIXLD reads about each lane's pixel (a fragment warp's rasterizer state). Sample offsets are (dx, dy) from
+// the pixel centre in sixteenths of a pixel (-8..7), the units IPA.OFFSET takes (seed 002).
+struct PixelInfo {
+  unsigned samples = 1;                   // samples per pixel (1: no multisampling); at most 16
+  std::array<uint32_t, kLanes> coverage;  // bit s: sample s of the lane's pixel is covered
+  std::array<uint32_t, kLanes> sample_index{};  // the sample a per-sample-shading lane runs for (MY_INDEX)
+  std::array<std::array<int8_t, 2>, 16> sample_offsets{};
+  PixelInfo() { coverage.fill(1); }
+};
+
 struct Machine {
   static constexpr unsigned kBanks = 18;
   std::array<std::vector<std::byte>, kBanks> cbank;  // c[bank][offset]; reads past a bank's size fail
   ByteMemory global;
   ByteMemory shared;
   std::array<ByteMemory, kLanes> local;
+  // Generic addressing (LD, ST): an address in [shared_window, + shared.size()) is shared memory at shared.base()
+  // + (address - shared_window), one in [local_window, + local[lane].size()) the lane's local memory likewise;
+  // every other address is global. No window: that space is not reachable by generic addresses.
+  std::optional<uint64_t> shared_window, local_window;
+  // Attribute memory of ALD / AST (docs/exec.md, "Memory"): per lane, input attributes (ALD) and output
+  // attributes (ALD.O, AST), byte-addressed by the attribute address; the vertex handle in Rc is added as a byte
+  // offset (vertices lie one after another). AL2P maps logical to physical addresses one to one.
+  std::array<ByteMemory, kLanes> attribute_in, attribute_out;
+  PixelInfo pixel;
   SystemValues system;
   // The constant bank whose words at tsidx * 4 hold samplerPtr[31:20] | headerPtr[19:0] for non-bindless texture
   // instructions ("determined by bundle state", seed 000).

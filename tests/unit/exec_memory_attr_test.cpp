@@ -1,0 +1,147 @@
+// SPDX-License-Identifier: MIT
+// Executor semantics of AL2P, ALD, AST, PIXLD and OUT against the model documented in docs/exec.md: attribute
+// memory per lane (vertex handle in Rc as a byte offset), AL2P's identity mapping with the Puniform predicate of
+// seed 002, and PIXLD reading Machine::pixel (offsets in IPA.OFFSET's 4.12 format, centroid rule of seed 002).
+#include "exec_memory_util.h"
+
+namespace tmu::exec {
+namespace {
+
+class ExecAttr : public ExecMemoryTest {
+ protected:
+  void SetUp() override {
+    for (unsigned l = 0; l < kLanes; ++l) {
+      m.attribute_in[l] = ByteMemory(0, 0x200);
+      m.attribute_out[l] = ByteMemory(0, 0x100);
+      put(m.attribute_in[l], 0x80, {100 + l, 200 + l});
+      put(m.attribute_in[l], 0x180, {300 + l});
+      put(m.attribute_out[l], 0x10, {400 + l});
+    }
+  }
+};
+
+TEST_F(ExecAttr, Al2pMapsOneToOneAndReportsUniformity) {
+  set_all(6, 0x80);
+  ok("AL2P P0, R5, R6, 0x10;\nAL2P P1, R7, R6, -0x4;");
+  EXPECT_EQ(w.reg[5][0], 0x90u);  // 0x80 + 0x10
+  EXPECT_EQ(w.reg[7][5], 0x7cu);  // 0x80 - 4
+  EXPECT_EQ(w.pred[0], kAllLanes);  // every lane got 0x90: uniform
+  EXPECT_EQ(w.pred[1], kAllLanes);
+  w.reg[6][3] = 0x84;  // lane 3 differs
+  ok("AL2P P0, R5, R6, 0x10;");
+  EXPECT_EQ(w.reg[5][3], 0x94u);
+  EXPECT_EQ(w.pred[0], 0u);
+  ok("AL2P P2, R5, RZ, 0x300;");  // absolute: 0x300
+  EXPECT_EQ(w.reg[5][9], 0x300u);
+  EXPECT_EQ(w.pred[2], kAllLanes);
+}
+
+TEST_F(ExecAttr, AldForms) {
+  set_all(4, 0x84);
+  set_all(10, 0x100);  // vertex handle: a byte offset in the model
+  ok("ALD.64 R8, a[0x80];\n"        // 100 + l, 200 + l
+     "ALD R12, a[0x80], R10;\n"     // 0x80 + 0x100 = 0x180: 300 + l
+     "ALD.P R13, a[R4+-0x4];\n"     // 0x80: 100 + l
+     "ALD.PHYS R14, a[R4];\n"       // 0x84: 200 + l
+     "ALD.O R15, a[0x10];\n");      // output attributes: 400 + l
+  for (unsigned l : {0u, 21u}) {
+    EXPECT_EQ(w.reg[8][l], 100 + l);
+    EXPECT_EQ(w.reg[9][l], 200 + l);
+    EXPECT_EQ(w.reg[12][l], 300 + l);
+    EXPECT_EQ(w.reg[13][l], 100 + l);
+    EXPECT_EQ(w.reg[14][l], 200 + l);
+    EXPECT_EQ(w.reg[15][l], 400 + l);
+  }
+}
+
+TEST_F(ExecAttr, AstWritesOutputs) {
+  for (unsigned l = 0; l < kLanes; ++l) {
+    w.reg[20][l] = 0xa0 + l;
+    w.reg[21][l] = 0xb0 + l;
+    w.reg[22][l] = 0xc0 + l;
+  }
+  set_all(4, 0x20);
+  set_all(10, 0x40);
+  ok("AST a[0x30], R20;\n"            // out[0x30] = 0xa0 + l
+     "AST.P.96 a[R4+0x4], R20, R10;\n" // 0x20 + 4 + 0x40 = 0x64: three words
+     "AST.PHYS a[R4], R22;\n");        // out[0x20] = 0xc0 + l
+  EXPECT_EQ(m.attribute_out[7].load32(0x30), 0xa7u);
+  EXPECT_EQ(m.attribute_out[7].load32(0x64), 0xa7u);
+  EXPECT_EQ(m.attribute_out[7].load32(0x68), 0xb7u);
+  EXPECT_EQ(m.attribute_out[7].load32(0x6c), 0xc7u);
+  EXPECT_EQ(m.attribute_out[7].load32(0x20), 0xc7u);
+  EXPECT_EQ(m.attribute_in[7].load32(0x30), 0u);  // inputs untouched
+}
+
+TEST_F(ExecAttr, Errors) {
+  set_all(4, 0x82);
+  fails("ALD.P R8, a[R4];", 0, {"input attribute", "0x82", "not aligned to 4"});
+  for (unsigned l = 0; l < kLanes; ++l) w.reg[4][l] = 0x100;
+  w.reg[4][11] = 0x1fc;  // .64 at 0x1fc runs past the 0x200 bytes
+  fails("ALD.P.64 R8, a[R4];", 11, {"lane 11", "0x1fc", "outside [0x0, 0x200)"});
+  fails("AST a[0x100], R8;", 0, {"output attribute", "0x100", "outside"});
+  fails("ALD.128 R252, a[0x80];", 0, {"R252..R255", "past R254"});
+  fails("OUT.EMIT R0, R1, R2;", -1, {"OUT", "not modelled"});
+}
+
+class ExecPixld : public ExecMemoryTest {
+ protected:
+  void SetUp() override {
+    four_lanes();
+    m.pixel.samples = 4;
+    m.pixel.sample_offsets[0] = {-2, -6};
+    m.pixel.sample_offsets[1] = {6, -2};
+    m.pixel.sample_offsets[2] = {-6, 2};
+    m.pixel.sample_offsets[3] = {2, 6};
+    m.pixel.coverage[0] = 0xf;   // all covered
+    m.pixel.coverage[1] = 0x6;   // samples 1, 2
+    m.pixel.coverage[2] = 0x0;   // none
+    m.pixel.coverage[3] = 0x8;   // sample 3
+    for (unsigned l = 0; l < 4; ++l) m.pixel.sample_index[l] = l;
+  }
+};
+
+TEST_F(ExecPixld, Modes) {
+  for (unsigned l = 0; l < 4; ++l) w.reg[2][l] = l;
+  ok("PIXLD R10, [RZ];\n"
+     "PIXLD.COVMASK R11, P1, [RZ];\n"
+     "PIXLD.COVERED R12, [RZ];\n"
+     "PIXLD.MY_INDEX R13, [RZ];\n"
+     "PIXLD.OFFSET R14, [R2];\n"
+     "PIXLD.CENTROID_OFFSET R15, [RZ];\n"
+     "PIXLD.OFFSET R16, [0x1];\n");
+  const uint32_t covered[] = {1, 1, 0, 1};  // own sample l covered? 0xf bit 0, 0x6 bit 1, 0 bit 2, 0x8 bit 3
+  // Offsets in 1/16 pixel to 4.12: n * 256 per half; dy in 31:16.
+  // s0 (-2,-6): 0xfe00, 0xfa00; s1 (6,-2): 0x0600, 0xfe00; s2 (-6,2): 0xfa00, 0x0200; s3 (2,6): 0x0200, 0x0600.
+  const uint32_t offsets[] = {0xfa00fe00, 0xfe000600, 0x0200fa00, 0x06000200};
+  // Centroid: lane 0 all covered -> centre; lane 1 first covered is sample 1; lane 2 none -> centre; lane 3 s3.
+  const uint32_t centroid[] = {0, 0xfe000600, 0, 0x06000200};
+  for (unsigned l = 0; l < 4; ++l) {
+    EXPECT_EQ(w.reg[10][l], 4u);
+    EXPECT_EQ(w.reg[11][l], m.pixel.coverage[l]);
+    EXPECT_EQ(w.reg[12][l], covered[l]) << l;
+    EXPECT_EQ(w.reg[13][l], l);
+    EXPECT_EQ(w.reg[14][l], offsets[l]) << l;
+    EXPECT_EQ(w.reg[15][l], centroid[l]) << l;
+    EXPECT_EQ(w.reg[16][l], offsets[1]);
+  }
+  EXPECT_EQ(w.pred[1], 0xfu);
+}
+
+TEST_F(ExecPixld, NoMultisamplingCentroidIsCentre) {
+  m.pixel.samples = 1;
+  m.pixel.coverage[1] = 1;
+  ok("PIXLD.CENTROID_OFFSET R15, [RZ];");
+  EXPECT_EQ(w.reg[15][1], 0u);
+}
+
+TEST_F(ExecPixld, Errors) {
+  for (unsigned l = 0; l < 4; ++l) w.reg[2][l] = l + 1;  // lane 3 asks for sample 4 of 4
+  fails("PIXLD.OFFSET R14, [R2];", 3, {"lane 3", "sample 4", "4 sample(s)"});
+  fails("PIXLD.INVALID0 R14, [RZ];", -1, {"INVALID0"});
+  m.pixel.samples = 17;
+  fails("PIXLD R14, [RZ];", -1, {"samples is 17"});
+}
+
+}  // namespace
+}  // namespace tmu::exec
