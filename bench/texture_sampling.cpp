@@ -22,13 +22,16 @@
 // every lane active, one request per lookup) minus the time of building those requests. Samples = pixels x
 // lookups (tmu: lanes the unit wrote). Both run on one thread.
 //
-// Usage: bench_texture [--quick] [--size N] [--lookups N] [--reps N] [--seconds S] [--only CASE]
+// Usage: bench_texture [--quick] [--size N] [--lookups N] [--reps N] [--seconds S] [--only CASE] [--no-peer]
+//                      [--reference]
 //   --quick (or TMU_BENCH_QUICK=1): one repetition of ~20 ms per measurement, for a smoke test.
+//   --no-peer: tmu only (for profiling); --reference: tmu's scalar reference path (fast path off).
 #include <fmt/format.h>
 
 #include <bit>
 #include <cmath>
 #include <cstring>
+#include <optional>
 #include <random>
 #include <span>
 #include <stdexcept>
@@ -57,6 +60,8 @@ struct Options {
   int reps = 5;
   double seconds = 0.25;
   std::string only;
+  bool peer = true;        // --no-peer: tmu only (for profiling)
+  bool reference = false;  // --reference: tmu's scalar reference path (the fast path off)
 };
 
 // One filter configuration, for both samplers.
@@ -172,6 +177,7 @@ class TmuSide {
   double time_per_sample(std::size_t ci, const Coords& k, unsigned screen, bool sample,
                          std::vector<std::array<float, 4>>* first = nullptr) {
     TextureUnit unit(set_.bindings());
+    unit.set_fast_path(!o_.reference);
     Request rq;
     rq.op = TexOp::Sample;
     rq.dim = Dim::Tex2D;
@@ -400,11 +406,16 @@ bool parse(int argc, char** argv, Options& o) {
       o.reps = std::atoi(argv[++i]);
     } else if (a == "--seconds" && has) {
       o.seconds = std::atof(argv[++i]);
+    } else if (a == "--no-peer") {
+      o.peer = false;
+    } else if (a == "--reference") {
+      o.reference = true;
     } else if (a == "--only" && has) {
       o.only = argv[++i];
     } else {
       fmt::print(stderr, "bench_texture: unknown or incomplete option '{}'\n"
-                         "usage: bench_texture [--quick] [--size N] [--lookups N] [--reps N] [--seconds S] [--only CASE]\n", a);
+                         "usage: bench_texture [--quick] [--size N] [--lookups N] [--reps N] [--seconds S] [--only CASE] [--no-peer]\n"
+                         "                     [--reference]\n", a);
       return false;
     }
   }
@@ -429,11 +440,15 @@ int main(int argc, char** argv) try {
              "median of {4} x {5:.2f} s\n",
              o.size, levels.size(), kTexelsPerPixel, o.lookups, o.reps, o.seconds);
   TmuSide tmu(o, levels);
+  if (o.reference) fmt::print("tmu: scalar reference path (--reference)\n");
 #if TMU_BENCH_OSMESA
-  GlSide gl(o, levels);
-  fmt::print("peer: {} (LP_NUM_THREADS=1)\n", gl.renderer());
+  std::optional<GlSide> gl;
+  if (o.peer) {
+    gl.emplace(o, levels);
+    fmt::print("peer: {} (LP_NUM_THREADS=1)\n", gl->renderer());
+  }
 #else
-  fmt::print("llvmpipe: skipped: bench built without OSMesa (scripts/setup.sh --oracles installs it)\n");
+  if (o.peer) fmt::print("llvmpipe: skipped: bench built without OSMesa (scripts/setup.sh --oracles installs it)\n");
 #endif
   fmt::print("{:<10} {:>14} {:>14} {:>8}   (Msamples/s per core, net of fill; max |tmu - llvmpipe| on 32 px)\n",
              "filter", "tmu", "llvmpipe", "ratio");
@@ -449,29 +464,35 @@ int main(int argc, char** argv) try {
       tb.push_back(tmu.time_per_sample(ci, k, screen, false));
       tc.push_back(tmu.time_per_sample(ci, k, screen, true, r == 0 ? &tile : nullptr));
 #if TMU_BENCH_OSMESA
-      gb.push_back(gl.time_per_sample(c, screen, false));
-      gc.push_back(gl.time_per_sample(c, screen, true));
+      if (gl) {
+        gb.push_back(gl->time_per_sample(c, screen, false));
+        gc.push_back(gl->time_per_sample(c, screen, true));
+      }
 #endif
     }
     const double tmu_rate = 1e-6 / net(bench::median(tc), bench::median(tb));
 #if TMU_BENCH_OSMESA
-    const double gl_rate = 1e-6 / net(bench::median(gc), bench::median(gb));
-    // The harness check: both sampled the same texels. The values differ by filtering precision (and for aniso16
-    // by the footprint's taps), so this only catches gross mistakes (a flipped axis, another level, a bad upload).
-    const auto peer = gl.first_tile();
-    float diff = 0;
-    for (unsigned lane = 0; lane < 32; ++lane) {
-      const unsigned q = lane / 4, kk = lane % 4;
-      const unsigned x = (q % 4) * 2 + (kk & 1), y = (q / 4) * 2 + (kk >> 1);
-      for (unsigned ch = 0; ch < 4; ++ch) diff = std::max(diff, std::fabs(tile[lane][ch] - peer[y * 8 + x][ch]));
+    if (gl) {
+      const double gl_rate = 1e-6 / net(bench::median(gc), bench::median(gb));
+      // The harness check: both sampled the same texels. The values differ by filtering precision (and for
+      // aniso16 by the footprint's taps), so this only catches gross mistakes (a flipped axis, another level, a
+      // bad upload).
+      const auto peer = gl->first_tile();
+      float diff = 0;
+      for (unsigned lane = 0; lane < 32; ++lane) {
+        const unsigned q = lane / 4, kk = lane % 4;
+        const unsigned x = (q % 4) * 2 + (kk & 1), y = (q / 4) * 2 + (kk >> 1);
+        for (unsigned ch = 0; ch < 4; ++ch) diff = std::max(diff, std::fabs(tile[lane][ch] - peer[y * 8 + x][ch]));
+      }
+      const float limit = std::string_view(c.name) == "aniso16" ? 0.25f : 0.05f;
+      if (!(diff <= limit)) ok = false;
+      fmt::print("{:<10} {:>14.2f} {:>14.2f} {:>7.3f}x   (max diff {:.4f}{})\n", c.name, tmu_rate, gl_rate,
+                 tmu_rate / gl_rate, diff, diff <= limit ? "" : fmt::format(", above {}: harness error", limit));
+      std::fflush(stdout);
+      continue;
     }
-    const float limit = std::string_view(c.name) == "aniso16" ? 0.25f : 0.05f;
-    if (!(diff <= limit)) ok = false;
-    fmt::print("{:<10} {:>14.2f} {:>14.2f} {:>7.3f}x   (max diff {:.4f}{})\n", c.name, tmu_rate, gl_rate,
-               tmu_rate / gl_rate, diff, diff <= limit ? "" : fmt::format(", above {}: harness error", limit));
-#else
-    fmt::print("{:<10} {:>14.2f} {:>14} {:>8}\n", c.name, tmu_rate, "-", "-");
 #endif
+    fmt::print("{:<10} {:>14.2f} {:>14} {:>8}\n", c.name, tmu_rate, "-", "-");
     std::fflush(stdout);
   }
   if (tmu.sink_ == 1) fmt::print("\n");  // keeps the baseline loop's work observable

@@ -39,20 +39,44 @@ namespace {
 
 // Per mip level: what the address and coordinate arithmetic needs, as 32-bit values.
 struct LevelParams {
-  int32_t wmax = 0, hmax = 0;  // width - 1, height - 1: the clamp limits and (powers of two) the wrap masks
-  float su = 0, sv = 0;        // width * 256, height * 256: normalized coordinates to 8-bit fixed point
-  int32_t block_shift = 9;     // log2 of the bytes of a block (GOBs per block in y and z times 512)
-  int32_t row_shift = 3;       // texel row to block row: 3 + log2(GOBs per block in y)
-  int32_t gob_mask = 0;        // GOBs per block in y - 1
-  int32_t row_bytes = 0;       // bytes per row of blocks
-  int32_t offset = 0;          // the level's first byte from the surface's
+  int32_t wmax, hmax;  // width - 1, height - 1: the clamp limits and (powers of two) the wrap masks
+  float su, sv;        // width * 256, height * 256: normalized coordinates to 8-bit fixed point
+  int32_t block_shift; // log2 of the bytes of a block (GOBs per block in y and z times 512)
+  int32_t row_shift;   // texel row to block row: 3 + log2(GOBs per block in y)
+  int32_t gob_mask;    // GOBs per block in y - 1
+  int32_t row_bytes;   // bytes per row of blocks
+  int32_t offset;      // the level's first byte from the surface's
 };
 
+// What a request needs of its texture and sampler. Level parameters are filled when a quad first uses them.
 struct Plan {
   const std::byte* base = nullptr;
-  std::array<LevelParams, kMaxLevels> level{};
+  const SurfaceLayout* layout = nullptr;
   bool wrap_u = true, wrap_v = true;  // WRAP, else CLAMP_TO_EDGE
   bool identity_swizzle = true;
+  uint32_t ready = 0;  // bit i: level[i] is filled
+  std::array<LevelParams, kMaxLevels> level;
+
+  const LevelParams& at(unsigned i) {
+    if (!((ready >> i) & 1)) fill(i);
+    return level[i];
+  }
+
+ private:
+  void fill(unsigned i) {
+    const LevelLayout& lv = layout->level(i);
+    LevelParams& q = level[i];
+    q.wmax = static_cast<int32_t>(lv.width - 1);
+    q.hmax = static_cast<int32_t>(lv.height - 1);
+    q.su = static_cast<float>(lv.width * 256);
+    q.sv = static_cast<float>(lv.height * 256);
+    q.block_shift = 9 + lv.bl.gob_height_log2 + lv.bl.gob_depth_log2;
+    q.row_shift = 3 + lv.bl.gob_height_log2;
+    q.gob_mask = (1 << lv.bl.gob_height_log2) - 1;
+    q.row_bytes = static_cast<int32_t>(uint64_t{lv.bl.gobs_x} << q.block_shift);
+    q.offset = static_cast<int32_t>(lv.offset);
+    ready |= 1u << i;
+  }
 };
 
 // A quad's levels and filters, as the reference's sample() chooses them.
@@ -94,21 +118,10 @@ bool make_plan(const BoundTexture& t, const Sampler& s, const Policy& p, Plan& p
   if (l.size_bytes() >= (uint64_t{1} << 31)) return false;
   plan.base = mt->memory().contiguous(l.base(), l.size_bytes());
   if (!plan.base) return false;
-  for (unsigned i = 0; i < l.levels(); ++i) {
-    const LevelLayout& lv = l.level(i);
-    if (!std::has_single_bit(lv.width) || !std::has_single_bit(lv.height) || lv.width > 4096 || lv.height > 4096)
-      return false;
-    LevelParams& q = plan.level[i];
-    q.wmax = static_cast<int32_t>(lv.width - 1);
-    q.hmax = static_cast<int32_t>(lv.height - 1);
-    q.su = static_cast<float>(lv.width * 256);
-    q.sv = static_cast<float>(lv.height * 256);
-    q.block_shift = 9 + lv.bl.gob_height_log2 + lv.bl.gob_depth_log2;
-    q.row_shift = 3 + lv.bl.gob_height_log2;
-    q.gob_mask = (1 << lv.bl.gob_height_log2) - 1;
-    q.row_bytes = static_cast<int32_t>(uint64_t{lv.bl.gobs_x} << q.block_shift);
-    q.offset = static_cast<int32_t>(lv.offset);
-  }
+  // Levels of a power-of-two texture are powers of two (has_single_bit without POPCNT is a library call).
+  const uint32_t w = l.level(0).width, hh = l.level(0).height;
+  if ((w & (w - 1)) != 0 || (hh & (hh - 1)) != 0 || w > 4096 || hh > 4096) return false;
+  plan.layout = &l;
   plan.wrap_u = s.address[0] == AddressMode::Wrap;
   plan.wrap_v = s.address[1] == AddressMode::Wrap;
   const auto& sw = t.format.fields().swizzle;
@@ -134,33 +147,37 @@ class QuadChooser {
   }
 
   QuadChoice choose(const Request& rq, unsigned q) {
-    QuadChoice r;
-    r.active = true;
     if (lod_free_) {
+      QuadChoice r;
+      r.active = true;
       r.level0 = r.level1 = view_min(t_.header);
       r.linear = s_.mag == MagFilter::Linear;
       return r;
     }
-    double lambda = 0;
     const bool divergent = !rq.ndv && (!rq.pixel_shader || ((rq.ctm >> (4 * q)) & 0xf) != 0xf);
-    if (!divergent) {
-      const Lane* l = &rq.lanes[4 * q];
-      Gradients g;
-      g.dims = 2;
-      for (unsigned a = 0; a < 2; ++a) {
-        const double c0 = f32(l[0].coord[a]);
-        g.dx[a] = (f32(l[1].coord[a]) - c0) * size_[a];
-        g.dy[a] = (f32(l[2].coord[a]) - c0) * size_[a];
-      }
-      // Neighbouring quads usually have the same derivatives: keep the last log2.
-      const double rh = rho(g, p_.rho);
-      if (!has_last_ || std::bit_cast<uint64_t>(rh) != std::bit_cast<uint64_t>(last_rho_)) {
-        last_rho_ = rh;
-        last_lambda_ = lambda_from_rho(rh, p_);
-        has_last_ = true;
-      }
-      lambda = last_lambda_;
+    if (divergent) return from_lambda(0);
+    const Lane* l = &rq.lanes[4 * q];
+    Gradients g;
+    g.dims = 2;
+    for (unsigned a = 0; a < 2; ++a) {
+      const double c0 = f32(l[0].coord[a]);
+      g.dx[a] = (f32(l[1].coord[a]) - c0) * size_[a];
+      g.dy[a] = (f32(l[2].coord[a]) - c0) * size_[a];
     }
+    // Neighbouring quads usually have the same derivatives: the choice depends on rho alone, keep the last.
+    const double rh = rho(g, p_.rho);
+    if (!has_last_ || std::bit_cast<uint64_t>(rh) != std::bit_cast<uint64_t>(last_rho_)) {
+      last_rho_ = rh;
+      last_ = from_lambda(lambda_from_rho(rh, p_));
+      has_last_ = true;
+    }
+    return last_;
+  }
+
+ private:
+  QuadChoice from_lambda(double lambda) const {
+    QuadChoice r;
+    r.active = true;
     const double lam = quantize_lod(biased_lod(lambda, c_), p_);
     const LevelChoice c = choose_levels(lam, s_.mip, view_min(t_.header), view_max(t_.header), p_);
     r.linear = c.magnify ? s_.mag == MagFilter::Linear : s_.min != MinFilter::Point;
@@ -171,7 +188,6 @@ class QuadChooser {
     return r;
   }
 
- private:
   const BoundTexture& t_;
   const Sampler& s_;
   const Policy& p_;
@@ -179,7 +195,8 @@ class QuadChooser {
   LodControls c_;
   bool lod_free_ = false;
   bool has_last_ = false;
-  double last_rho_ = 0, last_lambda_ = 0;
+  double last_rho_ = 0;
+  QuadChoice last_;
 };
 
 #if TMU_FAST_X86
@@ -232,8 +249,22 @@ struct Rgba8 {
   __m256 c[4];
 };
 
+TMU_AVX2 __m256i load8(const std::byte* base, __m256i address) {
+#ifdef TMU_FAST_GATHER
+  return _mm256_i32gather_epi32(reinterpret_cast<const int*>(base), address, 1);
+#endif
+  alignas(32) uint32_t a[8];
+  _mm256_store_si256(reinterpret_cast<__m256i*>(a), address);
+  auto at = [&](unsigned i) {
+    int32_t v;
+    std::memcpy(&v, base + a[i], 4);
+    return v;
+  };
+  return _mm256_setr_epi32(at(0), at(1), at(2), at(3), at(4), at(5), at(6), at(7));
+}
+
 TMU_AVX2 Rgba8 fetch(const std::byte* base, __m256i address) {
-  const __m256i t = _mm256_i32gather_epi32(reinterpret_cast<const int*>(base), address, 1);
+  const __m256i t = load8(base, address);
   const __m256i m = _mm256_set1_epi32(255);
   const __m256 d = _mm256_set1_ps(255.0f);
   Rgba8 r;
@@ -289,7 +320,7 @@ TMU_AVX2 Rgba8 blend_quads(const Rgba8& a, const Rgba8& b) {  // lanes 0-3 from 
 }
 
 // Two quads, lanes 8g .. 8g + 7.
-TMU_AVX2 bool run_group(const Plan& p, const FormatPlan& format, const Request& rq, unsigned g, QuadChoice qa,
+TMU_AVX2 bool run_group(Plan& p, const FormatPlan& format, const Request& rq, unsigned g, QuadChoice qa,
                         QuadChoice qb, Response& out) {
   const int active = static_cast<int>((rq.active >> (8 * g)) & 0xff);
   if (!qa.active) qa = qb;  // a quad without active lanes computes the other's choice and stores nothing
@@ -301,7 +332,7 @@ TMU_AVX2 bool run_group(const Plan& p, const FormatPlan& format, const Request& 
   }
   const __m256 u = _mm256_load_ps(reinterpret_cast<const float*>(ub)), v = _mm256_load_ps(reinterpret_cast<const float*>(vb));
   Rgba8 r;
-  const Lanes l0 = lanes_of(p.level[qa.level0], p.level[qb.level0]);
+  const Lanes l0 = lanes_of(p.at(qa.level0), p.at(qb.level0));
   if (qa.linear == qb.linear) {
     if (!sample8(p, l0, u, v, qa.linear, active, r)) return false;
   } else {
@@ -311,7 +342,7 @@ TMU_AVX2 bool run_group(const Plan& p, const FormatPlan& format, const Request& 
     r = blend_quads(ra, rb);
   }
   if (qa.two_levels || qb.two_levels) {
-    const Lanes l1 = lanes_of(p.level[qa.level1], p.level[qb.level1]);
+    const Lanes l1 = lanes_of(p.at(qa.level1), p.at(qb.level1));
     Rgba8 r1;
     if (qa.linear == qb.linear) {
       if (!sample8(p, l1, u, v, qa.linear, active, r1)) return false;
