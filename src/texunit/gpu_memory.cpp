@@ -144,6 +144,14 @@ MemoryAccess GpuMemory::write(uint64_t address, std::span<const std::byte> in) {
   });
 }
 
+const std::byte* GpuMemory::contiguous(uint64_t address, uint64_t size) const {
+  auto next = maps_.upper_bound(address);
+  if (next == maps_.begin()) return nullptr;
+  const auto& [start, m] = *std::prev(next);
+  if (m.sparse || address - start >= m.size || size > m.size - (address - start)) return nullptr;
+  return m.bytes.data() + (address - start);
+}
+
 MemoryAccess GpuMemory::probe(uint64_t address, uint64_t size) const {
   return walk(maps_, address, size, [](uint64_t, const std::byte*, uint64_t) {});
 }

@@ -73,6 +73,9 @@ class GpuMemory {
   // Whether [address, address + size) would read without a fault; the first faulting byte otherwise.
   MemoryAccess probe(uint64_t address, uint64_t size = 1) const;
   bool resident(uint64_t address, uint64_t size = 1) const { return probe(address, size).ok(); }
+  // The bytes of [address, address + size) when they all lie in one ordinary (not sparse) mapping, else nullptr:
+  // for the texture unit's fast path, which reads a whole surface directly. Valid until that mapping is removed.
+  const std::byte* contiguous(uint64_t address, uint64_t size) const;
 
   std::size_t mapping_count() const { return maps_.size(); }
 

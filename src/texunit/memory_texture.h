@@ -26,6 +26,8 @@ class MemoryTexture final : public TextureAccess {
   unsigned layers() const override { return layout_.layers(); }
   Texel read(unsigned level, unsigned layer, uint32_t x, uint32_t y, uint32_t z, bool& resident) const override;
   const SurfaceLayout& layout() const { return layout_; }
+  const GpuMemory& memory() const { return memory_; }
+  const FormatPlan& format() const { return format_; }
 
  private:
   const GpuMemory& memory_;

@@ -8,6 +8,7 @@
 
 #include "texunit/addressing.h"
 #include "texunit/cube.h"
+#include "texunit/fast_sample.h"
 #include "texunit/filter.h"
 #include "texunit/lod.h"
 
@@ -437,6 +438,10 @@ class QuadSampler {
 
 void TextureUnit::run(const Request& request, Response& response) const {
   response = Response{};
+  if (fast_path_) {
+    if (fast_sample(bindings_, policy_, request, response)) return;
+    response = Response{};  // a request it gave up on half way
+  }
   for (unsigned q = 0; q < kWarpSize / 4; ++q) QuadSampler(bindings_, policy_, request, q, response).run();
 }
 

@@ -37,10 +37,15 @@ class TextureUnit {
   explicit TextureUnit(const Bindings& bindings, Policy policy = Policy::nvidia()) : bindings_(bindings), policy_(policy) {}
   void run(const Request& request, Response& response) const;
   const Policy& policy() const { return policy_; }
+  // The fast path (fast_sample.h) serves the requests it covers, bit-identically; off, everything runs on the
+  // scalar reference path (for tests that compare the two, and for benchmarks).
+  void set_fast_path(bool on) { fast_path_ = on; }
+  bool fast_path() const { return fast_path_; }
 
  private:
   const Bindings& bindings_;
   Policy policy_;
+  bool fast_path_ = true;
 };
 
 }  // namespace tmu::texunit

@@ -1,0 +1,23 @@
+// SPDX-License-Identifier: MIT
+// A fast path for the texture unit's most common request: a pixel-shader TEX with implicit LOD on a 2D
+// A8B8G8R8 UNORM block-linear texture (Tegra GOBs, fully mapped, not sparse), point or linear filtering with
+// any mip filter, WRAP or CLAMP_TO_EDGE on power-of-two levels. It runs 8 lanes at a time with AVX2 and gives
+// results bit-identical to the scalar reference path (texture_unit.cpp): the same fixed-point coordinates and
+// 8-bit weights, the same LOD functions (lod.h), the same float operations in the same order.
+// tests/unit/texunit_fast_sample_test.cpp compares the two on random requests.
+#pragma once
+
+#include "texunit/policy.h"
+#include "texunit/request.h"
+#include "texunit/texture_unit.h"
+
+namespace tmu::texunit {
+
+// Whether this build and CPU can run the fast path (x86-64 with AVX2).
+bool fast_sample_available();
+
+// Serves `rq` when it is one of the fast path's cases and returns true; returns false without touching `out`
+// otherwise (the caller then runs the reference path). `out` must be zeroed on entry.
+bool fast_sample(const Bindings& bindings, const Policy& policy, const Request& rq, Response& out);
+
+}  // namespace tmu::texunit

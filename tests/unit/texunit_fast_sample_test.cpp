@@ -1,0 +1,212 @@
+// SPDX-License-Identifier: MIT
+// The fast path (texunit/fast_sample.h) against the scalar reference path: random textures, samplers and warp
+// requests; every request the fast path serves must give the reference's register bits, written and resident
+// masks exactly. Requests outside its cases must be refused (and then the unit's result is the reference's).
+#include <gtest/gtest.h>
+
+#include <bit>
+#include <cmath>
+#include <random>
+
+#include "texunit/fast_sample.h"
+#include "texunit/texture_set.h"
+
+namespace tmu::texunit {
+namespace {
+
+uint32_t fb(float f) { return std::bit_cast<uint32_t>(f); }
+
+struct World {
+  TextureSet set{16, 8192};
+  std::vector<uint32_t> textures;
+};
+
+// An A8B8G8R8 UNORM block-linear texture of w x h with a full mip chain of random bytes.
+uint32_t add_texture(World& w, std::mt19937& rng, uint32_t width, uint32_t height, uint8_t block_height_log2,
+                     std::array<Source, 4> swizzle = {Source::R, Source::G, Source::B, Source::A}) {
+  TextureHeader h;
+  h.components = 0x08;
+  h.types = {DataType::Unorm, DataType::Unorm, DataType::Unorm, DataType::Unorm};
+  h.swizzle = swizzle;
+  h.version = HeaderVersion::BlockLinear;
+  h.block_height_log2 = block_height_log2;
+  h.type = TextureType::Tex2D;
+  h.width = width;
+  h.height = height;
+  const unsigned levels = static_cast<unsigned>(std::bit_width(std::max(width, height)));
+  h.max_mip_level = static_cast<uint8_t>(levels - 1);
+  h.view_max_level = h.max_mip_level;
+  auto t = w.set.add_texture(h);
+  EXPECT_TRUE(t) << t.error();
+  for (unsigned l = 0; l < levels; ++l) {
+    const uint32_t lw = std::max(1u, width >> l), lh = std::max(1u, height >> l);
+    std::vector<std::byte> bytes(std::size_t{lw} * lh * 4);
+    for (auto& b : bytes) b = static_cast<std::byte>(rng() & 0xff);
+    EXPECT_TRUE(w.set.write_level(*t, l, 0, bytes));
+  }
+  return *t;
+}
+
+// A warp of 8 quads, each at a random place with its own random derivatives (some magnifying, some minifying,
+// some anisotropic).
+Request random_request(std::mt19937& rng, uint32_t handle, bool odd_masks) {
+  std::uniform_real_distribution<float> pos(-2.5f, 2.5f), unit(0.0f, 1.0f);
+  Request r;
+  r.op = TexOp::Sample;
+  r.dim = Dim::Tex2D;
+  r.lod = LodMode::Implicit;
+  for (unsigned q = 0; q < 8; ++q) {
+    const float u = pos(rng), v = pos(rng);
+    // Derivatives from 1/64 to 64 texels of a 256 texture per pixel, either sign.
+    auto d = [&] { return (rng() & 1 ? 1.0f : -1.0f) * std::exp2(unit(rng) * 12.0f - 6.0f) / 256.0f; };
+    const float dux = d(), dvx = rng() % 4 == 0 ? 0.0f : d(), duy = rng() % 4 == 0 ? 0.0f : d(), dvy = d();
+    for (unsigned k = 0; k < 4; ++k) {
+      Lane& l = r.lanes[4 * q + k];
+      l.handle = handle;
+      const float x = static_cast<float>(k & 1), y = static_cast<float>(k >> 1);
+      l.coord = {fb(u + x * dux + y * duy), fb(v + x * dvx + y * dvy), fb(unit(rng))};
+    }
+  }
+  if (odd_masks) {
+    r.active = static_cast<uint32_t>(rng());
+    r.ctm = rng() % 2 ? 0xffffffffu : static_cast<uint32_t>(rng()) | r.active;
+    r.ndv = rng() % 4 == 0;
+    r.pixel_shader = rng() % 8 != 0;
+  }
+  return r;
+}
+
+Sampler random_sampler(std::mt19937& rng) {
+  Sampler s;
+  const AddressMode modes[] = {AddressMode::Wrap, AddressMode::ClampToEdge};
+  s.address = {modes[rng() % 2], modes[rng() % 2], AddressMode::Wrap};
+  s.mag = rng() % 2 ? MagFilter::Linear : MagFilter::Point;
+  s.min = rng() % 2 ? MinFilter::Linear : MinFilter::Point;
+  const MipFilter mips[] = {MipFilter::None, MipFilter::Point, MipFilter::Linear};
+  s.mip = mips[rng() % 3];
+  s.max_lod_clamp = rng() % 4 == 0 ? static_cast<uint32_t>(rng() % 0x500) : 0xfff;
+  s.min_lod_clamp = rng() % 4 == 0 ? static_cast<uint32_t>(rng() % 0x300) : 0;
+  s.mip_lod_bias = rng() % 4 == 0 ? static_cast<int32_t>(rng() % 1024) - 512 : 0;
+  return s;
+}
+
+void expect_same(const Response& fast, const Response& ref, int request) {
+  ASSERT_EQ(fast.written, ref.written) << "request " << request;
+  ASSERT_EQ(fast.resident, ref.resident) << "request " << request;
+  for (unsigned l = 0; l < kWarpSize; ++l)
+    for (unsigned c = 0; c < 4; ++c)
+      ASSERT_EQ(fast.value[l][c], ref.value[l][c]) << "request " << request << " lane " << l << " component " << c;
+}
+
+TEST(FastSample, BitIdenticalToReference) {
+  if (!fast_sample_available()) GTEST_SKIP() << "skipped: the fast path needs x86-64 with AVX2";
+  std::mt19937 rng(7);
+  World w;
+  const uint32_t textures[] = {add_texture(w, rng, 256, 256, 4), add_texture(w, rng, 64, 16, 1),
+                               add_texture(w, rng, 8, 128, 5), add_texture(w, rng, 1024, 2, 0),
+                               add_texture(w, rng, 32, 32, 2, {Source::B, Source::OneFloat, Source::R, Source::Zero})};
+  TextureUnit reference(w.set.bindings());
+  reference.set_fast_path(false);
+  int served = 0, trilinear = 0;
+  const int kRequests = 6000;
+  for (int i = 0; i < kRequests; ++i) {
+    const Sampler s = random_sampler(rng);
+    auto smp = w.set.add_sampler(s);
+    ASSERT_TRUE(smp) << smp.error();
+    const uint32_t t = textures[rng() % std::size(textures)];
+    const Request rq = random_request(rng, TextureSet::handle(t, *smp), i % 3 == 0);
+    Response fast, ref;
+    reference.run(rq, ref);
+    if (!fast_sample(w.set.bindings(), Policy::nvidia(), rq, fast)) continue;
+    ++served;
+    if (s.mip == MipFilter::Linear) ++trilinear;
+    expect_same(fast, ref, i);
+    if (HasFatalFailure()) return;
+  }
+  EXPECT_GT(served, kRequests / 2);
+  EXPECT_GT(trilinear, kRequests / 6);
+}
+
+TEST(FastSample, ManyRequestsOneSampler) {
+  if (!fast_sample_available()) GTEST_SKIP() << "skipped: the fast path needs x86-64 with AVX2";
+  std::mt19937 rng(11);
+  World w;
+  const uint32_t t = add_texture(w, rng, 128, 256, 3);
+  std::vector<uint32_t> samplers;
+  for (int i = 0; i < 64; ++i) samplers.push_back(*w.set.add_sampler(random_sampler(rng)));
+  TextureUnit reference(w.set.bindings());
+  reference.set_fast_path(false);
+  int served = 0;
+  for (int i = 0; i < 8000; ++i) {
+    const Request rq = random_request(rng, TextureSet::handle(t, samplers[rng() % samplers.size()]), i % 4 == 0);
+    Response fast, ref;
+    reference.run(rq, ref);
+    if (!fast_sample(w.set.bindings(), Policy::nvidia(), rq, fast)) continue;
+    ++served;
+    expect_same(fast, ref, i);
+    if (HasFatalFailure()) return;
+  }
+  EXPECT_GT(served, 6000);
+}
+
+// What the fast path must refuse: other ops and modes, coordinates outside int32 fixed point, mixed handles,
+// non-power-of-two levels, other formats. The unit then answers as the reference.
+TEST(FastSample, RefusesWhatItDoesNotCover) {
+  if (!fast_sample_available()) GTEST_SKIP() << "skipped: the fast path needs x86-64 with AVX2";
+  std::mt19937 rng(3);
+  World w;
+  const uint32_t t = add_texture(w, rng, 64, 64, 2), odd = add_texture(w, rng, 48, 64, 2);
+  Sampler s;
+  s.mag = MagFilter::Linear;
+  s.min = MinFilter::Linear;
+  s.mip = MipFilter::Linear;
+  s.max_lod_clamp = 0xfff;
+  const uint32_t smp = *w.set.add_sampler(s);
+  s.min = MinFilter::Aniso;
+  s.max_anisotropy = 7;
+  const uint32_t aniso = *w.set.add_sampler(s);
+  s.min = MinFilter::Linear;
+  s.address = {AddressMode::Border, AddressMode::Wrap, AddressMode::Wrap};
+  const uint32_t border = *w.set.add_sampler(s);
+  const Request base = random_request(rng, TextureSet::handle(t, smp), false);
+  Response out;
+  ASSERT_TRUE(fast_sample(w.set.bindings(), Policy::nvidia(), base, out));
+
+  std::vector<std::pair<const char*, Request>> cases;
+  auto add = [&](const char* what, auto change) {
+    Request r = base;
+    change(r);
+    cases.emplace_back(what, r);
+  };
+  add("explicit LOD", [](Request& r) { r.lod = LodMode::Lod; });
+  add("gather", [](Request& r) { r.op = TexOp::Gather; });
+  add("array", [](Request& r) { r.dim = Dim::Array2D; });
+  add("offsets", [](Request& r) { r.aoffi = true; });
+  add("depth compare", [](Request& r) { r.depth_compare = true; });
+  add("mixed handles", [&](Request& r) { r.lanes[17].handle = TextureSet::handle(t, aniso); });
+  add("anisotropic", [&](Request& r) { for (auto& l : r.lanes) l.handle = TextureSet::handle(t, aniso); });
+  add("border", [&](Request& r) { for (auto& l : r.lanes) l.handle = TextureSet::handle(t, border); });
+  add("non-power-of-two", [&](Request& r) { for (auto& l : r.lanes) l.handle = TextureSet::handle(odd, smp); });
+  add("NaN", [](Request& r) { r.lanes[9].coord[0] = fb(std::nanf("")); });
+  add("huge", [](Request& r) { r.lanes[30].coord[1] = fb(1e9f); });
+  TextureUnit unit(w.set.bindings()), reference(w.set.bindings());
+  reference.set_fast_path(false);
+  for (const auto& [what, r] : cases) {
+    Response f{}, u, ref;
+    EXPECT_FALSE(fast_sample(w.set.bindings(), Policy::nvidia(), r, f)) << what;
+    unit.run(r, u);
+    reference.run(r, ref);
+    expect_same(u, ref, 0);
+  }
+  // A NaN or huge coordinate in an inactive lane does not matter.
+  Request r = base;
+  r.lanes[9].coord[0] = fb(std::nanf(""));
+  r.active = ~(1u << 9);
+  Response f{}, ref;
+  EXPECT_TRUE(fast_sample(w.set.bindings(), Policy::nvidia(), r, f));
+  reference.run(r, ref);
+  expect_same(f, ref, 0);
+}
+
+}  // namespace
+}  // namespace tmu::texunit
