@@ -76,8 +76,12 @@ Result<Image> render(const Scene& scene, const MipChain& texture, const RenderOp
                                       "number of attributes", i, v));
 
   isa::sm50::Program program;
-  if (auto err = isa::sm50::assemble(scene.fragment_program, isa::Arch::SM52, program))
+  if (scene.fragment_code) {
+    program = *scene.fragment_code;
+  } else if (auto err = isa::sm50::assemble(scene.fragment_program, isa::Arch::SM52, program)) {
     return make_error(fmt::format("fragment program:{}:{}: {}", err->line, err->column, err->message));
+  }
+  if (program.code.empty()) return make_error("the fragment program is empty");
 
   texunit::TextureSet set;
   auto tex = upload(set, texture);

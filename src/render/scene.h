@@ -5,9 +5,11 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "isa/sm50/program.h"
 #include "texunit/descriptors.h"
 
 namespace tmu::render {
@@ -25,6 +27,8 @@ struct Scene {
   std::vector<std::array<uint32_t, 3>> triangles;
   texunit::Sampler sampler;
   std::string fragment_program;  // SASS text (tmu as syntax)
+  // Or already-encoded code (a raw blob of 32-byte bundles or a cubin's function), used when set.
+  std::optional<isa::sm50::Program> fragment_code;
 };
 
 // A floor plane of flagstones from just in front of the camera to far away, seen from eye height: the texture is

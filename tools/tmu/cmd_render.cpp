@@ -11,6 +11,7 @@
 #include "commands.h"
 #include "common/png_image.h"
 #include "io.h"
+#include "isa/cubin.h"
 #include "render/renderer.h"
 
 namespace tmu::cli {
@@ -26,6 +27,37 @@ struct Options {
   std::string filter = "aniso";
   unsigned aniso = 16;
 };
+
+// A binary fragment program: a cubin (its first function) or a raw SM52 blob of 32-byte bundles (a file ending in
+// .bin). nullopt: the file is SASS text. An inner nullopt: the code did not decode (the error is printed).
+std::optional<std::optional<isa::sm50::Program>> load_code(const std::string& path, const std::vector<std::byte>& bytes) {
+  std::span<const std::byte> code;
+  isa::Arch arch = isa::Arch::SM52;
+  std::optional<isa::Cubin> cubin;
+  uint64_t file_offset = 0;
+  if (isa::looks_like_elf(bytes)) {
+    auto c = isa::read_cubin(bytes);
+    if (!c || c->functions.empty()) {
+      error(path + ": " + (c ? std::string("the cubin has no code section") : c.error()));
+      return std::optional<isa::sm50::Program>{};
+    }
+    cubin = std::move(*c);
+    code = cubin->functions[0].code;
+    arch = cubin->arch;
+    file_offset = cubin->functions[0].file_offset;
+  } else if (path.ends_with(".bin")) {
+    code = bytes;
+  } else {
+    return std::nullopt;
+  }
+  isa::sm50::Program p;
+  if (auto fail = isa::sm50::decode_program(code, arch, 0, p)) {
+    error(fmt::format("{}: {} at address {:#06x} (file offset {:#x}, word {:#018x})", path, fail->reason, fail->address,
+                      file_offset + fail->address, fail->word));
+    return std::optional<isa::sm50::Program>{};
+  }
+  return std::optional<isa::sm50::Program>{std::move(p)};
+}
 
 // The sampler state for --filter / --aniso.
 std::optional<std::string> apply_filter(const Options& o, texunit::Sampler& s) {
@@ -54,9 +86,14 @@ int run(const Options& o) {
     return 2;
   }
   if (!o.program.empty()) {
-    auto text = read_file(o.program);
-    if (!text) return 1;
-    scene.fragment_program.assign(reinterpret_cast<const char*>(text->data()), text->size());
+    auto bytes = read_file(o.program);
+    if (!bytes) return 1;
+    if (auto code = load_code(o.program, *bytes)) {
+      if (!*code) return 1;
+      scene.fragment_code = std::move(**code);
+    } else {
+      scene.fragment_program.assign(reinterpret_cast<const char*>(bytes->data()), bytes->size());
+    }
   }
   render::MipChain chain;
   if (!o.texture.empty()) {
@@ -107,7 +144,9 @@ Runner add_render(CLI::App& app) {
   sub->add_option("--width", o->width, "Image width in pixels")->capture_default_str()->check(CLI::Range(1, 4096));
   sub->add_option("--height", o->height, "Image height in pixels")->capture_default_str()->check(CLI::Range(1, 4096));
   sub->add_option("--msaa", o->msaa, "Samples per pixel: 1, 2, 4 or 8")->capture_default_str();
-  sub->add_option("--program", o->program, "Fragment program (SASS as `tmu as` reads it); colour in R0..R3 at EXIT");
+  sub->add_option("--program", o->program,
+                  "Fragment program: SASS text as `tmu as` reads it, a raw SM52 blob (*.bin) or a cubin (its first "
+                  "function); the colour is R0..R3 at EXIT");
   sub->add_option("--texture", o->texture, "PNG for texture 0 (mip levels are box-filtered); default: flagstones");
   sub->add_option("--filter", o->filter, "nearest, bilinear, trilinear or aniso")->capture_default_str();
   sub->add_option("--aniso", o->aniso, "Maximum anisotropy (1..16)")->capture_default_str();
