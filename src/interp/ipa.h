@@ -23,6 +23,7 @@
 #include <span>
 
 #include "common/result.h"
+#include "interp/fragment.h"
 #include "interp/sample_pattern.h"
 #include "interp/triangle_ram.h"
 #include "isa/sm50/instruction.h"
@@ -52,13 +53,6 @@ struct IpaOp {
 // From a decoded IPA. Fails, naming the instruction's address, for another opcode and for .msi = 3 (INVALID).
 Result<IpaOp> ipa_op(const isa::sm50::Instruction& inst);
 
-// Where a lane's fragment is.
-struct FragmentPosition {
-  int32_t x = 0;  // pixel, window coordinates
-  int32_t y = 0;
-  SampleMask coverage = 1;  // covered samples of this pixel (0 for a helper pixel)
-};
-
 // One lane's operands.
 struct IpaLane {
   FragmentPosition pixel;
@@ -69,7 +63,7 @@ struct IpaLane {
 };
 
 struct IpaContext {
-  const TriangleRam* tram = nullptr;
+  const TriangleRam* tram = nullptr;  // required
   SampleCount samples = SampleCount::X1;
   PlaneRounding rounding = PlaneRounding::FmaChain;
 };
