@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "interp/ipa.h"
 
+#include <cassert>
 #include <cmath>
 
 #include <fmt/format.h>
@@ -72,6 +73,7 @@ IpaMode state_mode(PixelImap m) {
 }  // namespace
 
 uint32_t ipa(const IpaOp& op, const IpaContext& ctx, const IpaLane& lane) {
+  assert(ctx.tram != nullptr);
   const TriangleRam& tram = *ctx.tram;
   const uint32_t address = ipa_address(op, lane.ra);
   if (attribute_slot(address) == attribute_slot(attr::kFrontFace)) return tram.front_face ? 0xffffffffu : 0u;

@@ -3,6 +3,7 @@
 // predicate, and calls ipa() per active lane; the result is the 32 bits written to Rd.
 //
 // The order of operations, and where the seed leaves a choice (named policies, docs/interp.md):
+//  0. Address: the 10-bit immediate, or Ra with .IDX (the AL2P result); bits [9:2] pick the TRAM component.
 //  1. Location: the pixel centre, moved by the sample mode (.CENTER: +0/16; .CENTROID: the centroid rule of
 //     sample_pattern.h; .OFFSET: Rc's dx in [15:0], dy in [31:16], 4.12 signed, of which only bits [11:8] /
 //     [27:24] count, read as a signed 4-bit number of sixteenths: -8/16..7/16, the seed's table).
@@ -11,9 +12,10 @@
 //  3. Mode: .PASS: flush(p). .MUL: flush(p * flush(Rb)), the product rounded to nearest even; p itself is not
 //     flushed before the multiply (the seed lists only the Rb and output flushes). When the Pmul predicate is
 //     false and .SAT is off the multiply is skipped: flush(p) (seed: Pmul false means the multiply "would not
-//     change the interpolation result"; "Pmul is ignored if .SAT is set"). .CONSTANT: the C bits unchanged if
-//     the header declares the component Constant, else 0. .SC: the header's type picks: Constant -> .CONSTANT,
-//     Perspective -> .MUL, ScreenLinear -> .PASS, Unused -> .PASS (policy; the seed does not say).
+//     change the interpolation result"; "Pmul is ignored if .SAT is set"); .IDX has no Pmul (that slot is
+//     Puniform) and always multiplies. .CONSTANT: the C bits unchanged if the header declares the component
+//     Constant, else 0. .SC: the header's type picks: Constant -> .CONSTANT, Perspective -> .MUL,
+//     ScreenLinear -> .PASS, Unused -> .PASS (policy; the seed does not say).
 //  4. .SAT: fp32 view, denormal flush, NaN -> +0.0, clamp to [+0.0, 1.0] (fp32.h).
 // IS_FRONT_FACE (a[0x3fc]) is not interpolated: it returns 0xffffffff for a front face and 0 for a back face
 // whatever the mode, sample mode, multiplier and .SAT (policy for the mode; the seed only says .SAT is ignored).
@@ -23,6 +25,7 @@
 #include <span>
 
 #include "common/result.h"
+#include "interp/fragment.h"
 #include "interp/sample_pattern.h"
 #include "interp/triangle_ram.h"
 #include "isa/sm50/instruction.h"
@@ -52,13 +55,6 @@ struct IpaOp {
 // From a decoded IPA. Fails, naming the instruction's address, for another opcode and for .msi = 3 (INVALID).
 Result<IpaOp> ipa_op(const isa::sm50::Instruction& inst);
 
-// Where a lane's fragment is.
-struct FragmentPosition {
-  int32_t x = 0;  // pixel, window coordinates
-  int32_t y = 0;
-  SampleMask coverage = 1;  // covered samples of this pixel (0 for a helper pixel)
-};
-
 // One lane's operands.
 struct IpaLane {
   FragmentPosition pixel;
@@ -69,7 +65,7 @@ struct IpaLane {
 };
 
 struct IpaContext {
-  const TriangleRam* tram = nullptr;
+  const TriangleRam* tram = nullptr;  // required
   SampleCount samples = SampleCount::X1;
   PlaneRounding rounding = PlaneRounding::FmaChain;
 };

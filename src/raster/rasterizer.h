@@ -16,7 +16,7 @@
 #include <functional>
 #include <vector>
 
-#include "interp/ipa.h"
+#include "interp/fragment.h"
 #include "interp/sample_pattern.h"
 #include "raster/setup.h"
 
