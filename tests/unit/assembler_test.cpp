@@ -25,6 +25,7 @@ TEST(Assembler, SeedSpelling) {
   EXPECT_EQ(assemble_one("TLD.LZ     R0, R4, 0, 2D, 0xf"), 0xdc380007aff70400u);
   EXPECT_EQ(assemble_one("TLD.LZ.MS R0, R4, R6, 0, 2D, 0xf"), 0xdc3c0007a0670400u);
   EXPECT_EQ(assemble_one("IPA.PASS R4, a[0x7c]"), 0xe003ff87cff7ff04u);
+  EXPECT_EQ(assemble_one("IPA.PASS R4, a[ 0x7c]"), 0xe003ff87cff7ff04u);  // seed 002's second example
   EXPECT_EQ(assemble_one("IPA.MUL  R0, a[0x300], R4"), 0xe043ffb00047ff00u);
   EXPECT_EQ(assemble_one("IPA.MUL  R0, a[0x300], R1, P0"), 0xe0407fb00017ff00u);
   EXPECT_EQ(assemble_one("IPA.IDX.PASS R2,     a[R5], P0"), 0xe0007fc00ff70502u);

@@ -166,10 +166,15 @@ class Attempt {
     if (!t.starts_with(it.prefix) || !t.ends_with(it.suffix) || t.size() < it.prefix.size() + it.suffix.size())
       return fail(op.offset, fmt::format("expected an operand of the form {}...{}", it.prefix, it.suffix), d);
     t = t.substr(it.prefix.size(), t.size() - it.prefix.size() - it.suffix.size());
+    // Spaces inside brackets are the seeds' spelling too ("a[ 0x7c]").
+    std::size_t lead = 0;
+    while (!it.prefix.empty() && lead < t.size() && t[lead] == ' ') ++lead;
+    t.remove_prefix(lead);
+    while (!it.suffix.empty() && !t.empty() && t.back() == ' ') t.remove_suffix(1);
     ParseContext c = context(it.slot);
     const KindOps& k = kind_ops(it.slot.fn);
     if (k.parse && k.parse(c, t)) return true;
-    return fail(op.offset + it.prefix.size(), c.error.empty() ? "unexpected operand" : c.error, d);
+    return fail(op.offset + it.prefix.size() + lead, c.error.empty() ? "unexpected operand" : c.error, d);
   }
 
   // Enumerated fields constrained from several places (TEXS: modifiers and texture type) take the one value
