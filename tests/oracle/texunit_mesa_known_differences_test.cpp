@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: MIT
 // probe (temporary)
 #include <gtest/gtest.h>
 #include <cstdio>

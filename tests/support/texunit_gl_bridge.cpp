@@ -143,8 +143,10 @@ texunit::Sampler tmu_sampler(const gl::Sampler& s, gl::Format f) {
   constexpr texunit::MipFilter mips[] = {texunit::MipFilter::None, texunit::MipFilter::Point,
                                          texunit::MipFilter::Linear};
   m.mip = mips[static_cast<int>(s.mip)];
-  // Non-seamless cube maps use the wrap modes on each face (USE_WRAP); seamless: AUTO_SPAN_SEAM.
-  m.cube_interface = s.seamless_cube ? 2 : 0;
+  // Cube maps: seamless is AUTO_SPAN_SEAM (2). Without it, Mesa (llvmpipe and softpipe alike, measured) clamps
+  // each face to its edges whatever the wrap modes say, so the bridge asks for OVERRIDE_WRAP (1: clamp to edge)
+  // rather than USE_WRAP (0). The sampler's wrap modes still apply to other targets.
+  m.cube_interface = s.seamless_cube ? 2 : 1;
   m.mip_lod_bias = static_cast<int32_t>(std::clamp(std::nearbyint(static_cast<double>(s.lod_bias) * 256), -4096.0, 4095.0));
   m.min_lod_clamp = u4_8(s.min_lod);
   m.max_lod_clamp = u4_8(s.max_lod);

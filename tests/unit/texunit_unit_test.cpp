@@ -242,6 +242,22 @@ TEST(TextureUnit, FetchQueryAndInvalidHandles) {
   r.dim = Dim::Tex3D;  // three coordinates on a 2D array texture: zeros
   unit.run(r, out);
   EXPECT_EQ(out.value[2], (std::array<uint32_t, 4>{}));
+  // The black border of an out-of-range TLD goes through the header's swizzle (seed 001: BORDER addressing with
+  // border colour 0): X = ONE_FLOAT, Y = R, Z = ZERO, W = ONE_INT read (1.0f, 0, 0, 1) outside, and inside the
+  // texel (3, 1) of layer 2 (R = 9) reads (1.0f, 9.0f, 0, 1).
+  f.bound_->header.swizzle = {Source::OneFloat, Source::R, Source::Zero, Source::OneInt};
+  f.bound_->format = *FormatPlan::make(f.bound_->header.format());
+  r.dim = Dim::Array2D;
+  r.lod = LodMode::Zero;
+  r.lanes[0].coord = {4, 1, 0};
+  r.lanes[1].coord = {3, 1, 0};
+  r.lanes[1].layer = 5;
+  r.lanes[2].coord = {3, 1, 0};
+  r.lanes[2].layer = 2;
+  unit.run(r, out);
+  EXPECT_EQ(out.value[0], (std::array<uint32_t, 4>{fb(1.0f), 0, 0, 1}));
+  EXPECT_EQ(out.value[1], (std::array<uint32_t, 4>{fb(1.0f), 0, 0, 1}));
+  EXPECT_EQ(out.value[2], (std::array<uint32_t, 4>{fb(1.0f), fb(9.0f), 0, 1}));
 
   Request q;
   q.op = TexOp::Query;
