@@ -316,6 +316,7 @@ class QuadSampler {
     const unsigned level = view_min(b.tex->header);
     auto texel_at = [&](int32_t du, int32_t dv, unsigned corner) {
       LevelSample s = level_sample(k, level, pos_[k].uvw, false);
+      s.footprint = true;
       s.texel[0] -= texel_offsets(rq_, in(k))[0];  // AOFFI for gathers is read below, with its own width
       s.texel[1] -= texel_offsets(rq_, in(k))[1];
       s.texel[0] += du;
