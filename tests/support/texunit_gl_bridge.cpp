@@ -165,7 +165,7 @@ Result<TmuGlTexture> TmuGlTexture::make(const gl::Texture& t, const gl::Sampler&
   auto h = tmu_header(t);
   if (!h) return make_error(h.error());
   TmuGlTexture out;
-  out.set_ = std::make_unique<texunit::TextureSet>(4, 4);
+  out.set_ = std::make_unique<texunit::TextureSet>(4, 8);
   auto index = out.set_->add_texture(*h);
   if (!index) return make_error(index.error());
   out.texture_ = *index;
@@ -176,6 +176,12 @@ Result<TmuGlTexture> TmuGlTexture::make(const gl::Texture& t, const gl::Sampler&
   texunit::Sampler no_compare = out.sampler_;
   no_compare.depth_compare = false;
   if (auto nc = out.set_->add_sampler(no_compare); !nc) return make_error(nc.error());
+  for (bool compare : {true, false}) {  // samplers 2 and 3: USE_WRAP on non-seamless cube maps
+    texunit::Sampler wrap = out.sampler_;
+    wrap.depth_compare = wrap.depth_compare && compare;
+    if (wrap.cube_interface == 1) wrap.cube_interface = 0;
+    if (auto w = out.set_->add_sampler(wrap); !w) return make_error(w.error());
+  }
   // Level data: faces (cube maps) and layers one after another; each is one tmu layer.
   const std::size_t slices =
       static_cast<std::size_t>(gl::faces(t.target)) * (gl::is_layered(t.target) ? static_cast<std::size_t>(t.layers) : 1);
@@ -209,7 +215,8 @@ Result<gl::QueryResult> TmuGlTexture::run(const gl::Query& q, const texunit::Pol
   rq.ctm = 0xffffffff;
   rq.pixel_shader = true;
   const bool compare = compare_ && !options.no_compare;
-  const uint32_t handle = texunit::TextureSet::handle(texture_, sampler_index_ + (compare_ && options.no_compare ? 1 : 0));
+  const uint32_t handle = texunit::TextureSet::handle(
+      texture_, sampler_index_ + (compare_ && options.no_compare ? 1 : 0) + (options.cube_use_wrap ? 2 : 0));
   const unsigned n = coordinate_components(target);
   for (unsigned p = 0; p < 4; ++p) {
     texunit::Lane& lane = rq.lanes[p];
@@ -325,7 +332,7 @@ Result<gl::QueryResult> TmuGlTexture::run(const gl::Query& q, const texunit::Pol
       default:
         t.bits = v;
         // A comparing lookup (not a gather) returns one value: GL's (result, 0, 0, 0).
-        if (compare && q.op != gl::Op::tg4) t.bits = {v[0], 0, 0, 0};
+        if (compare && q.op != gl::Op::tg4 && q.op != gl::Op::txf) t.bits = {v[0], 0, 0, 0};
         break;
     }
   }

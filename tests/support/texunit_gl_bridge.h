@@ -31,6 +31,9 @@ struct BridgeOptions {
   bool fetch_edge_clamp = false;
   // Sample with the depth compare switched off even when the sampler compares (to model filter-then-compare).
   bool no_compare = false;
+  // Non-seamless cube maps with the sampler's wrap modes on each face (CUBEMAP_INTERFACE_FILTERING USE_WRAP)
+  // instead of clamping to the face edge (OVERRIDE_WRAP, what Mesa's lookups do).
+  bool cube_use_wrap = false;
 };
 
 // The oracle's texture format as a Maxwell header's format fields (COMPONENTS, data types, swizzle, sRGB) with
