@@ -47,7 +47,10 @@ class Fetcher {
  public:
   Fetcher(const LevelSample& s, bool& resident) : s_(s), resident_(resident), e_(s.access->extent(s.level)) {
     if (!s.border_zero) border_ = border_color(*s.header, *s.format, *s.sampler);
-    seamless_ = s.cube && s.sampler->cube_interface >= 2;
+    // Seamless cube edges replace the texels of LINEAR footprints (and gathers) that fall off the face; a
+    // NEAREST lookup clamps to the face instead (Vulkan, "Wrapping Operation": cube images ignore the wrap
+    // modes, NEAREST uses CLAMP_TO_EDGE; GL and Mesa alike), so s = 1.0 reads the face's last texel.
+    seamless_ = s.cube && s.sampler->cube_interface >= 2 && (s.footprint || (s.linear && !integer()));
     // Fixed-point depth formats clamp the reference to [0, 1] before comparing (D3D and Vulkan rules; llvmpipe
     // and the CTS do the same); float depth compares unclamped.
     dref_ = s.compare && s.format->type(0) == DataType::Unorm ? std::clamp(s.dref, 0.0f, 1.0f) : s.dref;
@@ -82,8 +85,9 @@ class Fetcher {
 
  private:
   AddressMode mode(unsigned axis) const {
-    // Cube maps without seamless filtering clamp to the face edge unless the sampler says to use its wrap modes.
-    if (s_.cube && s_.sampler->cube_interface == 1) return AddressMode::ClampToEdge;
+    // Cube maps clamp to the face edge unless the sampler says to use its wrap modes (USE_WRAP, 0); with the
+    // seamless modes only NEAREST lookups get here.
+    if (s_.cube && s_.sampler->cube_interface != 0) return AddressMode::ClampToEdge;
     return s_.sampler->address[axis];
   }
 

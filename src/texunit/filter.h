@@ -30,6 +30,7 @@ struct LevelSample {
   bool compare = false;
   float dref = 0;
   bool border_zero = false;      // TLD: the border colour is zero (seed 001)
+  bool footprint = false;        // a gather texel: part of a bilinear footprint, so seamless cube edges apply
 };
 
 // Filtered R, G, B, A (floats; for integer formats the register bits of the nearest texel). `resident` is

@@ -317,6 +317,7 @@ class QuadSampler {
     const unsigned level = view_min(b.tex->header);
     auto texel_at = [&](int32_t du, int32_t dv, unsigned corner) {
       LevelSample s = level_sample(k, level, pos_[k].uvw, false);
+      s.footprint = true;
       s.texel[0] -= texel_offsets(rq_, in(k))[0];  // AOFFI for gathers is read below, with its own width
       s.texel[1] -= texel_offsets(rq_, in(k))[1];
       s.texel[0] += du;
@@ -359,7 +360,10 @@ class QuadSampler {
   }
 
   // TLD (seed 001): integer coordinates, point sampled, no sampler (border zero, no compare); out-of-range
-  // coordinates, levels or layers return zeros unless .CL clamps them to the edge.
+  // levels return zeros; out-of-range coordinates and layers read TLD's "black border color" unless .CL clamps
+  // them to the edge. TLD overrides the sampler with BORDER addressing and a border of (0, 0, 0, 0), which the
+  // header's swizzle then routes like any texel: ONE sources still read 1, so R8 gives (0, 0, 0, 1), as Vulkan's
+  // robustImageAccess2 and llvmpipe do.
   std::array<uint32_t, 4> fetch(unsigned k, bool& resident) {
     const Bound& b = bound_[k];
     const TextureHeader& h = b.tex->header;
@@ -386,7 +390,7 @@ class QuadSampler {
     for (unsigned a = 0; a < want; ++a) {
       c[a] = static_cast<int64_t>(static_cast<int32_t>(ln.coord[a])) + off[a];
       if (c[a] < 0 || c[a] >= size[a]) {
-        if (!rq_.edge_clamp) return {};
+        if (!rq_.edge_clamp) return apply_swizzle(b.tex->format, Texel{}).bits;
         c[a] = std::clamp<int64_t>(c[a], 0, size[a] - 1);
       }
     }
@@ -395,7 +399,7 @@ class QuadSampler {
       const unsigned layers = std::max(1u, b.tex->access->layers());
       layer = ln.layer & 0xffff;
       if (layer >= layers) {
-        if (!rq_.edge_clamp) return {};
+        if (!rq_.edge_clamp) return apply_swizzle(b.tex->format, Texel{}).bits;
         layer = layers - 1;
       }
     }

@@ -15,6 +15,8 @@ std::size_t texel_bytes(Format f) {
     case Format::r32f:
     case Format::depth24:
     case Format::depth32f:
+    case Format::r11g11b10f:
+    case Format::rgb9e5:
       return 4;
     case Format::rgba16f:
     case Format::rgba16:
@@ -65,7 +67,7 @@ std::string_view name(Target t) {
 std::string_view name(Format f) {
   constexpr std::string_view n[] = {"rgba8",   "srgb8_alpha8", "rgba16f",     "rgba32f", "r32f",   "rg8",
                                     "r8",      "rgba16",       "rgba8_snorm", "rgba8ui", "rgba8i", "rgba32ui",
-                                    "rgba32i", "depth16",      "depth24",     "depth32f"};
+                                    "rgba32i", "depth16",      "depth24",     "depth32f", "r11g11b10f", "rgb9e5"};
   return n[static_cast<int>(f)];
 }
 std::string_view name(Filter f) {

@@ -34,6 +34,8 @@ enum class Format {
   depth16,
   depth24,
   depth32f,
+  r11g11b10f,  // unsigned 11/11/10-bit floats packed in a u32 (GL_UNSIGNED_INT_10F_11F_11F_REV)
+  rgb9e5,      // 9-bit mantissas and a shared 5-bit exponent in a u32 (GL_UNSIGNED_INT_5_9_9_9_REV)
 };
 // What a format's texels read as in a shader: float (vec4), signed or unsigned integer (ivec4/uvec4).
 enum class Kind { floating, sint, uint };
@@ -49,7 +51,8 @@ enum class Op { tex, txb, txl, txd, txf, txf_ms, tg4, lod, txs, query_levels };
 // Bytes of one texel as the raw level data holds it (the upload layout of docs/gl-oracle.md):
 // rgba8/srgb8_alpha8/rgba8ui: 4 x u8; rgba8_snorm/rgba8i: 4 x s8; rg8: 2 x u8; r8: u8; rgba16: 4 x u16;
 // rgba16f: 4 x binary16; rgba32f: 4 x f32; r32f: f32; rgba32ui/rgba32i: 4 x u32/s32; depth16: u16; depth24:
-// u32 holding the 24-bit unorm value in bits 23:0; depth32f: f32. Little endian, rows tightly packed.
+// u32 holding the 24-bit unorm value in bits 23:0; depth32f: f32; r11g11b10f: u32, R in 10:0, G in 21:11, B in
+// 31:22; rgb9e5: u32, R in 8:0, G in 17:9, B in 26:18, exponent in 31:27. Little endian, rows tightly packed.
 std::size_t texel_bytes(Format f);
 Kind format_kind(Format f);
 bool is_depth(Format f);

@@ -77,7 +77,7 @@ int hex_digit(char c) {
 
 bool parse_texture(Fields& f, Texture& t, std::size_t& nlevels) {
   t.target = f.enumerated<Target, 7>();
-  t.format = f.enumerated<Format, 16>();
+  t.format = f.enumerated<Format, 18>();
   t.width = f.i();
   t.height = f.i();
   t.depth = f.i();

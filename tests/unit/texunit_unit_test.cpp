@@ -242,6 +242,22 @@ TEST(TextureUnit, FetchQueryAndInvalidHandles) {
   r.dim = Dim::Tex3D;  // three coordinates on a 2D array texture: zeros
   unit.run(r, out);
   EXPECT_EQ(out.value[2], (std::array<uint32_t, 4>{}));
+  // The black border of an out-of-range TLD goes through the header's swizzle (seed 001: BORDER addressing with
+  // border colour 0): X = ONE_FLOAT, Y = R, Z = ZERO, W = ONE_INT read (1.0f, 0, 0, 1) outside, and inside the
+  // texel (3, 1) of layer 2 (R = 9) reads (1.0f, 9.0f, 0, 1).
+  f.bound_->header.swizzle = {Source::OneFloat, Source::R, Source::Zero, Source::OneInt};
+  f.bound_->format = *FormatPlan::make(f.bound_->header.format());
+  r.dim = Dim::Array2D;
+  r.lod = LodMode::Zero;
+  r.lanes[0].coord = {4, 1, 0};
+  r.lanes[1].coord = {3, 1, 0};
+  r.lanes[1].layer = 5;
+  r.lanes[2].coord = {3, 1, 0};
+  r.lanes[2].layer = 2;
+  unit.run(r, out);
+  EXPECT_EQ(out.value[0], (std::array<uint32_t, 4>{fb(1.0f), 0, 0, 1}));
+  EXPECT_EQ(out.value[1], (std::array<uint32_t, 4>{fb(1.0f), 0, 0, 1}));
+  EXPECT_EQ(out.value[2], (std::array<uint32_t, 4>{fb(1.0f), fb(9.0f), 0, 1}));
 
   Request q;
   q.op = TexOp::Query;
@@ -255,6 +271,32 @@ TEST(TextureUnit, FetchQueryAndInvalidHandles) {
   for (auto& l : q.lanes) l.handle = 6;  // header 6 is not bound: an invalid texture returns zeros
   unit.run(q, out);
   EXPECT_EQ(out.value[0], (std::array<uint32_t, 4>{}));
+}
+
+// Seamless cube maps: NEAREST clamps to the face (Vulkan "Wrapping Operation"), gathers cross the seam. The
+// direction (1, -1, 0.2) ties x and y; z-before-y-before-x picks -Y (face 3), where s = (x / 1 + 1) / 2 = 1.0
+// and t = (-z + 1) / 2 = 0.4. Texel (x, y) of face f holds 10 f + 2 y + x.
+TEST(TextureUnit, SeamlessCubeNearestClampsGatherCrossesSeam) {
+  Fixture f(2, 2, 1, 6, TextureType::Cube);
+  for (unsigned face = 0; face < 6; ++face)
+    for (uint32_t y = 0; y < 2; ++y)
+      for (uint32_t x = 0; x < 2; ++x) f.tex_.set(0, face, x, y, float(10 * face + 2 * y + x));
+  f.sampler_.cube_interface = 2;  // AUTO_SPAN_SEAM
+  TextureUnit unit(f);
+  Request r = make_request(TexOp::Sample, 1.0f, -1.0f);
+  r.dim = Dim::Cube;
+  for (auto& l : r.lanes) l.coord[2] = fb(0.2f);
+  Response out;
+  // Texel space (2.0, 0.8): NEAREST clamps i = 2 to 1 on the same face: (1, 0) of -Y = 31.
+  unit.run(r, out);
+  EXPECT_EQ(bf(out.value[0][0]), 31.0f);
+  // Gather: i0 = 1, i1 = 2 (off the face), j0 = 0, j1 = 1. (1, 1) and (1, 0) of -Y are 33 and 31. Texel i = 2
+  // is the direction (1.5, -1, -0.5 for j = 1 / +0.5 for j = 0) from -Y's centre rule: +X face, s = (-z / 1.5 + 1)
+  // / 2 = 2/3 or 1/3 -> column 1 or 0, t = (1 / 1.5 + 1) / 2 = 5/6 -> row 1: +X texels (1, 1) = 3, (0, 1) = 2.
+  r.op = TexOp::Gather;
+  r.lod = LodMode::Zero;
+  unit.run(r, out);
+  EXPECT_EQ(out.value[0], (std::array<uint32_t, 4>{fb(33), fb(3), fb(2), fb(31)}));
 }
 
 TEST(TextureUnit, QueryLodFixedPoint) {

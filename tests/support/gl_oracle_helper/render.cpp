@@ -48,12 +48,16 @@ GlFormat gl_format(Format f) {
       return {GL_RGBA32I, GL_RGBA_INTEGER, GL_INT};
     case Format::depth16:
       return {GL_DEPTH_COMPONENT16, GL_DEPTH_COMPONENT, GL_UNSIGNED_SHORT};
-    // depth24 travels as 24 bits in a u32; it is uploaded as a normalized u32 with the bits replicated (d<<8
-    // | d>>16), which converts back to exactly d.
+    // depth24 travels as 24 bits in a u32; it is uploaded as a normalized u32 that converts back to exactly d
+    // (make_texture).
     case Format::depth24:
       return {GL_DEPTH_COMPONENT24, GL_DEPTH_COMPONENT, GL_UNSIGNED_INT};
     case Format::depth32f:
       return {GL_DEPTH_COMPONENT32F, GL_DEPTH_COMPONENT, GL_FLOAT};
+    case Format::r11g11b10f:
+      return {GL_R11F_G11F_B10F, GL_RGB, GL_UNSIGNED_INT_10F_11F_11F_REV};
+    case Format::rgb9e5:
+      return {GL_RGB9_E5, GL_RGB, GL_UNSIGNED_INT_5_9_9_9_REV};
   }
   return {};
 }
@@ -122,13 +126,18 @@ Result<GLuint> make_texture(const Texture& t, const Sampler& s) {
       return make_error("level " + std::to_string(l) + " holds " + std::to_string(data.size()) +
                         " bytes, expected " + std::to_string(t.level_texels(li) * texel_bytes(t.format)));
     }
-    std::vector<uint32_t> d24;  // depth24: 24-bit values -> replicated normalized u32
+    std::vector<uint32_t> d24;  // depth24: 24-bit values -> normalized u32
     const void* p = data.data();
     if (t.format == Format::depth24) {
       d24.resize(data.size() / 4);
       std::memcpy(d24.data(), data.data(), data.size());
-      for (uint32_t& v : d24)
-        v = (v & 0xffffffu) << 8 | (v & 0xffffffu) >> 16;
+      // The smallest u32 whose value d * (2^32 - 1) / (2^24 - 1) is not below d: Mesa's u32 -> z24 conversion
+      // then gives d back whether it truncates or rounds (replicating the bits, d << 8 | d >> 16, falls short
+      // by one for d < 2^16 and read back d - 1 when it truncates).
+      for (uint32_t& v : d24) {
+        const uint64_t d = v & 0xffffffu;
+        v = static_cast<uint32_t>((d * 0xffffffffull + 0xfffffeull) / 0xffffffull);
+      }
       p = d24.data();
     }
     const GLint in = static_cast<GLint>(f.internal);
