@@ -3,6 +3,8 @@
 // assembled from the seed's text and run on four lanes.
 #include <gtest/gtest.h>
 
+#include "exec/executor.h"
+
 #include <array>
 #include <string>
 
@@ -300,77 +302,39 @@ TEST(Al2p, IdentityLayoutAndUniformPredicate) {
 
 // ---- The seed's examples, as written ---------------------------------------------------------------------
 
-// Four lanes and just the instructions of the seed's examples. MUFU.RCP is modelled as an exact reciprocal, so
-// every w below is a power of two.
+// The seed's examples run as written on the warp executor (one quad; MUFU.RCP is correctly rounded, so every w below
+// is a power of two and exact).
 struct SeedMachine {
   TriangleRam tram;
   std::array<FragmentPosition, 4> pixel{{{0, 0, 1}, {8, 0, 1}, {0, 4, 1}, {8, 4, 1}}};
   std::array<std::array<uint32_t, 256>, 4> r{};
   std::array<std::array<bool, 8>, 4> p{};
 
-  uint32_t reg(unsigned lane, sm50::Reg x) const { return x.is_rz() ? 0u : r[lane][x.index]; }
-  bool pred(unsigned lane, sm50::Pred x, bool neg) const { return (x.is_pt() ? true : p[lane][x.index]) != neg; }
   float f(unsigned lane, unsigned i) const { return float_of(r[lane][i]); }
 
   void run(std::string source) {
-    // Two spellings of the seed that tmu's assembler does not take (reported, not worked around in isa):
-    // "a[ 0x7c]" with a space, and "FCMP.NE P0, R1, 1.0", which is not an SM50 form (FCMP writes a register);
+    // "FCMP.NE P0, R1, 1.0" is not an SM50 form (FCMP writes a register; nvdisasm knows no predicate form):
     // FSETP.NE.AND with PT is the instruction that sets P0 = (R1 != 1.0).
-    for (std::size_t k; (k = source.find("a[ ")) != std::string::npos;) source.erase(k + 2, 1);
     for (std::size_t k; (k = source.find("FCMP.NE  P0, R1, 1.0")) != std::string::npos;)
       source.replace(k, 20, "FSETP.NE.AND P0, PT, R1, 1.0, PT");
-    sm50::Program prog;
-    const auto err = sm50::assemble(source, isa::Arch::SM50, prog);
+    sm50::Program full;
+    const auto err = sm50::assemble(source + "\nEXIT ;\n", isa::Arch::SM50, full);
     ASSERT_FALSE(err.has_value()) << err->line << ":" << err->column << " " << err->message;
-    for (const sm50::Instruction& inst : prog.code) step(inst);
-  }
-
-  void step(const sm50::Instruction& inst) {
-    using sm50::Opd;
-    switch (inst.op()) {
-      case sm50::Op::IPA: {
-        const auto op = ipa_op(inst);
-        ASSERT_TRUE(op.ok()) << op.error();
-        std::array<uint32_t, 4> ra{};
-        for (unsigned l = 0; l < 4; ++l) ra[l] = reg(l, inst.get<Opd::ra>());
-        // Puniform true promises a uniform index.
-        if (op->indexed && pred(0, inst.get<Opd::pmul>(), inst.get<Opd::pmul_neg>())) {
-          EXPECT_TRUE(ipa_index_uniform(ra, 0xf));
-        }
-        const IpaContext ctx{&tram, SampleCount::X1, PlaneRounding::FmaChain};
-        std::array<uint32_t, 4> out{};
-        for (unsigned l = 0; l < 4; ++l) {
-          const IpaLane lane{pixel[l], ra[l], reg(l, inst.get<Opd::rb>()), reg(l, inst.get<Opd::rc>()),
-                             pred(l, inst.get<Opd::pmul>(), inst.get<Opd::pmul_neg>())};
-          out[l] = ipa(*op, ctx, lane);
-        }
-        for (unsigned l = 0; l < 4; ++l) r[l][inst.get<Opd::rd>().index] = out[l];
-        break;
-      }
-      case sm50::Op::MUFU:
-        ASSERT_EQ(inst.get<Opd::mufu_op>(), sm50::FaMufuOp::RCP);
-        for (unsigned l = 0; l < 4; ++l)
-          r[l][inst.get<Opd::rd>().index] = bits_of(1.0f / float_of(reg(l, inst.get<Opd::ra>())));
-        break;
-      case sm50::Op::FSETP: {
-        ASSERT_EQ(inst.get<Opd::fa_cmp>(), sm50::FaCmp::NE);
-        const float imm = float_of(inst.get<Opd::fa_fimm20>() << 12);
-        for (unsigned l = 0; l < 4; ++l)
-          p[l][inst.get<Opd::fa_pd>().index] = float_of(reg(l, inst.get<Opd::ra>())) != imm;
-        break;
-      }
-      case sm50::Op::AL2P: {
-        std::array<uint32_t, 4> ra{}, out{};
-        for (unsigned l = 0; l < 4; ++l) ra[l] = reg(l, inst.get<Opd::ra>());
-        const bool uniform = al2p_warp(ra, static_cast<int32_t>(inst.get<Opd::al_off>()), 0xf, out);
-        for (unsigned l = 0; l < 4; ++l) {
-          r[l][inst.get<Opd::rd>().index] = out[l];
-          if (!inst.get<Opd::al2p_pd>().is_pt()) p[l][inst.get<Opd::al2p_pd>().index] = uniform;
-        }
-        break;
-      }
-      case sm50::Op::NOP: break;  // the assembler pads the last bundle
-      default: FAIL() << "not in the seed's examples: op " << static_cast<int>(inst.op());
+    exec::Machine machine;
+    exec::FragmentInputs in;
+    in.context = IpaContext{&tram, SampleCount::X1, PlaneRounding::FmaChain};
+    for (unsigned l = 0; l < 4; ++l) in.pixel[l] = pixel[l];
+    machine.fragment = &in;
+    exec::Warp warp;
+    warp.masks = exec::ThreadMasks::launch(0xf);
+    for (unsigned l = 0; l < 4; ++l)
+      for (unsigned i = 0; i < exec::kRegisters; ++i) warp.reg[i][l] = r[l][i];
+    exec::RunReport report;
+    const auto e = exec::run(full, warp, machine, {}, report);
+    ASSERT_FALSE(e.has_value()) << e->to_string();
+    for (unsigned l = 0; l < 4; ++l) {
+      for (unsigned i = 0; i < exec::kRegisters; ++i) r[l][i] = warp.reg[i][l];
+      for (unsigned i = 0; i < 7; ++i) p[l][i] = (warp.pred[i] >> l) & 1;
     }
   }
 };
