@@ -51,6 +51,8 @@ class Fetcher {
     // NEAREST lookup clamps to the face instead (Vulkan, "Wrapping Operation": cube images ignore the wrap
     // modes, NEAREST uses CLAMP_TO_EDGE; GL and Mesa alike), so s = 1.0 reads the face's last texel.
     seamless_ = s.cube && s.sampler->cube_interface >= 2 && (s.footprint || (s.linear && !integer()));
+    // Faces are square; a header that says otherwise (or a zero-sized level) gets no seams to cross.
+    if (e_.width == 0 || e_.width != e_.height) seamless_ = false;
     // Fixed-point depth formats clamp the reference to [0, 1] before comparing (D3D and Vulkan rules; llvmpipe
     // and the CTS do the same); float depth compares unclamped.
     dref_ = s.compare && s.format->type(0) == DataType::Unorm ? std::clamp(s.dref, 0.0f, 1.0f) : s.dref;

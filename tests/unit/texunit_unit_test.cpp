@@ -299,6 +299,26 @@ TEST(TextureUnit, SeamlessCubeNearestClampsGatherCrossesSeam) {
   EXPECT_EQ(out.value[0], (std::array<uint32_t, 4>{fb(33), fb(3), fb(2), fb(31)}));
 }
 
+TEST(TextureUnit, SeamlessCubeWithNonSquareFacesStaysOnTheFace) {
+  // A cube header whose faces are 2x1 (found by fuzz_texunit: the seam search recursed forever). Faces are square
+  // on real textures; such a header gets no seams: the footprint clamps to the face like a non-seamless cube.
+  Fixture f(2, 1, 1, 6, TextureType::Cube);
+  for (unsigned face = 0; face < 6; ++face)
+    for (uint32_t x = 0; x < 2; ++x) f.tex_.set(0, face, x, 0, float(10 * face + x));
+  f.sampler_.cube_interface = 2;  // AUTO_SPAN_SEAM
+  f.sampler_.mag = MagFilter::Linear;
+  f.sampler_.min = MinFilter::Linear;
+  TextureUnit unit(f);
+  Request r = make_request(TexOp::Gather, 1.0f, -1.0f);
+  r.dim = Dim::Cube;
+  r.lod = LodMode::Zero;
+  for (auto& l : r.lanes) l.coord[2] = fb(0.2f);
+  Response out;
+  unit.run(r, out);
+  // -Y (face 3) at texel space (2.0, 0.4): columns 1 and 2 -> 1, 1 (clamped); rows -1 and 0 -> 0, 0.
+  EXPECT_EQ(out.value[0], (std::array<uint32_t, 4>{fb(31), fb(31), fb(31), fb(31)}));
+}
+
 TEST(TextureUnit, QueryLodFixedPoint) {
   Fixture f(8, 8, 4);
   TextureUnit unit(f);
