@@ -44,12 +44,7 @@
 #include "texunit/texture_set.h"
 #include "texunit/texture_unit.h"
 
-#if TMU_BENCH_OSMESA
-#define GL_GLEXT_PROTOTYPES 1
-#include <GL/osmesa.h>  // includes GL/gl.h, which glext.h needs first
-
-#include <GL/glext.h>
-#endif
+#include "gl_bench.h"
 
 using namespace tmu;
 using namespace tmu::texunit;
@@ -241,20 +236,7 @@ class TmuSide {
 #if TMU_BENCH_OSMESA
 class GlSide {
  public:
-  GlSide(const Options& o, const std::vector<std::vector<uint8_t>>& levels) : o_(o), buffer_(std::size_t{o.size} * o.size * 4) {
-    // The Gallium driver and its thread count are read when the first context is created.
-    setenv("GALLIUM_DRIVER", "llvmpipe", 1);
-    setenv("LP_NUM_THREADS", "1", 1);
-    const int attribs[] = {OSMESA_FORMAT, OSMESA_RGBA, OSMESA_PROFILE, OSMESA_CORE_PROFILE,
-                           OSMESA_CONTEXT_MAJOR_VERSION, 3, OSMESA_CONTEXT_MINOR_VERSION, 3, 0};
-    ctx_ = OSMesaCreateContextAttribs(attribs, nullptr);
-    if (!ctx_) throw std::runtime_error("OSMesa could not create a GL 3.3 core context");
-    if (!OSMesaMakeCurrent(ctx_, buffer_.data(), GL_UNSIGNED_BYTE, static_cast<GLsizei>(o.size), static_cast<GLsizei>(o.size)))
-      throw std::runtime_error("OSMesaMakeCurrent failed");
-    const char* r = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
-    renderer_ = r ? r : "?";
-    if (renderer_.find("llvmpipe") == std::string::npos)
-      throw std::runtime_error("asked for llvmpipe, OSMesa gave '" + renderer_ + "'");
+  GlSide(const Options& o, const std::vector<std::vector<uint8_t>>& levels) : o_(o), ctx_(o.size, o.size) {
     glGenVertexArrays(1, &vao_);
     glBindVertexArray(vao_);
     glGenTextures(1, &tex_);
@@ -277,12 +259,11 @@ class GlSide {
     glDeleteProgram(fill_);
     glDeleteTextures(1, &tex_);
     glDeleteVertexArrays(1, &vao_);
-    OSMesaDestroyContext(ctx_);
   }
   GlSide(const GlSide&) = delete;
   GlSide& operator=(const GlSide&) = delete;
 
-  const std::string& renderer() const { return renderer_; }
+  const std::string& renderer() const { return ctx_.renderer(); }
 
   // Seconds per pixel-lookup for case `c` (the sampling shader, or the fill baseline), over at least o.seconds.
   double time_per_sample(const Case& c, unsigned screen, bool sample) {
@@ -322,25 +303,7 @@ class GlSide {
   }
 
  private:
-  static void check(const char* what) {
-    if (const GLenum e = glGetError(); e != GL_NO_ERROR)
-      throw std::runtime_error(fmt::format("GL error {:#06x} while {}", e, what));
-  }
-
-  GLuint shader(GLenum type, const std::string& src) {
-    const GLuint s = glCreateShader(type);
-    const char* p = src.c_str();
-    glShaderSource(s, 1, &p, nullptr);
-    glCompileShader(s);
-    GLint ok = 0;
-    glGetShaderiv(s, GL_COMPILE_STATUS, &ok);
-    if (!ok) {
-      char log[2048] = {};
-      glGetShaderInfoLog(s, sizeof log, nullptr, log);
-      throw std::runtime_error(std::string("shader: ") + log);
-    }
-    return s;
-  }
+  static void check(const char* what) { bench::check_gl(what); }
 
   // A full-screen triangle; the fragment shader makes `lookups` lookups (or, for the baseline, as much
   // arithmetic on the coordinates as it takes to keep them live) and writes their average.
@@ -365,23 +328,11 @@ class GlSide {
         "  color = acc * (1.0 / {0}.0);\n"
         "}}\n",
         o_.lookups, kStepU, kStepV, sample ? "texture(tex, c)" : "vec4(c, c.yx)");
-    const GLuint p = glCreateProgram();
-    const GLuint v = shader(GL_VERTEX_SHADER, vs), f = shader(GL_FRAGMENT_SHADER, fs);
-    glAttachShader(p, v);
-    glAttachShader(p, f);
-    glLinkProgram(p);
-    glDeleteShader(v);
-    glDeleteShader(f);
-    GLint ok = 0;
-    glGetProgramiv(p, GL_LINK_STATUS, &ok);
-    if (!ok) throw std::runtime_error("program does not link");
-    return p;
+    return bench::link_program(vs, fs);
   }
 
   const Options& o_;
-  std::vector<uint8_t> buffer_;
-  OSMesaContext ctx_ = nullptr;
-  std::string renderer_;
+  bench::LlvmpipeContext ctx_;
   GLuint vao_ = 0, tex_ = 0, sample_ = 0, fill_ = 0;
 };
 #endif
