@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "common.h"
-#include "gl_bench.h"
+#include "llvmpipe.h"
 #include "render/renderer.h"
 
 using namespace tmu;
@@ -35,86 +35,6 @@ void set_filter(texunit::Sampler& s, const std::string& f) {
   else throw std::runtime_error("unknown filter " + f);
 }
 
-#if TMU_BENCH_OSMESA
-// The same scene in GL: positions and generic attribute 0 per vertex, perspective-correct varyings.
-class GlScene {
- public:
-  GlScene(const render::Scene& scene, const render::MipChain& chain, const std::string& filter)
-      : ctx_(scene.width, scene.height), scene_(scene) {
-    std::vector<float> vertices;
-    for (const auto& t : scene.triangles)
-      for (uint32_t v : t) {
-        const auto& vx = scene.vertices[v];
-        vertices.insert(vertices.end(), vx.position.begin(), vx.position.end());
-        vertices.insert(vertices.end(), vx.attributes[0].begin(), vx.attributes[0].end());
-      }
-    count_ = static_cast<GLsizei>(vertices.size() / 8);
-    glGenVertexArrays(1, &vao_);
-    glBindVertexArray(vao_);
-    glGenBuffers(1, &vbo_);
-    glBindBuffer(GL_ARRAY_BUFFER, vbo_);
-    glBufferData(GL_ARRAY_BUFFER, static_cast<GLsizeiptr>(vertices.size() * sizeof(float)), vertices.data(),
-                 GL_STATIC_DRAW);
-    glVertexAttribPointer(0, 4, GL_FLOAT, GL_FALSE, 8 * sizeof(float), nullptr);
-    glVertexAttribPointer(1, 4, GL_FLOAT, GL_FALSE, 8 * sizeof(float), reinterpret_cast<void*>(4 * sizeof(float)));
-    glEnableVertexAttribArray(0);
-    glEnableVertexAttribArray(1);
-    glGenTextures(1, &tex_);
-    glBindTexture(GL_TEXTURE_2D, tex_);
-    glPixelStorei(GL_UNPACK_ALIGNMENT, 1);
-    for (std::size_t l = 0; l < chain.levels.size(); ++l)
-      glTexImage2D(GL_TEXTURE_2D, static_cast<GLint>(l), GL_RGBA8, static_cast<GLsizei>(std::max(1u, chain.width >> l)),
-                   static_cast<GLsizei>(std::max(1u, chain.height >> l)), 0, GL_RGBA, GL_UNSIGNED_BYTE,
-                   chain.levels[l].data());
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAX_LEVEL, static_cast<GLint>(chain.levels.size() - 1));
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_REPEAT);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_REPEAT);
-    const bool nearest = filter == "nearest";
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, nearest ? GL_NEAREST : GL_LINEAR);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER,
-                    nearest ? GL_NEAREST : filter == "bilinear" ? GL_LINEAR_MIPMAP_NEAREST : GL_LINEAR_MIPMAP_LINEAR);
-    glTexParameterf(GL_TEXTURE_2D, GL_TEXTURE_MAX_ANISOTROPY, filter == "aniso" ? 16.0f : 1.0f);
-    program_ = bench::link_program(
-        "#version 330 core\n"
-        "layout(location = 0) in vec4 position;\n"
-        "layout(location = 1) in vec4 attr0;\n"
-        "out vec4 uv;\n"
-        "void main() { gl_Position = position; uv = attr0; }\n",
-        "#version 330 core\n"
-        "uniform sampler2D tex;\n"
-        "in vec4 uv;\n"
-        "out vec4 colour;\n"
-        "void main() { colour = texture(tex, uv.xy); }\n");
-    glUseProgram(program_);
-    glUniform1i(glGetUniformLocation(program_, "tex"), 0);
-    glViewport(0, 0, static_cast<GLsizei>(scene.width), static_cast<GLsizei>(scene.height));
-    glClearColor(scene.clear[0], scene.clear[1], scene.clear[2], scene.clear[3]);
-    draw();  // compiles the shader variant for this state
-    bench::check_gl("setting up the scene");
-  }
-  ~GlScene() {
-    glDeleteProgram(program_);
-    glDeleteTextures(1, &tex_);
-    glDeleteBuffers(1, &vbo_);
-    glDeleteVertexArrays(1, &vao_);
-  }
-  GlScene(const GlScene&) = delete;
-  GlScene& operator=(const GlScene&) = delete;
-
-  void draw() {
-    glClear(GL_COLOR_BUFFER_BIT);
-    glDrawArrays(GL_TRIANGLES, 0, count_);
-    glFinish();
-  }
-  const std::string& renderer() const { return ctx_.renderer(); }
-
- private:
-  bench::LlvmpipeContext ctx_;
-  const render::Scene& scene_;
-  GLuint vao_ = 0, vbo_ = 0, tex_ = 0, program_ = 0;
-  GLsizei count_ = 0;
-};
-#endif
 
 // The executor alone: a loop of integer and float ALU instructions and a branch, on a full warp.
 double alu_loop_rate(int runs) {
@@ -179,8 +99,8 @@ int main(int argc, char** argv) try {
   fmt::print("tmu render:     {:>12.0f} pixels/s   (median of {} runs; {:.0f} warp instructions/s including texture "
              "sampling)\n", tmu_rate, o.runs, bench::median(exec_rate));
   fmt::print("executor:       {:>12.0f} warp instructions/s on an ALU and branch loop\n", alu_loop_rate(o.runs));
-#if TMU_BENCH_OSMESA
-  GlScene gl(scene, chain, o.filter);
+#if TMU_HAVE_OSMESA
+  bench::LlvmpipeScene gl(scene, chain, o.filter);
   std::vector<double> gl_t;
   for (int r = 0; r < o.runs; ++r) {
     const double t0 = bench::process_cpu_seconds();

@@ -44,7 +44,7 @@
 #include "texunit/texture_set.h"
 #include "texunit/texture_unit.h"
 
-#include "gl_bench.h"
+#include "llvmpipe.h"
 
 using namespace tmu;
 using namespace tmu::texunit;
@@ -74,7 +74,7 @@ struct Case {
   float gl_aniso;
 };
 
-#if TMU_BENCH_OSMESA
+#if TMU_HAVE_OSMESA
 constexpr int kGlNearest = GL_NEAREST, kGlLinear = GL_LINEAR, kGlTrilinear = GL_LINEAR_MIPMAP_LINEAR;
 #else
 constexpr int kGlNearest = 0, kGlLinear = 0, kGlTrilinear = 0;
@@ -233,7 +233,7 @@ class TmuSide {
 // ---------------------------------------------------------------------------------------------------------------
 // llvmpipe
 
-#if TMU_BENCH_OSMESA
+#if TMU_HAVE_OSMESA
 class GlSide {
  public:
   GlSide(const Options& o, const std::vector<std::vector<uint8_t>>& levels) : o_(o), ctx_(o.size, o.size) {
@@ -394,7 +394,7 @@ int main(int argc, char** argv) try {
              o.size, levels.size(), kTexelsPerPixel, o.lookups, o.reps, o.seconds);
   TmuSide tmu(o, levels);
   if (o.reference) fmt::print("tmu: scalar reference path (--reference)\n");
-#if TMU_BENCH_OSMESA
+#if TMU_HAVE_OSMESA
   std::optional<GlSide> gl;
   if (o.peer) {
     gl.emplace(o, levels);
@@ -416,7 +416,7 @@ int main(int argc, char** argv) try {
     for (int r = 0; r < o.reps; ++r) {
       tb.push_back(tmu.time_per_sample(ci, k, screen, false));
       tc.push_back(tmu.time_per_sample(ci, k, screen, true, r == 0 ? &tile : nullptr));
-#if TMU_BENCH_OSMESA
+#if TMU_HAVE_OSMESA
       if (gl) {
         gb.push_back(gl->time_per_sample(c, screen, false));
         gc.push_back(gl->time_per_sample(c, screen, true));
@@ -424,7 +424,7 @@ int main(int argc, char** argv) try {
 #endif
     }
     const double tmu_rate = 1e-6 / net(bench::median(tc), bench::median(tb));
-#if TMU_BENCH_OSMESA
+#if TMU_HAVE_OSMESA
     if (gl) {
       const double gl_rate = 1e-6 / net(bench::median(gc), bench::median(gb));
       // The harness check: both sampled the same texels. The values differ by filtering precision (and for

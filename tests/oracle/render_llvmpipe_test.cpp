@@ -1,0 +1,113 @@
+// SPDX-License-Identifier: MIT
+// `tmu render` against llvmpipe: the same scenes (clip-space triangles, texture levels, sampler state) drawn by
+// tmu (rasterizer, warp executor running the SASS fragment program, texture unit) and by Mesa's llvmpipe through
+// OSMesa with the equivalent GLSL (`texture(tex, uv.xy)` of a perspective-correct varying), compared per pixel.
+//
+// Tolerance model. Both sides sample at pixel centres with the top-left rule, so coverage agrees except where a
+// triangle edge passes within rounding distance of a centre (tmu snaps vertices to 16.8 fixed point; llvmpipe
+// also snaps to 8 sub-pixel bits, but its edge evaluation differs in the last bit). Inside the floor the
+// differences come from the texture unit (docs/gl-oracle.md, shared/reference/texture-unit-facts.md): tmu
+// quantizes texel coordinates to 8 fractional bits and the LOD fraction to 8 bits (NVIDIA's precision), llvmpipe
+// keeps 8-bit weights but computes coordinates and LOD in float; where a coordinate lies within 1/256 of a texel
+// boundary the nearest texel can differ (a whole texel's colour), elsewhere the blend differs by at most a few
+// units. Anisotropic filtering is implementation-defined: the footprint models differ (tmu: NVIDIA-like N taps
+// along the major axis, docs/texunit.md; llvmpipe: its own probe count and spacing), so that scene only bounds the
+// mean difference. Each scene states its bounds and the test prints what it measured (on 160x100, llvmpipe of
+// Mesa 22.3: nearest 99.94% identical; trilinear 99.97% within 4/255, max 5; mip view 100% within 8/255; aniso
+// 99.47% within 32/255, mean 2.8/255).
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdlib>
+
+#include "llvmpipe.h"
+#include "oracle.h"
+#include "render/renderer.h"
+
+namespace tmu::render {
+namespace {
+
+struct Agreement {
+  std::size_t pixels = 0, identical = 0, within = 0;  // within: every channel |diff| <= the scene's bound
+  int max_diff = 0;
+  double mean_diff = 0;  // mean over pixels and RGB channels, in 1/255 units
+};
+
+Agreement compare(const std::vector<uint8_t>& a, const std::vector<uint8_t>& b, int bound) {
+  Agreement g;
+  double sum = 0;
+  for (std::size_t p = 0; p + 3 < a.size(); p += 4) {
+    int m = 0;
+    for (std::size_t c = 0; c < 3; ++c) {
+      const int d = std::abs(int{a[p + c]} - int{b[p + c]});
+      m = std::max(m, d);
+      sum += d;
+    }
+    ++g.pixels;
+    g.identical += m == 0;
+    g.within += m <= bound;
+    g.max_diff = std::max(g.max_diff, m);
+  }
+  g.mean_diff = sum / (3.0 * static_cast<double>(g.pixels));
+  return g;
+}
+
+void set_filter(texunit::Sampler& s, const std::string& f) {
+  using namespace texunit;
+  if (f == "nearest") s.mag = MagFilter::Point, s.min = MinFilter::Point, s.mip = MipFilter::None;
+  else if (f == "trilinear") s.mag = MagFilter::Linear, s.min = MinFilter::Linear, s.mip = MipFilter::Linear;
+  else s.mag = MagFilter::Linear, s.min = MinFilter::Aniso, s.mip = MipFilter::Linear;
+  s.max_anisotropy = f == "aniso" ? 7 : 0;
+}
+
+struct Bounds {
+  int channel;         // per-channel difference counted as agreement
+  double min_within;   // fraction of pixels that must agree within `channel`
+  double max_mean;     // mean RGB difference (1/255 units)
+};
+
+void check_scene(const char* name, const std::string& filter, bool mip_view, Bounds bounds) {
+#if TMU_HAVE_OSMESA
+  Scene scene = default_scene(160, 100);
+  set_filter(scene.sampler, filter);
+  MipChain chain = flagstones(256);
+  if (filter == "nearest") chain.levels.resize(1);  // no mips: the nearest scene is about addressing only
+  if (mip_view) chain = level_colours(chain);
+  RenderStats stats;
+  auto img = render(scene, chain, {}, stats);
+  ASSERT_TRUE(img) << img.error();
+  bench::LlvmpipeScene gl(scene, chain, filter);
+  const std::vector<uint8_t> ref = gl.image();
+  ASSERT_EQ(ref.size(), img->rgba.size());
+  const Agreement g = compare(img->rgba, ref, bounds.channel);
+  const double within = static_cast<double>(g.within) / static_cast<double>(g.pixels);
+  std::printf("[ oracle ] render %s vs %s: %zu pixels, %.2f%% identical, %.2f%% within %d/255, max diff %d, mean "
+              "diff %.3f/255\n", name, gl.renderer().c_str(), g.pixels,
+              100.0 * static_cast<double>(g.identical) / static_cast<double>(g.pixels), 100.0 * within,
+              bounds.channel, g.max_diff, g.mean_diff);
+  EXPECT_GE(within, bounds.min_within) << name;
+  EXPECT_LE(g.mean_diff, bounds.max_mean) << name;
+#else
+  (void)name, (void)filter, (void)mip_view, (void)bounds;
+  if (test::oracles_required()) FAIL() << "OSMesa is required (TMU_REQUIRE_ORACLES=1) but tmu was built without it";
+  GTEST_SKIP() << "skipped: install libosmesa6-dev libgl1-mesa-dri (scripts/setup.sh --oracles) and rebuild";
+#endif
+}
+
+// One texture level, nearest filtering: agreement is exact except at texel boundaries within 1/256 texel of a
+// sample (tmu's 8-bit sub-texel precision) and at triangle edges.
+TEST(RenderVsLlvmpipe, NearestFloor) { check_scene("nearest", "nearest", false, {0, 0.99, 1.0}); }
+
+// Trilinear on the full chain: the blend weights differ by the 8-bit LOD fraction and texel-coordinate rounding,
+// a few units per channel; whole-texel differences only at boundaries.
+TEST(RenderVsLlvmpipe, TrilinearFloor) { check_scene("trilinear", "trilinear", false, {4, 0.99, 1.0}); }
+
+// Flat colour per mip level: the LOD each pixel used. tmu truncates the LOD to 8 fractional bits, llvmpipe keeps
+// more; both blend levels linearly, so the colours differ by the LOD difference times the level-colour step.
+TEST(RenderVsLlvmpipe, MipLevelView) { check_scene("mip-view", "trilinear", true, {8, 0.99, 2.0}); }
+
+// The default scene, 16x anisotropic: implementation-defined footprints, so only the mean is bounded.
+TEST(RenderVsLlvmpipe, DefaultAnisotropicScene) { check_scene("aniso", "aniso", false, {32, 0.97, 5.0}); }
+
+}  // namespace
+}  // namespace tmu::render
