@@ -1,0 +1,106 @@
+// SPDX-License-Identifier: MIT
+// tmu render on scenes whose every pixel is known by hand: a full-window quad showing a 2x2 texture, each pixel
+// covered exactly once across the shared diagonal, an MSAA edge resolved to the covered fraction, and errors.
+#include <gtest/gtest.h>
+
+#include "render/programs.h"
+#include "render/renderer.h"
+
+namespace tmu::render {
+namespace {
+
+// A window-filling quad in clip space (w = 1) whose generic attribute 0 is (u, v) = (0, 0) at the top left and
+// (1, 1) at the bottom right; OpenGL's clip y points up.
+Scene quad(uint32_t w, uint32_t h, float x1 = 1.0f) {
+  Scene s;
+  s.width = w;
+  s.height = h;
+  s.clear = {0.0f, 0.0f, 0.0f, 1.0f};
+  s.fragment_program = std::string(kTexturedProgram);
+  auto v = [](float x, float y, float u, float t) {
+    Vertex vx;
+    vx.position = {x, y, 0.0f, 1.0f};
+    vx.attributes.push_back({u, t, 0.0f, 1.0f});
+    return vx;
+  };
+  const float u1 = (x1 + 1.0f) / 2.0f;
+  s.vertices = {v(-1, 1, 0, 0), v(x1, 1, u1, 0), v(x1, -1, u1, 1), v(-1, -1, 0, 1)};
+  s.triangles = {{0, 1, 2}, {0, 2, 3}};
+  s.sampler.address = {texunit::AddressMode::ClampToEdge, texunit::AddressMode::ClampToEdge,
+                       texunit::AddressMode::ClampToEdge};
+  s.sampler.max_lod_clamp = 0xfff;  // point filtering, no mips (the Sampler's defaults)
+  return s;
+}
+
+// Texel (x, y) of the 2x2 texture: red 60 + 100x, green 40 + 120y, blue 7, alpha 255.
+MipChain two_by_two() {
+  MipChain m;
+  m.width = m.height = 2;
+  std::vector<uint8_t> t;
+  for (int y = 0; y < 2; ++y)
+    for (int x = 0; x < 2; ++x)
+      for (uint8_t c : {static_cast<uint8_t>(60 + 100 * x), static_cast<uint8_t>(40 + 120 * y), uint8_t{7}, uint8_t{255}})
+        t.push_back(c);
+  m.levels.push_back(t);
+  return m;
+}
+
+TEST(Render, QuadShowsEachTexelOnItsQuarter) {
+  RenderStats stats;
+  auto img = render(quad(8, 8), two_by_two(), {}, stats);
+  ASSERT_TRUE(img) << img.error();
+  // Pixel (x, y): centre u = (x + 0.5) / 8 -> texel x / 4 (nearest), likewise v.
+  for (uint32_t y = 0; y < 8; ++y)
+    for (uint32_t x = 0; x < 8; ++x) {
+      const uint8_t* p = &img->rgba[(y * 8 + x) * 4];
+      EXPECT_EQ(p[0], 60 + 100 * (x / 4)) << x << "," << y;
+      EXPECT_EQ(p[1], 40 + 120 * (y / 4)) << x << "," << y;
+      EXPECT_EQ(p[2], 7);
+      EXPECT_EQ(p[3], 255);
+    }
+  // 64 pixels, 64 fragments: the shared diagonal gives each of its pixels to exactly one triangle.
+  EXPECT_EQ(stats.fragments, 64u);
+  EXPECT_TRUE(stats.hazards.empty());
+}
+
+TEST(Render, MsaaResolvesTheCoveredFraction) {
+  // A quad ending at window x = 3.5 (ndc -0.125) on an 8x8 window, 4 samples. Column 3's samples sit at x = 3.5 +
+  // (-2, 6, -6, 2)/16 (the standard 4x pattern): two are left of 3.5, so the white texture covers half of each
+  // pixel there: (2 * 1.0 + 2 * 0.0) / 4 = 0.5 -> 128 (rounded half away from zero). Columns 0..2 are white, 4..7
+  // the clear colour.
+  Scene s = quad(8, 8, -0.125f);
+  s.samples = 4;
+  MipChain white;
+  white.width = white.height = 1;
+  white.levels.push_back({255, 255, 255, 255});
+  RenderStats stats;
+  auto img = render(s, white, {}, stats);
+  ASSERT_TRUE(img) << img.error();
+  for (uint32_t y = 0; y < 8; ++y) {
+    EXPECT_EQ(img->rgba[(y * 8 + 2) * 4], 255) << y;
+    EXPECT_EQ(img->rgba[(y * 8 + 3) * 4], 128) << y;
+    EXPECT_EQ(img->rgba[(y * 8 + 4) * 4], 0) << y;
+  }
+}
+
+TEST(Render, BadScenesAreErrors) {
+  RenderStats stats;
+  Scene s = quad(8, 8);
+  s.samples = 3;
+  auto a = render(s, two_by_two(), {}, stats);
+  ASSERT_FALSE(a);
+  EXPECT_EQ(a.error(), "3 samples per pixel: choose 1, 2, 4 or 8");
+  s = quad(8, 8);
+  s.fragment_program = "IPA.PASS R4, a[0x7c] ;\nFROB R0 ;\n";
+  auto b = render(s, two_by_two(), {}, stats);
+  ASSERT_FALSE(b);
+  EXPECT_EQ(b.error().rfind("fragment program:2:1: ", 0), 0u) << b.error();
+  s = quad(8, 8);
+  s.triangles.push_back({0, 1, 9});
+  auto c = render(s, two_by_two(), {}, stats);
+  ASSERT_FALSE(c);
+  EXPECT_NE(c.error().find("triangle 2 names vertex 9"), std::string::npos) << c.error();
+}
+
+}  // namespace
+}  // namespace tmu::render
