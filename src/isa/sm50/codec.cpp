@@ -37,44 +37,69 @@ consteval int first_ambiguous_pair() {
 }
 static_assert(first_ambiguous_pair() < 0, "two rows of the SM50 table match the same words");
 
-// Decoding looks up candidates by the top 12 bits; within a bucket, more specific patterns come first.
+// Decoding looks up candidates by the top 12 bits; within a bucket, more specific patterns come first. The table
+// is built when tmu is built (no start-up cost): each row is entered in every bucket its fixed top bits allow.
 constexpr unsigned kBucketBits = 12;
+constexpr std::size_t kBuckets = std::size_t{1} << kBucketBits;
+constexpr uint64_t kTopMask = low_mask(kBucketBits) << (64 - kBucketBits);
 
-// What the decoder needs of each field of a row, gathered once.
+// Visits the buckets row `i` can fall into: its fixed top bits, every combination of its free ones.
+template <typename Visit>
+constexpr void for_each_bucket(std::size_t i, Visit visit) {
+  const Pattern& p = kPatterns[i];
+  const auto fixed = static_cast<std::size_t>((p.value & p.mask & kTopMask) >> (64 - kBucketBits));
+  const auto free = static_cast<std::size_t>((~p.mask & kTopMask) >> (64 - kBucketBits));
+  std::size_t sub = 0;
+  do {
+    visit(fixed | sub);
+    sub = (sub - free) & free;  // next subset of the free bits
+  } while (sub != 0);
+}
+
+constexpr std::size_t kBucketEntries = [] {
+  std::size_t n = 0;
+  for (std::size_t i = 0; i < kForms.size(); ++i) for_each_bucket(i, [&n](std::size_t) { ++n; });
+  return n;
+}();
+
+struct Buckets {
+  std::array<uint16_t, kBuckets + 1> begin{};  // bucket b holds rows[begin[b] .. begin[b + 1])
+  std::array<uint16_t, kBucketEntries> rows{};
+};
+static_assert(kBucketEntries < 65536);
+
+constexpr Buckets kLookup = [] {
+  Buckets out;
+  std::array<uint16_t, kBuckets + 1> fill{};
+  for (std::size_t i = 0; i < kForms.size(); ++i) for_each_bucket(i, [&](std::size_t b) { ++out.begin[b + 1]; });
+  for (std::size_t b = 0; b < kBuckets; ++b) out.begin[b + 1] = static_cast<uint16_t>(out.begin[b + 1] + out.begin[b]);
+  fill = out.begin;
+  for (std::size_t i = 0; i < kForms.size(); ++i)
+    for_each_bucket(i, [&](std::size_t b) { out.rows[fill[b]++] = static_cast<uint16_t>(i); });
+  // Stable insertion sort of each bucket: more fixed bits first.
+  for (std::size_t b = 0; b < kBuckets; ++b)
+    for (std::size_t k = out.begin[b] + 1u; k < out.begin[b + 1]; ++k)
+      for (std::size_t j = k; j > out.begin[b] && std::popcount(kPatterns[out.rows[j - 1]].mask) <
+                                                      std::popcount(kPatterns[out.rows[j]].mask); --j)
+        std::swap(out.rows[j - 1], out.rows[j]);
+  return out;
+}();
+
+// What the decoder needs of each field of a row, gathered when tmu is built.
 struct FieldPlan {
   Field field;
   const EnumTable* table;  // for enumerated operands, else nullptr
 };
 
-struct Lookup {
-  std::array<std::vector<uint16_t>, std::size_t{1} << kBucketBits> buckets;
-  const std::array<Pattern, kForms.size()>& patterns = kPatterns;
+constexpr auto kPlans = [] {
   std::array<std::array<FieldPlan, kMaxFields>, kForms.size()> plans{};
-
-  Lookup() {
-    for (std::size_t i = 0; i < kForms.size(); ++i)
-      for (std::size_t k = 0; k < kForms[i].format.size(); ++k) {
-        const Field& fd = field(kForms[i].format[k]);
-        plans[i][k] = FieldPlan{fd, info(fd.opd).kind == Kind::Enum ? info(fd.opd).table : nullptr};
-      }
-    for (std::size_t b = 0; b < buckets.size(); ++b) {
-      const uint64_t top = uint64_t{b} << (64 - kBucketBits);
-      const uint64_t top_mask = low_mask(kBucketBits) << (64 - kBucketBits);
-      for (std::size_t i = 0; i < kForms.size(); ++i) {
-        const Pattern& p = patterns[i];
-        if (((top ^ p.value) & p.mask & top_mask) == 0) buckets[b].push_back(static_cast<uint16_t>(i));
-      }
-      std::stable_sort(buckets[b].begin(), buckets[b].end(), [this](uint16_t x, uint16_t y) {
-        return std::popcount(patterns[x].mask) > std::popcount(patterns[y].mask);
-      });
+  for (std::size_t i = 0; i < kForms.size(); ++i)
+    for (std::size_t k = 0; k < kForms[i].format.size(); ++k) {
+      const Field& fd = field(kForms[i].format[k]);
+      plans[i][k] = FieldPlan{fd, info(fd.opd).kind == Kind::Enum ? info(fd.opd).table : nullptr};
     }
-  }
-};
-
-const Lookup& lookup() {
-  static const Lookup table;
-  return table;
-}
+  return plans;
+}();
 
 std::string undefined_value(const Form& f, const EnumTable& t, uint32_t v) {
   if (t.name.empty()) return std::string(kUnrecognized);
@@ -92,10 +117,10 @@ std::string check_value(const Form& f, const Field& fd, uint32_t v, Arch arch) {
 }  // namespace
 
 const Form* match_form(uint64_t word) {
-  const Lookup& l = lookup();
-  for (uint16_t i : l.buckets[word >> (64 - kBucketBits)]) {
-    const Pattern& p = l.patterns[i];
-    if ((word & p.mask) == p.value) return &kForms[i];
+  const std::size_t b = word >> (64 - kBucketBits);
+  for (std::size_t k = kLookup.begin[b]; k < kLookup.begin[b + 1]; ++k) {
+    const Pattern& p = kPatterns[kLookup.rows[k]];
+    if ((word & p.mask) == p.value) return &kForms[kLookup.rows[k]];
   }
   return nullptr;
 }
@@ -109,7 +134,7 @@ std::string check_control(const Form& form, const Control& ctrl) {
 Result<Instruction> decode(uint64_t word, Arch arch, const Control& ctrl, uint64_t address) {
   const Form* f = match_form(word);
   if (f == nullptr || arch < f->since) return make_error(std::string(kUnrecognized));
-  const auto& plan = lookup().plans[form_index(*f)];
+  const auto& plan = kPlans[form_index(*f)];
   const std::size_t n = f->format.size();
   Instruction inst(*f, arch, Instruction::Uninitialized{});
   // nvdisasm reports fields missing on this architecture before undefined enum values.
