@@ -2,6 +2,7 @@
 // tmu dis: disassembles a raw SM50/SM52 code blob or a cubin, printing what nvdisasm prints.
 #include <fmt/format.h>
 
+#include <cstdio>
 #include <iostream>
 #include <memory>
 
@@ -68,9 +69,10 @@ int run(const DisOptions& o) {
       error("unknown architecture '" + o.arch + "' (SM50 or SM52)");
       return 2;
     }
-    isa::sm50::Program p;
-    if (auto fail = isa::sm50::decode_program(*bytes, *arch, 0, p)) return report(o.file, *fail, 0, "");
-    out = isa::sm50::print_listing(p, lo);
+    // Streamed: a raw blob needs no labels, so no decoded program is kept (see stream_listing).
+    const auto write = [](std::string_view s) { std::fwrite(s.data(), 1, s.size(), stdout); };
+    if (auto fail = isa::sm50::stream_listing(*bytes, *arch, 0, lo, write)) return report(o.file, *fail, 0, "");
+    return std::ferror(stdout) ? 1 : 0;
   }
   std::cout << out;
   return 0;

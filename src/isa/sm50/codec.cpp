@@ -85,19 +85,47 @@ constexpr Buckets kLookup = [] {
   return out;
 }();
 
-// What the decoder needs of each field of a row, gathered when tmu is built.
-struct FieldPlan {
-  Field field;
-  const EnumTable* table;  // for enumerated operands, else nullptr
+// What the decoder does for each row, worked out when tmu is built. A field's value is
+// ((word >> lo0) & mask0) | (((word >> lo1) & mask1) << width0), with mask1 = 0 for fields of one part.
+struct Extract {
+  uint8_t lo0 = 0, lo1 = 0, width0 = 0;
+  uint32_t mask0 = 0, mask1 = 0;
+  constexpr uint32_t operator()(uint64_t word) const {
+    return static_cast<uint32_t>(((word >> lo0) & mask0) | (((word >> lo1) & mask1) << width0));
+  }
+};
+// An enumerated field: value v < 64 is defined when bit v of `defined` is set; larger ones ask the table.
+struct EnumCheck {
+  uint8_t slot = 0;
+  uint64_t defined = 0;
+  const EnumTable* table = nullptr;
+};
+struct FormPlan {
+  std::array<Extract, kMaxFields> fields{};
+  std::array<EnumCheck, kMaxFields> enums{};
+  uint8_t nenums = 0;
+  bool has_since = false;  // some field is missing on older architectures (checked before the enums)
 };
 
 constexpr auto kPlans = [] {
-  std::array<std::array<FieldPlan, kMaxFields>, kForms.size()> plans{};
-  for (std::size_t i = 0; i < kForms.size(); ++i)
+  std::array<FormPlan, kForms.size()> plans{};
+  for (std::size_t i = 0; i < kForms.size(); ++i) {
+    FormPlan& fp = plans[i];
     for (std::size_t k = 0; k < kForms[i].format.size(); ++k) {
       const Field& fd = field(kForms[i].format[k]);
-      plans[i][k] = FieldPlan{fd, info(fd.opd).kind == Kind::Enum ? info(fd.opd).table : nullptr};
+      fp.fields[k] = Extract{fd.parts[0].lo, fd.parts[1].lo, fd.parts[0].width,
+                             static_cast<uint32_t>(low_mask(fd.parts[0].width)),
+                             static_cast<uint32_t>(low_mask(fd.parts[1].width))};
+      fp.has_since = fp.has_since || fd.since != Arch::SM50;
+      const OpdInfo& oi = info(fd.opd);
+      if (oi.kind != Kind::Enum) continue;
+      EnumCheck& e = fp.enums[fp.nenums++];
+      e.slot = static_cast<uint8_t>(k);
+      e.table = oi.table;
+      for (uint32_t v = 0; v < 64; ++v)
+        if (oi.table->find(v) != nullptr) e.defined |= uint64_t{1} << v;
     }
+  }
   return plans;
 }();
 
@@ -131,29 +159,53 @@ std::string check_control(const Form& form, const Control& ctrl) {
   return {};
 }
 
-Result<Instruction> decode(uint64_t word, Arch arch, const Control& ctrl, uint64_t address) {
+namespace {
+
+// The decoder proper. On failure returns false and, when `why` is given, sets nvdisasm's reason; bulk decoding
+// (decode_program) passes nullptr and asks again for the reason only when a word fails.
+bool decode_impl(uint64_t word, Arch arch, const Control& ctrl, uint64_t address, Instruction& inst, std::string* why) {
+  const auto fail = [why](std::string reason) {
+    if (why) *why = std::move(reason);
+    return false;
+  };
   const Form* f = match_form(word);
-  if (f == nullptr || arch < f->since) return make_error(std::string(kUnrecognized));
-  const auto& plan = kPlans[form_index(*f)];
+  if (f == nullptr || arch < f->since) return fail(std::string(kUnrecognized));
+  const FormPlan& plan = kPlans[form_index(*f)];
   const std::size_t n = f->format.size();
-  Instruction inst(*f, arch, Instruction::Uninitialized{});
+  inst = Instruction(*f, arch, Instruction::Uninitialized{});
+  for (std::size_t i = 0; i < n; ++i) inst.set_value(i, plan.fields[i](word));
   // nvdisasm reports fields missing on this architecture before undefined enum values.
-  for (std::size_t i = 0; i < n; ++i) {
-    const Field& fd = plan[i].field;
-    const uint32_t v = fd.extract(word);
-    if (arch < fd.since && v != fd.absent) return make_error(std::string(kUnrecognized));
-    inst.set_value(i, v);
-  }
+  if (plan.has_since)
+    for (std::size_t i = 0; i < n; ++i) {
+      const Field& fd = field(f->format[i]);
+      if (arch < fd.since && inst.value(i) != fd.absent) return fail(std::string(kUnrecognized));
+    }
   // A fixed-latency op's control slot is checked before undefined values: nvdisasm refuses IADD32I with PSign32 = 1
   // and a write barrier with 'uC', not with the PSign32 message (int-alu.md section 1.9).
-  if (std::string e = check_control(*f, ctrl); !e.empty()) return make_error(std::move(e));
-  for (std::size_t i = 0; i < n; ++i) {
-    const EnumTable* t = plan[i].table;
-    if (t && t->find(inst.value(i)) == nullptr) return make_error(undefined_value(*f, *t, inst.value(i)));
+  if ((fixed_latency(f->sched) && (ctrl.wrbar != 7 || ctrl.rdbar != 7)) || (decodes_reuse(f->sched) && (ctrl.reuse & 8)))
+    return fail(check_control(*f, ctrl));
+  for (std::size_t i = 0; i < plan.nenums; ++i) {
+    const EnumCheck& e = plan.enums[i];
+    const uint32_t v = inst.value(e.slot);
+    if (v < 64 ? ((e.defined >> v) & 1) == 0 : e.table->find(v) == nullptr)
+      return fail(undefined_value(*f, *e.table, v));
   }
   inst.ctrl = ctrl;
   inst.set_address(address);
+  return true;
+}
+
+}  // namespace
+
+Result<Instruction> decode(uint64_t word, Arch arch, const Control& ctrl, uint64_t address) {
+  Instruction inst;
+  std::string why;
+  if (!decode_impl(word, arch, ctrl, address, inst, &why)) return make_error(std::move(why));
   return inst;
+}
+
+bool decode_into(uint64_t word, Arch arch, const Control& ctrl, uint64_t address, Instruction& out) {
+  return decode_impl(word, arch, ctrl, address, out, nullptr);
 }
 
 namespace {

@@ -25,21 +25,26 @@ constexpr std::string_view kUnaligned = "Unaligned instruction found";
 
 }  // namespace
 
-std::optional<DecodeFailure> decode_program(std::span<const std::byte> bytes, Arch arch, uint64_t base, Program& out) {
-  out = Program{arch, base, {}};
+namespace {
+
+// Walks a code blob, decoding each instruction and handing it to `emit(inst, k)` (k: its index); stops at the
+// first word nvdisasm refuses.
+template <typename Emit>
+std::optional<DecodeFailure> walk(std::span<const std::byte> bytes, Arch arch, uint64_t base, Emit&& emit) {
   if (bytes.size() % kBundleBytes != 0)
     return DecodeFailure{base + bytes.size() / kBundleBytes * kBundleBytes, 0, std::string(kUnaligned)};
-  out.code.reserve(bytes.size() / kBundleBytes * 3);
   bool in_pair = false;  // the previous instruction opened a dual-issue pair
+  Instruction inst;
+  std::size_t k = 0;
   for (std::size_t b = 0; b < bytes.size(); b += kBundleBytes) {
     const uint64_t ctrl_word = load_le64(bytes.data() + b);
     const auto slots = unpack_control(ctrl_word);
-    for (std::size_t s = 0; s < 3; ++s) {
+    for (std::size_t s = 0; s < 3; ++s, ++k) {
       const uint64_t addr = base + b + 8 + 8 * s;
       const uint64_t word = load_le64(bytes.data() + b + 8 + 8 * s);
-      auto inst = decode(word, arch, slots[s], addr);
-      if (!inst) return DecodeFailure{addr, word, inst.error()};
-      out.code.push_back(std::move(*inst));
+      if (!decode_into(word, arch, slots[s], addr, inst))
+        return DecodeFailure{addr, word, decode(word, arch, slots[s], addr).error()};
+      emit(inst, k);
       // A pair may span two bundles (slot 2 with slot 0 of the next one), but a dual-issue mark on the last slot of
       // the code has nothing to pair with. An instruction that closes a pair ignores its own mark, except in slot 2:
       // there nvdisasm refuses the whole next bundle.
@@ -54,6 +59,14 @@ std::optional<DecodeFailure> decode_program(std::span<const std::byte> bytes, Ar
     }
   }
   return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<DecodeFailure> decode_program(std::span<const std::byte> bytes, Arch arch, uint64_t base, Program& out) {
+  out = Program{arch, base, {}};
+  out.code.reserve(bytes.size() / kBundleBytes * 3);
+  return walk(bytes, arch, base, [&out](const Instruction& inst, std::size_t) { out.code.push_back(inst); });
 }
 
 namespace {
@@ -84,59 +97,91 @@ namespace {
 // "/*0008*/ ": at least four hex digits, like nvdisasm.
 void append_address(std::string& out, uint64_t addr) {
   char buf[24];
-  int n = 0;
-  do {
-    buf[n++] = "0123456789abcdef"[addr & 15];
-    addr >>= 4;
-  } while (addr != 0 || n < 4);
-  out += "/*";
-  while (n > 0) out += buf[--n];
-  out += "*/ ";
+  char* end = buf + sizeof buf;
+  char* p = end;
+  *--p = ' ';
+  *--p = '/';
+  *--p = '*';
+  for (int n = 0; n < 4 || addr != 0; ++n, addr >>= 4) *--p = "0123456789abcdef"[addr & 15];
+  *--p = '*';
+  *--p = '/';
+  out.append(p, static_cast<std::size_t>(end - p));
 }
 
 void append_hex_address(std::string& out, uint64_t a) { out += fmt::format("{:#x}", a); }
+
+// Writes the listing one line at a time, carrying the dual-issue state from line to line.
+class LineWriter {
+ public:
+  explicit LineWriter(const ListingOptions& opt) : opt_(opt) {}
+
+  // The line of the k-th instruction, at `addr`.
+  void line(std::string& out, const Instruction& inst, uint64_t addr, std::size_t k) {
+    const bool opens = !in_pair_ && inst.ctrl.dual_issue();
+    if (opt_.labels) {
+      // A label on the bundle's control word is printed before its first instruction, as nvdisasm does.
+      if (k % 3 == 0)
+        if (auto n = opt_.labels->name_of(addr - 8)) (out += *n) += ":\n";
+      if (auto n = opt_.labels->name_of(addr)) (out += *n) += ":\n";
+    }
+    append_address(out, addr);
+    if (opens) out += "{ ";
+    print(inst, out, opt_.labels);
+    if (opt_.ctrl) append_ctrl(out, inst);
+    const std::vector<uint64_t>* targets = opt_.labels ? opt_.labels->branch_targets(addr) : nullptr;
+    if (targets) {
+      // An indirect branch's targets, as nvdisasm annotates them; the ';' follows without a space.
+      out += " (*\"BRANCH_TARGETS";
+      for (std::size_t t = 0; t < targets->size(); ++t) {
+        out += t == 0 ? " " : ",";
+        if (auto n = opt_.labels->name_of((*targets)[t])) out += *n;
+        else append_hex_address(out, (*targets)[t]);
+      }
+      out += "\"*)";
+    }
+    if (in_pair_) out += " }";
+    else if (targets) out += ';';
+    else out += terminator(inst);
+    if (opt_.hex) {
+      auto w = encode(inst);
+      out += fmt::format("  /* {:#018x} */", w ? *w : 0);
+    }
+    out += '\n';
+    in_pair_ = opens;
+  }
+
+ private:
+  const ListingOptions& opt_;
+  bool in_pair_ = false;
+};
 
 }  // namespace
 
 std::string print_listing(const Program& p, const ListingOptions& opt) {
   std::string out;
   out.reserve(p.code.size() * 56);
-  bool in_pair = false;
-  for (std::size_t k = 0; k < p.code.size(); ++k) {
-    const Instruction& inst = p.code[k];
-    const bool opens = !in_pair && inst.ctrl.dual_issue();
-    if (opt.labels) {
-      // A label on the bundle's control word is printed before its first instruction, as nvdisasm does.
-      if (k % 3 == 0)
-        if (auto n = opt.labels->name_of(p.address(k) - 8)) (out += *n) += ":\n";
-      if (auto n = opt.labels->name_of(p.address(k))) (out += *n) += ":\n";
-    }
-    append_address(out, p.address(k));
-    if (opens) out += "{ ";
-    print(inst, out, opt.labels);
-    if (opt.ctrl) append_ctrl(out, inst);
-    const std::vector<uint64_t>* targets = opt.labels ? opt.labels->branch_targets(p.address(k)) : nullptr;
-    if (targets) {
-      // An indirect branch's targets, as nvdisasm annotates them; the ';' follows without a space.
-      out += " (*\"BRANCH_TARGETS";
-      for (std::size_t t = 0; t < targets->size(); ++t) {
-        out += t == 0 ? " " : ",";
-        if (auto n = opt.labels->name_of((*targets)[t])) out += *n;
-        else append_hex_address(out, (*targets)[t]);
-      }
-      out += "\"*)";
-    }
-    if (in_pair) out += " }";
-    else if (targets) out += ';';
-    else out += terminator(inst);
-    if (opt.hex) {
-      auto w = encode(inst);
-      out += fmt::format("  /* {:#018x} */", w ? *w : 0);
-    }
-    out += '\n';
-    in_pair = opens;
-  }
+  LineWriter w(opt);
+  for (std::size_t k = 0; k < p.code.size(); ++k) w.line(out, p.code[k], p.address(k), k);
   return out;
+}
+
+std::optional<DecodeFailure> stream_listing(std::span<const std::byte> bytes, Arch arch, uint64_t base,
+                                            const ListingOptions& opt, const std::function<void(std::string_view)>& sink) {
+  // nvdisasm refuses a bad blob whole: check every word before writing anything, then decode again while printing.
+  if (auto fail = walk(bytes, arch, base, [](const Instruction&, std::size_t) {})) return fail;
+  constexpr std::size_t kChunk = std::size_t{1} << 20;
+  std::string out;
+  out.reserve(kChunk + 4096);
+  LineWriter w(opt);
+  walk(bytes, arch, base, [&](const Instruction& inst, std::size_t k) {
+    w.line(out, inst, inst.address(), k);
+    if (out.size() >= kChunk) {
+      sink(out);
+      out.clear();
+    }
+  });
+  if (!out.empty()) sink(out);
+  return std::nullopt;
 }
 
 Result<std::vector<std::byte>> encode_program(const Program& p) {

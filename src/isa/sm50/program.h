@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <span>
 #include <string>
@@ -50,6 +51,12 @@ struct ListingOptions {
 
 // One line per instruction: "/*ADDR*/ TEXT". Dual-issued pairs are wrapped in "{ A ;" / "B }" as nvdisasm does.
 std::string print_listing(const Program& p, const ListingOptions& opt);
+
+// The listing of a code blob, decoded and printed a piece at a time: `sink` receives the text in chunks of about a
+// megabyte, and no decoded program is kept (a million instructions would take ~130 MB). Nothing is written when the
+// blob fails to decode: like nvdisasm, the whole input is refused.
+std::optional<DecodeFailure> stream_listing(std::span<const std::byte> bytes, Arch arch, uint64_t base,
+                                            const ListingOptions& opt, const std::function<void(std::string_view)>& sink);
 
 // Encodes a program back into bytes. Fails on unencodable instructions or an unfinished dual-issue pair.
 Result<std::vector<std::byte>> encode_program(const Program& p);
