@@ -96,7 +96,7 @@ struct Extract {
 };
 // An enumerated field: value v < 64 is defined when bit v of `defined` is set; larger ones ask the table.
 struct EnumCheck {
-  uint8_t slot = 0;
+  Extract value;
   uint64_t defined = 0;
   const EnumTable* table = nullptr;
 };
@@ -120,7 +120,7 @@ constexpr auto kPlans = [] {
       const OpdInfo& oi = info(fd.opd);
       if (oi.kind != Kind::Enum) continue;
       EnumCheck& e = fp.enums[fp.nenums++];
-      e.slot = static_cast<uint8_t>(k);
+      e.value = fp.fields[k];
       e.table = oi.table;
       for (uint32_t v = 0; v < 64; ++v)
         if (oi.table->find(v) != nullptr) e.defined |= uint64_t{1} << v;
@@ -163,7 +163,10 @@ namespace {
 
 // The decoder proper. On failure returns false and, when `why` is given, sets nvdisasm's reason; bulk decoding
 // (decode_program) passes nullptr and asks again for the reason only when a word fails.
-bool decode_impl(uint64_t word, Arch arch, const Control& ctrl, uint64_t address, Instruction& inst, std::string* why) {
+// The decoder proper. On failure returns false and, when `why` is given, sets nvdisasm's reason; bulk decoding
+// passes nullptr and asks again for the reason only when a word fails. Without `inst` it only checks the word
+// (stream_listing's first pass), extracting just the fields that can make it fail.
+bool decode_impl(uint64_t word, Arch arch, const Control& ctrl, uint64_t address, Instruction* inst, std::string* why) {
   const auto fail = [why](std::string reason) {
     if (why) *why = std::move(reason);
     return false;
@@ -172,13 +175,11 @@ bool decode_impl(uint64_t word, Arch arch, const Control& ctrl, uint64_t address
   if (f == nullptr || arch < f->since) return fail(std::string(kUnrecognized));
   const FormPlan& plan = kPlans[form_index(*f)];
   const std::size_t n = f->format.size();
-  inst = Instruction(*f, arch, Instruction::Uninitialized{});
-  for (std::size_t i = 0; i < n; ++i) inst.set_value(i, plan.fields[i](word));
   // nvdisasm reports fields missing on this architecture before undefined enum values.
   if (plan.has_since)
     for (std::size_t i = 0; i < n; ++i) {
       const Field& fd = field(f->format[i]);
-      if (arch < fd.since && inst.value(i) != fd.absent) return fail(std::string(kUnrecognized));
+      if (arch < fd.since && plan.fields[i](word) != fd.absent) return fail(std::string(kUnrecognized));
     }
   // A fixed-latency op's control slot is checked before undefined values: nvdisasm refuses IADD32I with PSign32 = 1
   // and a write barrier with 'uC', not with the PSign32 message (int-alu.md section 1.9).
@@ -186,12 +187,15 @@ bool decode_impl(uint64_t word, Arch arch, const Control& ctrl, uint64_t address
     return fail(check_control(*f, ctrl));
   for (std::size_t i = 0; i < plan.nenums; ++i) {
     const EnumCheck& e = plan.enums[i];
-    const uint32_t v = inst.value(e.slot);
+    const uint32_t v = e.value(word);
     if (v < 64 ? ((e.defined >> v) & 1) == 0 : e.table->find(v) == nullptr)
       return fail(undefined_value(*f, *e.table, v));
   }
-  inst.ctrl = ctrl;
-  inst.set_address(address);
+  if (inst == nullptr) return true;
+  *inst = Instruction(*f, arch, Instruction::Uninitialized{});
+  for (std::size_t i = 0; i < n; ++i) inst->set_value(i, plan.fields[i](word));
+  inst->ctrl = ctrl;
+  inst->set_address(address);
   return true;
 }
 
@@ -200,13 +204,15 @@ bool decode_impl(uint64_t word, Arch arch, const Control& ctrl, uint64_t address
 Result<Instruction> decode(uint64_t word, Arch arch, const Control& ctrl, uint64_t address) {
   Instruction inst;
   std::string why;
-  if (!decode_impl(word, arch, ctrl, address, inst, &why)) return make_error(std::move(why));
+  if (!decode_impl(word, arch, ctrl, address, &inst, &why)) return make_error(std::move(why));
   return inst;
 }
 
 bool decode_into(uint64_t word, Arch arch, const Control& ctrl, uint64_t address, Instruction& out) {
-  return decode_impl(word, arch, ctrl, address, out, nullptr);
+  return decode_impl(word, arch, ctrl, address, &out, nullptr);
 }
+
+bool decodable(uint64_t word, Arch arch, const Control& ctrl) { return decode_impl(word, arch, ctrl, 0, nullptr, nullptr); }
 
 namespace {
 

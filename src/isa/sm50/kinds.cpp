@@ -14,24 +14,45 @@ namespace tmu::isa::sm50 {
 
 // ---- shared helpers -------------------------------------------------------------------------------------
 
-void append_hex(std::string& out, uint64_t v) {
-  char buf[24];
-  auto r = std::to_chars(buf, buf + sizeof buf, v, 16);
-  out += "0x";
-  out.append(buf, static_cast<std::size_t>(r.ptr - buf));
+void append_hex(TextOut& out, uint64_t v) {
+  // "0x" and the digits, written backwards into the buffer's room.
+  char tmp[18];
+  char* end = tmp + sizeof tmp;
+  char* p = end;
+  do {
+    *--p = "0123456789abcdef"[v & 15];
+    v >>= 4;
+  } while (v != 0);
+  *--p = 'x';
+  *--p = '0';
+  out.append(p, static_cast<std::size_t>(end - p));
 }
 
-void append_signed_hex(std::string& out, int64_t v) {
+void append_signed_hex(TextOut& out, int64_t v) {
   if (v < 0) out += '-';
   append_hex(out, v < 0 ? uint64_t{0} - static_cast<uint64_t>(v) : static_cast<uint64_t>(v));
 }
 
 namespace {
-void append_numbered(std::string& out, char letter, uint32_t v) {
-  char buf[12];
-  buf[0] = letter;
-  auto r = std::to_chars(buf + 1, buf + sizeof buf, v);
-  out.append(buf, static_cast<std::size_t>(r.ptr - buf));
+// "R12", "P3": a letter and a decimal number below 1000 (registers and predicates).
+void append_numbered(TextOut& out, char letter, uint32_t v) {
+  char* p = out.cursor(12);
+  p[0] = letter;
+  if (v >= 1000) {
+    out.advance(static_cast<std::size_t>(std::to_chars(p + 1, p + 12, v).ptr - p));
+  } else if (v < 10) {
+    p[1] = static_cast<char>('0' + v);
+    out.advance(2);
+  } else if (v < 100) {
+    p[1] = static_cast<char>('0' + v / 10);
+    p[2] = static_cast<char>('0' + v % 10);
+    out.advance(3);
+  } else {
+    p[1] = static_cast<char>('0' + v / 100 % 10);
+    p[2] = static_cast<char>('0' + v / 10 % 10);
+    p[3] = static_cast<char>('0' + v % 10);
+    out.advance(4);
+  }
 }
 
 std::optional<uint32_t> parse_numbered(std::string_view t, char letter, std::string_view special, uint32_t special_value,
@@ -55,12 +76,12 @@ int default_reuse_bit(const Field& fd) {
 }
 }  // namespace
 
-void append_reg(std::string& out, uint32_t r) {
+void append_reg(TextOut& out, uint32_t r) {
   if (r == Reg::kRZ) out += "RZ";
   else append_numbered(out, 'R', r);
 }
 
-void append_pred(std::string& out, uint32_t p) {
+void append_pred(TextOut& out, uint32_t p) {
   if (p == Pred::kPT) out += "PT";
   else append_numbered(out, 'P', p);
 }
@@ -110,7 +131,7 @@ namespace {
 
 void set_field_default(ParseContext& c) { c.set(0, default_value(info(c.field(0).opd).kind)); }
 
-void plain_print(const PrintContext& c, std::string& out) {
+void plain_print(const PrintContext& c, TextOut& out) {
   const Field& f = c.field(0);
   const OpdInfo& oi = info(f.opd);
   const uint32_t v = c.val(0);
@@ -200,7 +221,7 @@ int plain_parse_modifier(ParseContext& c, std::string_view mnem, std::size_t pos
   return n;
 }
 
-void column2_print(const PrintContext& c, std::string& out) { out += info(c.field(0).opd).table->values[c.val(0)].column2; }
+void column2_print(const PrintContext& c, TextOut& out) { out += info(c.field(0).opd).table->values[c.val(0)].column2; }
 
 bool column2_parse(ParseContext& c, std::string_view t) {
   const EnumTable& tab = *info(c.field(0).opd).table;
@@ -212,7 +233,7 @@ bool column2_parse(ParseContext& c, std::string_view t) {
   return true;
 }
 
-void phase_print(const PrintContext& c, std::string& out) {
+void phase_print(const PrintContext& c, TextOut& out) {
   if (c.form.sched == Sched::Texture) out += kPhaseNames[c.inst.ctrl.reuse & 3];
 }
 
@@ -225,7 +246,7 @@ int phase_parse_modifier(ParseContext& c, std::string_view mnem, std::size_t pos
   return 0;
 }
 
-void pneg_print(const PrintContext& c, std::string& out) {
+void pneg_print(const PrintContext& c, TextOut& out) {
   if (c.val(1)) out += '!';
   append_pred(out, c.val(0));
 }
@@ -246,7 +267,7 @@ void pneg_default(ParseContext& c) {
 const std::array<std::string_view, 8>& smask_names(uint32_t rd2) {
   return rd2 == Reg::kRZ ? kShortMaskOne : kShortMaskTwo;
 }
-void smask_print(const PrintContext& c, std::string& out) { out += smask_names(c.val(1))[c.val(0) & 7]; }
+void smask_print(const PrintContext& c, TextOut& out) { out += smask_names(c.val(1))[c.val(0) & 7]; }
 bool smask_parse(ParseContext& c, std::string_view t) {
   const auto& names = smask_names(c.val(1));
   for (std::size_t v = 0; v < names.size(); ++v)

@@ -14,6 +14,7 @@
 #include "isa/sm50/instruction.h"
 #include "isa/sm50/labels.h"
 #include "isa/sm50/syntax.h"
+#include "isa/sm50/text_out.h"
 
 namespace tmu::isa::sm50 {
 
@@ -55,7 +56,7 @@ inline constexpr int kNoMatch = -1;
 
 struct KindOps {
   // Appends the text of the slot.
-  void (*print)(const PrintContext&, std::string& out);
+  void (*print)(const PrintContext&, TextOut& out);
   // For {x?} slots: true when the operand is left out of the text. nullptr: never.
   bool (*omitted)(const PrintContext&);
   // Operand position: parses the whole operand text.
@@ -79,10 +80,10 @@ const KindOps& kind_ops(Fn fn);
 #undef KIND
 
 // Shared helpers for kind implementations.
-void append_hex(std::string& out, uint64_t v);
-void append_signed_hex(std::string& out, int64_t v);
-void append_reg(std::string& out, uint32_t r);
-void append_pred(std::string& out, uint32_t p);
+void append_hex(TextOut& out, uint64_t v);
+void append_signed_hex(TextOut& out, int64_t v);
+void append_reg(TextOut& out, uint32_t r);
+void append_pred(TextOut& out, uint32_t p);
 std::optional<uint32_t> parse_reg(std::string_view t);
 std::optional<uint32_t> parse_pred(std::string_view t);
 // True when `sp` is spelled at mnem[pos] and is followed by '.' or the end.
@@ -91,7 +92,7 @@ bool spelled_at(std::string_view mnem, std::size_t pos, std::string_view sp);
 // matches, the values with an empty spelling are taken with length 0; kNoMatch if there are none.
 int match_spelling(const EnumTable& table, std::string_view mnem, std::size_t pos, uint64_t& mask);
 // Constant-bank references c[0x3][R4+0x8], c[0x0][-0x8000] (signed 16-bit byte offset; RZ when no register).
-void append_cbuf_ref(std::string& out, uint32_t bank, uint32_t ra, int64_t off);
+void append_cbuf_ref(TextOut& out, uint32_t bank, uint32_t ra, int64_t off);
 bool parse_cbuf_ref(ParseContext& c, std::string_view t, uint32_t& bank, uint32_t& ra, int64_t& off);
 
 }  // namespace tmu::isa::sm50

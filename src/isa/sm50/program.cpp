@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 #include "isa/sm50/program.h"
 
+#include <bit>
 #include <cstring>
 
 #include <fmt/format.h>
@@ -12,6 +13,11 @@ namespace tmu::isa::sm50 {
 namespace {
 
 uint64_t load_le64(const std::byte* p) {
+  if constexpr (std::endian::native == std::endian::little) {
+    uint64_t v = 0;
+    std::memcpy(&v, p, sizeof v);
+    return v;
+  }
   uint64_t v = 0;
   for (int i = 7; i >= 0; --i) v = (v << 8) | std::to_integer<uint64_t>(p[i]);
   return v;
@@ -28,8 +34,8 @@ constexpr std::string_view kUnaligned = "Unaligned instruction found";
 namespace {
 
 // Walks a code blob, decoding each instruction and handing it to `emit(inst, k)` (k: its index); stops at the
-// first word nvdisasm refuses.
-template <typename Emit>
+// first word nvdisasm refuses. With kCheckOnly, nothing is built or emitted: the words are only checked.
+template <bool kCheckOnly = false, typename Emit>
 std::optional<DecodeFailure> walk(std::span<const std::byte> bytes, Arch arch, uint64_t base, Emit&& emit) {
   if (bytes.size() % kBundleBytes != 0)
     return DecodeFailure{base + bytes.size() / kBundleBytes * kBundleBytes, 0, std::string(kUnaligned)};
@@ -42,9 +48,9 @@ std::optional<DecodeFailure> walk(std::span<const std::byte> bytes, Arch arch, u
     for (std::size_t s = 0; s < 3; ++s, ++k) {
       const uint64_t addr = base + b + 8 + 8 * s;
       const uint64_t word = load_le64(bytes.data() + b + 8 + 8 * s);
-      if (!decode_into(word, arch, slots[s], addr, inst))
-        return DecodeFailure{addr, word, decode(word, arch, slots[s], addr).error()};
-      emit(inst, k);
+      const bool ok = kCheckOnly ? decodable(word, arch, slots[s]) : decode_into(word, arch, slots[s], addr, inst);
+      if (!ok) return DecodeFailure{addr, word, decode(word, arch, slots[s], addr).error()};
+      if constexpr (!kCheckOnly) emit(inst, k);
       // A pair may span two bundles (slot 2 with slot 0 of the next one), but a dual-issue mark on the last slot of
       // the code has nothing to pair with. An instruction that closes a pair ignores its own mark, except in slot 2:
       // there nvdisasm refuses the whole next bundle.
@@ -71,7 +77,7 @@ std::optional<DecodeFailure> decode_program(std::span<const std::byte> bytes, Ar
 
 namespace {
 
-void append_ctrl(std::string& line, const Instruction& inst) {
+void append_ctrl(TextOut& line, const Instruction& inst) {
   const Control& c = inst.ctrl;
   if (c.wrbar != 7) line += fmt::format(" &wr={}", c.wrbar);
   if (c.rdbar != 7) line += fmt::format(" &rd={}", c.rdbar);
@@ -95,7 +101,7 @@ void append_ctrl(std::string& line, const Instruction& inst) {
 namespace {
 
 // "/*0008*/ ": at least four hex digits, like nvdisasm.
-void append_address(std::string& out, uint64_t addr) {
+void append_address(TextOut& out, uint64_t addr) {
   char buf[24];
   char* end = buf + sizeof buf;
   char* p = end;
@@ -108,7 +114,7 @@ void append_address(std::string& out, uint64_t addr) {
   out.append(p, static_cast<std::size_t>(end - p));
 }
 
-void append_hex_address(std::string& out, uint64_t a) { out += fmt::format("{:#x}", a); }
+void append_hex_address(TextOut& out, uint64_t a) { out += fmt::format("{:#x}", a); }
 
 // Writes the listing one line at a time, carrying the dual-issue state from line to line.
 class LineWriter {
@@ -116,7 +122,7 @@ class LineWriter {
   explicit LineWriter(const ListingOptions& opt) : opt_(opt) {}
 
   // The line of the k-th instruction, at `addr`.
-  void line(std::string& out, const Instruction& inst, uint64_t addr, std::size_t k) {
+  void line(TextOut& out, const Instruction& inst, uint64_t addr, std::size_t k) {
     const bool opens = !in_pair_ && inst.ctrl.dual_issue();
     if (opt_.labels) {
       // A label on the bundle's control word is printed before its first instruction, as nvdisasm does.
@@ -157,30 +163,38 @@ class LineWriter {
 
 }  // namespace
 
+// Listings are written through a TextOut in pieces of this size.
+constexpr std::size_t kChunk = std::size_t{1} << 20;
+
 std::string print_listing(const Program& p, const ListingOptions& opt) {
   std::string out;
   out.reserve(p.code.size() * 56);
+  TextOut text;
   LineWriter w(opt);
-  for (std::size_t k = 0; k < p.code.size(); ++k) w.line(out, p.code[k], p.address(k), k);
-  return out;
+  for (std::size_t k = 0; k < p.code.size(); ++k) {
+    w.line(text, p.code[k], p.address(k), k);
+    if (text.size() >= kChunk) {
+      out += text.view();
+      text.clear();
+    }
+  }
+  return out += text.view();
 }
 
 std::optional<DecodeFailure> stream_listing(std::span<const std::byte> bytes, Arch arch, uint64_t base,
                                             const ListingOptions& opt, const std::function<void(std::string_view)>& sink) {
   // nvdisasm refuses a bad blob whole: check every word before writing anything, then decode again while printing.
-  if (auto fail = walk(bytes, arch, base, [](const Instruction&, std::size_t) {})) return fail;
-  constexpr std::size_t kChunk = std::size_t{1} << 20;
-  std::string out;
-  out.reserve(kChunk + 4096);
+  if (auto fail = walk<true>(bytes, arch, base, [](const Instruction&, std::size_t) {})) return fail;
+  TextOut text;
   LineWriter w(opt);
   walk(bytes, arch, base, [&](const Instruction& inst, std::size_t k) {
-    w.line(out, inst, inst.address(), k);
-    if (out.size() >= kChunk) {
-      sink(out);
-      out.clear();
+    w.line(text, inst, inst.address(), k);
+    if (text.size() >= kChunk) {
+      sink(text.view());
+      text.clear();
     }
   });
-  if (!out.empty()) sink(out);
+  if (text.size() != 0) sink(text.view());
   return std::nullopt;
 }
 
