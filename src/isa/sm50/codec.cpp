@@ -100,11 +100,20 @@ struct EnumCheck {
   uint64_t defined = 0;
   const EnumTable* table = nullptr;
 };
+// The second parts of two-part fields, applied after every field's first part.
+struct HighPart {
+  uint8_t slot = 0, lo = 0, shift = 0;
+  uint32_t mask = 0;
+};
 struct FormPlan {
-  std::array<Extract, kMaxFields> fields{};
+  std::array<uint8_t, kMaxFields> lo{};  // first part of each field: (word >> lo) & mask
+  std::array<uint32_t, kMaxFields> mask{};
+  std::array<HighPart, 4> high{};
+  uint8_t nhigh = 0;
   std::array<EnumCheck, kMaxFields> enums{};
   uint8_t nenums = 0;
   bool has_since = false;  // some field is missing on older architectures (checked before the enums)
+  std::array<Extract, kMaxFields> fields{};  // whole fields, for the checks
 };
 
 constexpr auto kPlans = [] {
@@ -116,6 +125,13 @@ constexpr auto kPlans = [] {
       fp.fields[k] = Extract{fd.parts[0].lo, fd.parts[1].lo, fd.parts[0].width,
                              static_cast<uint32_t>(low_mask(fd.parts[0].width)),
                              static_cast<uint32_t>(low_mask(fd.parts[1].width))};
+      fp.lo[k] = fd.parts[0].lo;
+      fp.mask[k] = static_cast<uint32_t>(low_mask(fd.parts[0].width));
+      if (fd.parts[1].width != 0) {
+        if (fp.nhigh == fp.high.size()) throw "a row has more two-part fields than FormPlan::high holds";
+        fp.high[fp.nhigh++] = HighPart{static_cast<uint8_t>(k), fd.parts[1].lo, fd.parts[0].width,
+                                       static_cast<uint32_t>(low_mask(fd.parts[1].width))};
+      }
       fp.has_since = fp.has_since || fd.since != Arch::SM50;
       const OpdInfo& oi = info(fd.opd);
       if (oi.kind != Kind::Enum) continue;
@@ -161,23 +177,19 @@ std::string check_control(const Form& form, const Control& ctrl) {
 
 namespace {
 
-// The decoder proper. On failure returns false and, when `why` is given, sets nvdisasm's reason; bulk decoding
-// (decode_program) passes nullptr and asks again for the reason only when a word fails.
-// The decoder proper. On failure returns false and, when `why` is given, sets nvdisasm's reason; bulk decoding
-// passes nullptr and asks again for the reason only when a word fails. Without `inst` it only checks the word
-// (stream_listing's first pass), extracting just the fields that can make it fail.
-bool decode_impl(uint64_t word, Arch arch, const Control& ctrl, uint64_t address, Instruction* inst, std::string* why) {
-  const auto fail = [why](std::string reason) {
+// Every check decode() makes, on the fields that can fail. Returns the form, or nullptr with nvdisasm's reason
+// in `why` when it is given (bulk decoding passes nullptr and asks decode() for the reason only when a word fails).
+const Form* check_word(uint64_t word, Arch arch, const Control& ctrl, std::string* why) {
+  const auto fail = [why](std::string reason) -> const Form* {
     if (why) *why = std::move(reason);
-    return false;
+    return nullptr;
   };
   const Form* f = match_form(word);
   if (f == nullptr || arch < f->since) return fail(std::string(kUnrecognized));
   const FormPlan& plan = kPlans[form_index(*f)];
-  const std::size_t n = f->format.size();
   // nvdisasm reports fields missing on this architecture before undefined enum values.
   if (plan.has_since)
-    for (std::size_t i = 0; i < n; ++i) {
+    for (std::size_t i = 0; i < f->format.size(); ++i) {
       const Field& fd = field(f->format[i]);
       if (arch < fd.since && plan.fields[i](word) != fd.absent) return fail(std::string(kUnrecognized));
     }
@@ -191,28 +203,45 @@ bool decode_impl(uint64_t word, Arch arch, const Control& ctrl, uint64_t address
     if (v < 64 ? ((e.defined >> v) & 1) == 0 : e.table->find(v) == nullptr)
       return fail(undefined_value(*f, *e.table, v));
   }
-  if (inst == nullptr) return true;
-  *inst = Instruction(*f, arch, Instruction::Uninitialized{});
-  for (std::size_t i = 0; i < n; ++i) inst->set_value(i, plan.fields[i](word));
-  inst->ctrl = ctrl;
-  inst->set_address(address);
-  return true;
+  return f;
+}
+
+// The instruction of a word that check_word() accepted as form `f`.
+void build(uint64_t word, const Form& f, Arch arch, const Control& ctrl, uint64_t address, Instruction& inst) {
+  const FormPlan& plan = kPlans[form_index(f)];
+  inst = Instruction(f, arch, Instruction::Uninitialized{});
+  for (std::size_t i = 0; i < f.format.size(); ++i)
+    inst.set_value(i, static_cast<uint32_t>(word >> plan.lo[i]) & plan.mask[i]);
+  for (std::size_t i = 0; i < plan.nhigh; ++i) {
+    const HighPart& h = plan.high[i];
+    inst.set_value(h.slot, inst.value(h.slot) | ((static_cast<uint32_t>(word >> h.lo) & h.mask) << h.shift));
+  }
+  inst.ctrl = ctrl;
+  inst.set_address(address);
 }
 
 }  // namespace
 
 Result<Instruction> decode(uint64_t word, Arch arch, const Control& ctrl, uint64_t address) {
-  Instruction inst;
   std::string why;
-  if (!decode_impl(word, arch, ctrl, address, &inst, &why)) return make_error(std::move(why));
+  const Form* f = check_word(word, arch, ctrl, &why);
+  if (f == nullptr) return make_error(std::move(why));
+  Instruction inst;
+  build(word, *f, arch, ctrl, address, inst);
   return inst;
 }
 
 bool decode_into(uint64_t word, Arch arch, const Control& ctrl, uint64_t address, Instruction& out) {
-  return decode_impl(word, arch, ctrl, address, &out, nullptr);
+  const Form* f = check_word(word, arch, ctrl, nullptr);
+  if (f != nullptr) build(word, *f, arch, ctrl, address, out);
+  return f != nullptr;
 }
 
-bool decodable(uint64_t word, Arch arch, const Control& ctrl) { return decode_impl(word, arch, ctrl, 0, nullptr, nullptr); }
+const Form* decodable(uint64_t word, Arch arch, const Control& ctrl) { return check_word(word, arch, ctrl, nullptr); }
+
+void decode_checked(uint64_t word, const Form& form, Arch arch, const Control& ctrl, uint64_t address, Instruction& out) {
+  build(word, form, arch, ctrl, address, out);
+}
 
 namespace {
 

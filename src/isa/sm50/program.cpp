@@ -33,10 +33,11 @@ constexpr std::string_view kUnaligned = "Unaligned instruction found";
 
 namespace {
 
-// Walks a code blob, decoding each instruction and handing it to `emit(inst, k)` (k: its index); stops at the
-// first word nvdisasm refuses. With kCheckOnly, nothing is built or emitted: the words are only checked.
-template <bool kCheckOnly = false, typename Emit>
-std::optional<DecodeFailure> walk(std::span<const std::byte> bytes, Arch arch, uint64_t base, Emit&& emit) {
+// Walks a code blob: `decode(word, ctrl, addr, k, inst)` decodes the k-th instruction into `inst` (false: refused)
+// and `emit(inst, k)` takes it. Stops at the first word nvdisasm refuses.
+template <typename Decode, typename Emit>
+std::optional<DecodeFailure> walk(std::span<const std::byte> bytes, Arch arch, uint64_t base, Decode&& decode_one,
+                                  Emit&& emit) {
   if (bytes.size() % kBundleBytes != 0)
     return DecodeFailure{base + bytes.size() / kBundleBytes * kBundleBytes, 0, std::string(kUnaligned)};
   bool in_pair = false;  // the previous instruction opened a dual-issue pair
@@ -48,9 +49,9 @@ std::optional<DecodeFailure> walk(std::span<const std::byte> bytes, Arch arch, u
     for (std::size_t s = 0; s < 3; ++s, ++k) {
       const uint64_t addr = base + b + 8 + 8 * s;
       const uint64_t word = load_le64(bytes.data() + b + 8 + 8 * s);
-      const bool ok = kCheckOnly ? decodable(word, arch, slots[s]) : decode_into(word, arch, slots[s], addr, inst);
-      if (!ok) return DecodeFailure{addr, word, decode(word, arch, slots[s], addr).error()};
-      if constexpr (!kCheckOnly) emit(inst, k);
+      if (!decode_one(word, slots[s], addr, k, inst))
+        return DecodeFailure{addr, word, decode(word, arch, slots[s], addr).error()};
+      emit(inst, k);
       // A pair may span two bundles (slot 2 with slot 0 of the next one), but a dual-issue mark on the last slot of
       // the code has nothing to pair with. An instruction that closes a pair ignores its own mark, except in slot 2:
       // there nvdisasm refuses the whole next bundle.
@@ -72,7 +73,12 @@ std::optional<DecodeFailure> walk(std::span<const std::byte> bytes, Arch arch, u
 std::optional<DecodeFailure> decode_program(std::span<const std::byte> bytes, Arch arch, uint64_t base, Program& out) {
   out = Program{arch, base, {}};
   out.code.reserve(bytes.size() / kBundleBytes * 3);
-  return walk(bytes, arch, base, [&out](const Instruction& inst, std::size_t) { out.code.push_back(inst); });
+  return walk(
+      bytes, arch, base,
+      [arch](uint64_t word, const Control& c, uint64_t addr, std::size_t, Instruction& inst) {
+        return decode_into(word, arch, c, addr, inst);
+      },
+      [&out](const Instruction& inst, std::size_t) { out.code.push_back(inst); });
 }
 
 namespace {
@@ -183,11 +189,22 @@ std::string print_listing(const Program& p, const ListingOptions& opt) {
 
 std::optional<DecodeFailure> stream_listing(std::span<const std::byte> bytes, Arch arch, uint64_t base,
                                             const ListingOptions& opt, const std::function<void(std::string_view)>& sink) {
-  // nvdisasm refuses a bad blob whole: check every word before writing anything, then decode again while printing.
-  if (auto fail = walk<true>(bytes, arch, base, [](const Instruction&, std::size_t) {})) return fail;
+  // nvdisasm refuses a bad blob whole: check every word before writing anything (noting each one's form), then
+  // build the instructions while printing.
+  std::vector<uint16_t> forms(bytes.size() / kBundleBytes * 3);
+  const auto check = [arch, &forms](uint64_t word, const Control& c, uint64_t, std::size_t k, Instruction&) {
+    const Form* f = decodable(word, arch, c);
+    if (f != nullptr) forms[k] = static_cast<uint16_t>(form_index(*f));
+    return f != nullptr;
+  };
+  if (auto fail = walk(bytes, arch, base, check, [](const Instruction&, std::size_t) {})) return fail;
   TextOut text;
   LineWriter w(opt);
-  walk(bytes, arch, base, [&](const Instruction& inst, std::size_t k) {
+  const auto build = [arch, &forms](uint64_t word, const Control& c, uint64_t addr, std::size_t k, Instruction& inst) {
+    decode_checked(word, kForms[forms[k]], arch, c, addr, inst);
+    return true;
+  };
+  walk(bytes, arch, base, build, [&](const Instruction& inst, std::size_t k) {
     w.line(text, inst, inst.address(), k);
     if (text.size() >= kChunk) {
       sink(text.view());
