@@ -3,7 +3,9 @@
 // column, phase, predicate with negation, TEXS/TLDS masks).
 #include "isa/sm50/kinds.h"
 
+#include <bit>
 #include <charconv>
+#include <cstring>
 
 #include <fmt/format.h>
 
@@ -14,18 +16,44 @@ namespace tmu::isa::sm50 {
 
 // ---- shared helpers -------------------------------------------------------------------------------------
 
+namespace {
+// The eight hex digits of a 32-bit value as ASCII bytes, most significant first in memory: the nibbles are spread
+// one per byte, then each becomes '0'..'9' or 'a'..'f' without a branch (the digit count of operands is random,
+// so a loop's exit would be mispredicted on most operands).
+static_assert(std::endian::native == std::endian::little, "hex8's byte order is that of a little-endian host");
+uint64_t hex8(uint32_t v) {
+  uint64_t n = v;
+  n = ((n & 0xffff0000u) << 16) | (n & 0xffffu);
+  n = ((n & 0x0000ff000000ff00u) << 8) | (n & 0x000000ff000000ffu);
+  n = ((n & 0x00f000f000f000f0u) << 4) | (n & 0x000f000f000f000fu);
+  const uint64_t letters = ((n + 0x0606060606060606u) >> 4) & 0x0101010101010101u;  // 1 where the nibble > 9
+  n += 0x3030303030303030u + letters * ('a' - '0' - 10);
+  return __builtin_bswap64(n);  // byte 0 (the first in memory) holds the most significant digit
+}
+}  // namespace
+
 void append_hex(TextOut& out, uint64_t v) {
-  // "0x" and the digits, written backwards into the buffer's room.
-  char tmp[18];
-  char* end = tmp + sizeof tmp;
-  char* p = end;
-  do {
-    *--p = "0123456789abcdef"[v & 15];
-    v >>= 4;
-  } while (v != 0);
-  *--p = 'x';
-  *--p = '0';
-  out.append(p, static_cast<std::size_t>(end - p));
+  if (v > 0xffffffffu) {
+    char tmp[18];
+    char* end = tmp + sizeof tmp;
+    char* p = end;
+    do {
+      *--p = "0123456789abcdef"[v & 15];
+      v >>= 4;
+    } while (v != 0);
+    *--p = 'x';
+    *--p = '0';
+    out.append(p, static_cast<std::size_t>(end - p));
+    return;
+  }
+  const auto x = static_cast<uint32_t>(v);
+  const unsigned digits = x == 0 ? 1u : (std::bit_width(x) + 3u) / 4u;
+  const uint64_t text = hex8(x) >> (8u * (8u - digits));  // drops the leading zeros (little-endian memory)
+  char* p = out.cursor(10);
+  p[0] = '0';
+  p[1] = 'x';
+  std::memcpy(p + 2, &text, 8);
+  out.advance(2u + digits);
 }
 
 void append_signed_hex(TextOut& out, int64_t v) {
@@ -287,14 +315,6 @@ const KindOps kPhaseKind{phase_print, nullptr, nullptr, phase_parse_modifier, nu
 const KindOps kPNegKind{pneg_print, pneg_omitted, pneg_parse, nullptr, pneg_default};
 const KindOps kSMaskKind{smask_print, nullptr, smask_parse, nullptr, nullptr};
 
-// The registry, from kinds.inc.
-const KindOps& kind_ops(Fn fn) {
-  static const std::array<const KindOps*, kFns.size()> kOps{
-#define KIND(id, name, nargs, ops) &ops,
-#include "isa/sm50/kinds.inc"
-#undef KIND
-  };
-  return *kOps[static_cast<std::size_t>(fn)];
-}
+const KindOps& kind_ops(Fn fn) { return *kKindOps[static_cast<std::size_t>(fn)]; }
 
 }  // namespace tmu::isa::sm50

@@ -79,6 +79,13 @@ const KindOps& kind_ops(Fn fn);
 #include "isa/sm50/kinds.inc"
 #undef KIND
 
+// The registry, indexed by Fn (kind_ops() reads it; print plans take their kinds' addresses from it).
+inline constexpr std::array<const KindOps*, kFns.size()> kKindOps{
+#define KIND(id, name, nargs, ops) &ops,
+#include "isa/sm50/kinds.inc"
+#undef KIND
+};
+
 // Shared helpers for kind implementations.
 void append_hex(TextOut& out, uint64_t v);
 void append_signed_hex(TextOut& out, int64_t v);

@@ -12,6 +12,7 @@
 
 #include "isa/sm50/compiled.h"
 #include "isa/sm50/instruction.h"
+#include "isa/sm50/kinds.h"
 
 namespace tmu::isa::sm50::plan {
 
@@ -38,6 +39,8 @@ struct Step {
   uint8_t slot = 0;   // Kind / SkipIfOmitted: index of the piece or item
   Kind kind = Kind::UImm;  // SkipIfDefault: the operand's kind
   const EnumTable* table = nullptr;
+  const Slot* slot_ptr = nullptr;  // Kind / SkipIfOmitted: the template's slot
+  const KindOps* ops = nullptr;    // and its kind
 };
 
 // How many steps and pool characters the plans take, and the plans themselves, come from one compiler run twice.
@@ -94,6 +97,8 @@ constexpr void compile(std::size_t fi, StepFn&& step, CharFn&& chr) {
     Step st;
     st.op = Op::Kind;
     st.slot = index;
+    st.slot_ptr = &sl;
+    st.ops = kKindOps[static_cast<std::size_t>(sl.fn)];
     st.b = in_mnemonic ? 1 : 0;
     if (sl.fn != Fn::Plain) return st;
     const Field& fd = field(f.format[static_cast<std::size_t>(sl.args[0])]);
@@ -153,6 +158,8 @@ constexpr void compile(std::size_t fi, StepFn&& step, CharFn&& chr) {
       if (operand.op == Op::Kind) {
         skip.op = Op::SkipIfOmitted;
         skip.slot = static_cast<uint8_t>(i);
+        skip.slot_ptr = operand.slot_ptr;
+        skip.ops = operand.ops;
       } else {
         skip.op = Op::SkipIfDefault;
         skip.a = operand.a;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 #include "isa/sm50/printer.h"
 
+#include <utility>
+
 #include "isa/sm50/kinds.h"
 #include "isa/sm50/print_plan.h"
 
@@ -49,64 +51,96 @@ void put_text(TextOut& out, const char* s, std::size_t n) {
   out.advance(n);
 }
 
+// Each row's plan is turned into its own straight-line function when tmu is built: the steps are template
+// arguments, so there is no loop or switch over them when printing (with 287 rows in random order, the step
+// dispatch of an interpreter is mispredicted on most steps).
+struct Ctx {
+  const Instruction& inst;
+  TextOut& out;
+  const LabelMap* labels;
+  bool first = true;  // no operand printed yet (for Sep steps)
+};
+
+template <std::size_t I>
+void step(Ctx& c) {
+  constexpr plan::Step st = plan::kPlans.steps[I];
+  const Instruction& inst = c.inst;
+  TextOut& out = c.out;
+  if constexpr (st.op == plan::Op::Text) {
+    if constexpr (st.n <= 16) put_text(out, plan::kPlans.pool.data() + st.text, st.n);
+    else out.append(plan::kPlans.pool.data() + st.text, st.n);
+  } else if constexpr (st.op == plan::Op::Guard) {
+    const uint32_t pg = inst.value(st.a);
+    const bool neg = st.b >= 0 && inst.value(static_cast<std::size_t>(st.b)) != 0;
+    if (pg == Pred::kPT && !neg) return;
+    out += neg ? std::string_view("@!") : std::string_view("@");
+    append_pred(out, pg);
+    out += ' ';
+  } else if constexpr (st.op == plan::Op::Sep) {
+    if constexpr (st.b == 1) out += std::string_view(", ");
+    else out += c.first ? std::string_view(" ") : std::string_view(", ");
+    c.first = false;
+  } else if constexpr (st.op == plan::Op::Reg) {
+    const uint32_t v = inst.value(st.a);
+    if (v < kRegNames.size()) put(out, kRegNames[v]);
+    else append_reg(out, v);
+    if constexpr (st.b >= 0) {
+      // Without a branch: the reuse bits are as good as random.
+      std::memcpy(out.cursor(8), ".reuse\0\0", 8);
+      out.advance(((inst.ctrl.reuse >> st.b) & 1u) * 6u);
+    }
+  } else if constexpr (st.op == plan::Op::Pred) {
+    const uint32_t v = inst.value(st.a);
+    if (v < kPredNames.size()) put(out, kPredNames[v]);
+    else append_pred(out, v);
+  } else if constexpr (st.op == plan::Op::Spell) {
+    out += st.table->values[inst.value(st.a)].text;
+  } else if constexpr (st.op == plan::Op::Hex) {
+    append_hex(out, inst.value(st.a));
+  } else if constexpr (st.op == plan::Op::SHex) {
+    append_signed_hex(out, sign_extend(inst.value(st.a), st.n));
+  } else if constexpr (st.op == plan::Op::Kind) {
+    st.ops->print(PrintContext{inst, inst.form(), *st.slot_ptr, st.b == 1, c.labels}, out);
+  }
+}
+
+// Whether the optional operand that step I guards is left out.
+template <std::size_t I>
+bool left_out(const Ctx& c) {
+  constexpr plan::Step st = plan::kPlans.steps[I];
+  if constexpr (st.op == plan::Op::SkipIfDefault) return c.inst.value(st.a) == default_value(st.kind);
+  else return st.ops->omitted && st.ops->omitted(PrintContext{c.inst, c.inst.form(), *st.slot_ptr, false, c.labels});
+}
+
+// Steps [I, End).
+template <std::size_t I, std::size_t End>
+void run(Ctx& c) {
+  if constexpr (I < End) {
+    constexpr plan::Step st = plan::kPlans.steps[I];
+    if constexpr (st.op == plan::Op::SkipIfDefault || st.op == plan::Op::SkipIfOmitted) {
+      if (!left_out<I>(c)) run<I + 1, I + 1 + st.n>(c);
+      run<I + 1 + st.n, End>(c);
+    } else {
+      step<I>(c);
+      run<I + 1, End>(c);
+    }
+  }
+}
+
+template <std::size_t F>
+void print_form(Ctx& c) {
+  run<plan::kPlans.begin[F], plan::kPlans.begin[F + 1]>(c);
+}
+
+constexpr auto kPrinters = []<std::size_t... F>(std::index_sequence<F...>) {
+  return std::array<void (*)(Ctx&), sizeof...(F)>{&print_form<F>...};
+}(std::make_index_sequence<kForms.size()>{});
+
 }  // namespace
 
 void print(const Instruction& inst, TextOut& out, const LabelMap* labels) {
-  const Form& form = inst.form();
-  const std::size_t fi = form_index(form);
-  const Syntax& syn = kSyntax[fi];
-  const plan::Plans& pl = plan::kPlans;
-  bool first = true;  // no operand printed yet (for Sep steps)
-  const plan::Step* end = pl.steps.data() + pl.begin[fi + 1];
-  for (const plan::Step* st = pl.steps.data() + pl.begin[fi]; st != end; ++st) {
-    switch (st->op) {
-      case plan::Op::Text: put_text(out, pl.pool.data() + st->text, st->n); break;
-      case plan::Op::Guard: {
-        // Forms without a guard field have no Guard step (CAL, SSY, ...: the bits are ignored).
-        const uint32_t pg = inst.value(st->a);
-        const bool neg = st->b >= 0 && inst.value(static_cast<std::size_t>(st->b)) != 0;
-        if (pg == Pred::kPT && !neg) break;
-        out += neg ? std::string_view("@!") : std::string_view("@");
-        append_pred(out, pg);
-        out += ' ';
-        break;
-      }
-      case plan::Op::Sep:
-        out += first && st->b == 0 ? std::string_view(" ") : std::string_view(", ");
-        first = false;
-        break;
-      case plan::Op::Reg: {
-        const uint32_t v = inst.value(st->a);
-        if (v < kRegNames.size()) put(out, kRegNames[v]);
-        else append_reg(out, v);
-        if (st->b >= 0 && ((inst.ctrl.reuse >> st->b) & 1) != 0) out += std::string_view(".reuse");
-        break;
-      }
-      case plan::Op::Pred: {
-        const uint32_t v = inst.value(st->a);
-        if (v < kPredNames.size()) put(out, kPredNames[v]);
-        else append_pred(out, v);
-        break;
-      }
-      case plan::Op::Spell: out += st->table->values[inst.value(st->a)].text; break;
-      case plan::Op::Hex: append_hex(out, inst.value(st->a)); break;
-      case plan::Op::SHex: append_signed_hex(out, sign_extend(inst.value(st->a), st->n)); break;
-      case plan::Op::Kind: {
-        const Slot& slot = st->b == 1 ? syn.pieces[st->slot].slot : syn.items[st->slot].slot;
-        kind_ops(slot.fn).print(PrintContext{inst, form, slot, st->b == 1, labels}, out);
-        break;
-      }
-      case plan::Op::SkipIfDefault:
-        if (inst.value(st->a) == default_value(st->kind)) st += st->n;
-        break;
-      case plan::Op::SkipIfOmitted: {
-        const Slot& slot = syn.items[st->slot].slot;
-        const KindOps& k = kind_ops(slot.fn);
-        if (k.omitted && k.omitted(PrintContext{inst, form, slot, false, labels})) st += st->n;
-        break;
-      }
-    }
-  }
+  Ctx c{inst, out, labels};
+  kPrinters[form_index(inst.form())](c);
 }
 
 void print(const Instruction& inst, std::string& out, const LabelMap* labels) {
