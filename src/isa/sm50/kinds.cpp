@@ -16,44 +16,9 @@ namespace tmu::isa::sm50 {
 
 // ---- shared helpers -------------------------------------------------------------------------------------
 
-namespace {
-// The eight hex digits of a 32-bit value as ASCII bytes, most significant first in memory: the nibbles are spread
-// one per byte, then each becomes '0'..'9' or 'a'..'f' without a branch (the digit count of operands is random,
-// so a loop's exit would be mispredicted on most operands).
-static_assert(std::endian::native == std::endian::little, "hex8's byte order is that of a little-endian host");
-uint64_t hex8(uint32_t v) {
-  uint64_t n = v;
-  n = ((n & 0xffff0000u) << 16) | (n & 0xffffu);
-  n = ((n & 0x0000ff000000ff00u) << 8) | (n & 0x000000ff000000ffu);
-  n = ((n & 0x00f000f000f000f0u) << 4) | (n & 0x000f000f000f000fu);
-  const uint64_t letters = ((n + 0x0606060606060606u) >> 4) & 0x0101010101010101u;  // 1 where the nibble > 9
-  n += 0x3030303030303030u + letters * ('a' - '0' - 10);
-  return __builtin_bswap64(n);  // byte 0 (the first in memory) holds the most significant digit
-}
-}  // namespace
-
 void append_hex(TextOut& out, uint64_t v) {
-  if (v > 0xffffffffu) {
-    char tmp[18];
-    char* end = tmp + sizeof tmp;
-    char* p = end;
-    do {
-      *--p = "0123456789abcdef"[v & 15];
-      v >>= 4;
-    } while (v != 0);
-    *--p = 'x';
-    *--p = '0';
-    out.append(p, static_cast<std::size_t>(end - p));
-    return;
-  }
-  const auto x = static_cast<uint32_t>(v);
-  const unsigned digits = x == 0 ? 1u : (std::bit_width(x) + 3u) / 4u;
-  const uint64_t text = hex8(x) >> (8u * (8u - digits));  // drops the leading zeros (little-endian memory)
-  char* p = out.cursor(10);
-  p[0] = '0';
-  p[1] = 'x';
-  std::memcpy(p + 2, &text, 8);
-  out.advance(2u + digits);
+  out += std::string_view("0x");
+  append_hex_digits(out, v);
 }
 
 void append_signed_hex(TextOut& out, int64_t v) {
@@ -61,8 +26,7 @@ void append_signed_hex(TextOut& out, int64_t v) {
   append_hex(out, v < 0 ? uint64_t{0} - static_cast<uint64_t>(v) : static_cast<uint64_t>(v));
 }
 
-namespace {
-// "R12", "P3": a letter and a decimal number below 1000 (registers and predicates).
+// "R12", "P3": a letter and a decimal number (registers and predicates outside the name tables).
 void append_numbered(TextOut& out, char letter, uint32_t v) {
   char* p = out.cursor(12);
   p[0] = letter;
@@ -83,6 +47,7 @@ void append_numbered(TextOut& out, char letter, uint32_t v) {
   }
 }
 
+namespace {
 std::optional<uint32_t> parse_numbered(std::string_view t, char letter, std::string_view special, uint32_t special_value,
                                        uint32_t max) {
   if (t == special) return special_value;
@@ -103,16 +68,6 @@ int default_reuse_bit(const Field& fd) {
   }
 }
 }  // namespace
-
-void append_reg(TextOut& out, uint32_t r) {
-  if (r == Reg::kRZ) out += "RZ";
-  else append_numbered(out, 'R', r);
-}
-
-void append_pred(TextOut& out, uint32_t p) {
-  if (p == Pred::kPT) out += "PT";
-  else append_numbered(out, 'P', p);
-}
 
 std::optional<uint32_t> parse_reg(std::string_view t) { return parse_numbered(t, 'R', "RZ", Reg::kRZ, 254); }
 std::optional<uint32_t> parse_pred(std::string_view t) { return parse_numbered(t, 'P', "PT", Pred::kPT, 6); }

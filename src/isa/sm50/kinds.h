@@ -8,6 +8,7 @@
 
 #include <array>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <string_view>
 
@@ -89,8 +90,45 @@ inline constexpr std::array<const KindOps*, kFns.size()> kKindOps{
 // Shared helpers for kind implementations.
 void append_hex(TextOut& out, uint64_t v);
 void append_signed_hex(TextOut& out, int64_t v);
-void append_reg(TextOut& out, uint32_t r);
-void append_pred(TextOut& out, uint32_t p);
+void append_numbered(TextOut& out, char letter, uint32_t v);  // "R300": a letter and a decimal number
+
+// "R0".."R254", "RZ" and "P0".."P6", "PT" as ready-made texts, each printed with one 4-byte copy.
+struct ShortName {
+  std::array<char, 4> text{};
+  uint8_t n = 0;
+};
+constexpr ShortName short_name(char letter, unsigned v) {
+  ShortName r;
+  r.text[r.n++] = letter;
+  if (v >= 100) r.text[r.n++] = static_cast<char>('0' + v / 100);
+  if (v >= 10) r.text[r.n++] = static_cast<char>('0' + v / 10 % 10);
+  r.text[r.n++] = static_cast<char>('0' + v % 10);
+  return r;
+}
+inline constexpr auto kRegNames = [] {
+  std::array<ShortName, 256> out{};
+  for (unsigned v = 0; v < Reg::kRZ; ++v) out[v] = short_name('R', v);
+  out[Reg::kRZ] = ShortName{{'R', 'Z'}, 2};
+  return out;
+}();
+inline constexpr auto kPredNames = [] {
+  std::array<ShortName, 8> out{};
+  for (unsigned v = 0; v < Pred::kPT; ++v) out[v] = short_name('P', v);
+  out[Pred::kPT] = ShortName{{'P', 'T'}, 2};
+  return out;
+}();
+inline void append_short_name(TextOut& out, const ShortName& nm) {
+  std::memcpy(out.cursor(4), nm.text.data(), 4);
+  out.advance(nm.n);
+}
+inline void append_reg(TextOut& out, uint32_t r) {
+  if (r < kRegNames.size()) append_short_name(out, kRegNames[r]);
+  else append_numbered(out, 'R', r);
+}
+inline void append_pred(TextOut& out, uint32_t p) {
+  if (p < kPredNames.size()) append_short_name(out, kPredNames[p]);
+  else append_numbered(out, 'P', p);
+}
 std::optional<uint32_t> parse_reg(std::string_view t);
 std::optional<uint32_t> parse_pred(std::string_view t);
 // True when `sp` is spelled at mnem[pos] and is followed by '.' or the end.

@@ -9,38 +9,6 @@
 namespace tmu::isa::sm50 {
 namespace {
 
-// "R0".."R254", "RZ" and "P0".."P6", "PT" as ready-made texts (up to four characters each).
-struct Name {
-  std::array<char, 4> text{};
-  uint8_t n = 0;
-};
-constexpr Name numbered(char letter, unsigned v) {
-  Name r;
-  r.text[r.n++] = letter;
-  if (v >= 100) r.text[r.n++] = static_cast<char>('0' + v / 100);
-  if (v >= 10) r.text[r.n++] = static_cast<char>('0' + v / 10 % 10);
-  r.text[r.n++] = static_cast<char>('0' + v % 10);
-  return r;
-}
-constexpr auto kRegNames = [] {
-  std::array<Name, 256> out{};
-  for (unsigned v = 0; v < 255; ++v) out[v] = numbered('R', v);
-  out[Reg::kRZ] = Name{{'R', 'Z'}, 2};
-  return out;
-}();
-constexpr auto kPredNames = [] {
-  std::array<Name, 8> out{};
-  for (unsigned v = 0; v < 7; ++v) out[v] = numbered('P', v);
-  out[Pred::kPT] = Name{{'P', 'T'}, 2};
-  return out;
-}();
-
-void put(TextOut& out, const Name& nm) {
-  char* p = out.cursor(4);
-  std::memcpy(p, nm.text.data(), 4);
-  out.advance(nm.n);
-}
-
 // Copies plan text: 16 characters at a time (the pool is padded), then keeps n.
 void put_text(TextOut& out, const char* s, std::size_t n) {
   if (n > 16) {
@@ -81,18 +49,14 @@ void step(Ctx& c) {
     else out += c.first ? std::string_view(" ") : std::string_view(", ");
     c.first = false;
   } else if constexpr (st.op == plan::Op::Reg) {
-    const uint32_t v = inst.value(st.a);
-    if (v < kRegNames.size()) put(out, kRegNames[v]);
-    else append_reg(out, v);
+    append_reg(out, inst.value(st.a));
     if constexpr (st.b >= 0) {
       // Without a branch: the reuse bits are as good as random.
       std::memcpy(out.cursor(8), ".reuse\0\0", 8);
       out.advance(((inst.ctrl.reuse >> st.b) & 1u) * 6u);
     }
   } else if constexpr (st.op == plan::Op::Pred) {
-    const uint32_t v = inst.value(st.a);
-    if (v < kPredNames.size()) put(out, kPredNames[v]);
-    else append_pred(out, v);
+    append_pred(out, inst.value(st.a));
   } else if constexpr (st.op == plan::Op::Spell) {
     out += st.table->values[inst.value(st.a)].text;
   } else if constexpr (st.op == plan::Op::Hex) {

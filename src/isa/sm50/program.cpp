@@ -108,16 +108,9 @@ namespace {
 
 // "/*0008*/ ": at least four hex digits, like nvdisasm.
 void append_address(TextOut& out, uint64_t addr) {
-  char buf[24];
-  char* end = buf + sizeof buf;
-  char* p = end;
-  *--p = ' ';
-  *--p = '/';
-  *--p = '*';
-  for (int n = 0; n < 4 || addr != 0; ++n, addr >>= 4) *--p = "0123456789abcdef"[addr & 15];
-  *--p = '*';
-  *--p = '/';
-  out.append(p, static_cast<std::size_t>(end - p));
+  out += std::string_view("/*");
+  append_hex_digits(out, addr, 4);
+  out += std::string_view("*/ ");
 }
 
 void append_hex_address(TextOut& out, uint64_t a) { out += fmt::format("{:#x}", a); }

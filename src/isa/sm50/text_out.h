@@ -5,7 +5,9 @@
 // The caller takes the text with view() and may clear() the buffer to reuse it.
 #pragma once
 
+#include <bit>
 #include <cstddef>
+#include <cstdint>
 #include <cstring>
 #include <memory>
 #include <string_view>
@@ -83,5 +85,39 @@ class TextOut {
   char* cur_ = inline_;
   char* end_ = inline_ + kInline;
 };
+
+namespace detail {
+// The eight hex digits of a 32-bit value as ASCII bytes, most significant first in memory: the nibbles are spread
+// one per byte, then each becomes '0'..'9' or 'a'..'f' without a branch (operands have a random number of digits,
+// so the exit of a digit loop is mispredicted on most of them).
+static_assert(std::endian::native == std::endian::little, "hex8's byte order is that of a little-endian host");
+inline uint64_t hex8(uint32_t v) {
+  uint64_t n = v;
+  n = ((n & 0xffff0000u) << 16) | (n & 0xffffu);
+  n = ((n & 0x0000ff000000ff00u) << 8) | (n & 0x000000ff000000ffu);
+  n = ((n & 0x00f000f000f000f0u) << 4) | (n & 0x000f000f000f000fu);
+  const uint64_t letters = ((n + 0x0606060606060606u) >> 4) & 0x0101010101010101u;  // 1 where the nibble > 9
+  n += 0x3030303030303030u + letters * ('a' - '0' - 10);
+  return __builtin_bswap64(n);  // byte 0 (the first in memory) holds the most significant digit
+}
+}  // namespace detail
+
+// The lowercase hex digits of v, at least `min_digits` (1..8) of them, without a prefix.
+inline void append_hex_digits(TextOut& out, uint64_t v, unsigned min_digits = 1) {
+  if (v > 0xffffffffu) {
+    char tmp[16];
+    char* end = tmp + sizeof tmp;
+    char* p = end;
+    for (; v != 0; v >>= 4) *--p = "0123456789abcdef"[v & 15];
+    out.append(p, static_cast<std::size_t>(end - p));
+    return;
+  }
+  const auto x = static_cast<uint32_t>(v);
+  const unsigned width = (static_cast<unsigned>(std::bit_width(x)) + 3u) / 4u;
+  const unsigned digits = width > min_digits ? width : min_digits;
+  const uint64_t text = detail::hex8(x) >> (8u * (8u - digits));  // drops the leading zeros
+  std::memcpy(out.cursor(8), &text, 8);
+  out.advance(digits);
+}
 
 }  // namespace tmu::isa::sm50
