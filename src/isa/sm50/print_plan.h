@@ -22,7 +22,7 @@ enum class Op : uint8_t {
   Sep,      // " " before the first operand printed, ", " before the others (after an optional operand)
   Reg,      // register in field a; b: control-word reuse flag that adds ".reuse", or -1
   Pred,     // predicate in field a
-  Spell,    // spelling of enum field a (table)
+  Spell,    // spelling of enum field a: kSpellings.texts[text + value]
   Hex,      // field a as 0x..
   SHex,     // field a, n bits, sign-extended, as 0x.. / -0x..
   Kind,     // slot `slot` of the template (mnemonic piece when b == 1, else operand): its kind prints it
@@ -43,10 +43,66 @@ struct Step {
   const KindOps* ops = nullptr;    // and its kind
 };
 
-// How many steps and pool characters the plans take, and the plans themselves, come from one compiler run twice.
+// Counts of steps (or entries) and pool characters: tables are sized by a first run of what fills them.
 struct Sizes {
   std::size_t steps = 0, chars = 0;
 };
+
+// Spellings of every enumerated operand, copied into a padded pool like the literal text: a Spell step then
+// copies 16 characters and keeps the spelling's length, without a branch on it.
+struct SpellText {
+  uint16_t at = 0;  // offset into kSpellings.pool
+  uint8_t n = 0;
+};
+
+// Visits each distinct spelling table of the enumerated operands once.
+template <typename Visit>
+constexpr void for_each_table(Visit visit) {
+  for (std::size_t i = 0; i < kOpdInfo.size(); ++i) {
+    const OpdInfo& oi = kOpdInfo[i];
+    if (oi.kind != Kind::Enum) continue;
+    bool seen = false;
+    for (std::size_t j = 0; j < i && !seen; ++j) seen = kOpdInfo[j].kind == Kind::Enum && kOpdInfo[j].table == oi.table;
+    if (!seen) visit(*oi.table);
+  }
+}
+
+inline constexpr Sizes kSpellSizes = [] {
+  Sizes z;
+  for_each_table([&z](const EnumTable& t) {
+    z.steps += t.values.size();
+    for (const Spelling& sp : t.values) z.chars += sp.text.size();
+  });
+  return z;
+}();
+
+struct Spellings {
+  std::array<SpellText, kSpellSizes.steps> texts{};  // table after table, indexed by value
+  std::array<char, kSpellSizes.chars + 16> pool{};
+};
+inline constexpr Spellings kSpellings = [] {
+  Spellings out;
+  std::size_t nt = 0, nc = 0;
+  for_each_table([&](const EnumTable& t) {
+    for (const Spelling& sp : t.values) {
+      out.texts[nt++] = SpellText{static_cast<uint16_t>(nc), static_cast<uint8_t>(sp.text.size())};
+      for (char c : sp.text) out.pool[nc++] = c;
+    }
+  });
+  return out;
+}();
+static_assert(kSpellSizes.chars < 65536 && kSpellSizes.steps < 65536);
+
+// Where table `t`'s spellings start in kSpellings.texts.
+constexpr uint16_t spell_base(const EnumTable* t) {
+  std::size_t at = 0, found = 0;
+  for_each_table([&](const EnumTable& u) {
+    if (&u == t) found = at;
+    at += u.values.size();
+  });
+  return static_cast<uint16_t>(found);
+}
+
 
 inline constexpr std::size_t kPad = 16;  // the pool ends in this many spare characters: texts are copied 16 at a time
 
@@ -116,6 +172,7 @@ constexpr void compile(std::size_t fi, StepFn&& step, CharFn&& chr) {
       case Kind::Enum:
         st.op = Op::Spell;
         st.table = oi.table;
+        st.text = spell_base(oi.table);
         break;
       case Kind::UImm: st.op = Op::Hex; break;
       case Kind::SImm: st.op = Op::SHex; break;

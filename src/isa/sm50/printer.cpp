@@ -58,7 +58,9 @@ void step(Ctx& c) {
   } else if constexpr (st.op == plan::Op::Pred) {
     append_pred(out, inst.value(st.a));
   } else if constexpr (st.op == plan::Op::Spell) {
-    out += st.table->values[inst.value(st.a)].text;
+    const plan::SpellText& t = plan::kSpellings.texts[st.text + inst.value(st.a)];
+    if (t.n <= 16) put_text(out, plan::kSpellings.pool.data() + t.at, t.n);
+    else out.append(plan::kSpellings.pool.data() + t.at, t.n);
   } else if constexpr (st.op == plan::Op::Hex) {
     append_hex(out, inst.value(st.a));
   } else if constexpr (st.op == plan::Op::SHex) {
