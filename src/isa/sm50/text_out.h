@@ -54,6 +54,8 @@ class TextOut {
     return cur_;
   }
   void advance(std::size_t n) { cur_ += n; }
+  // Keeps what was written from cursor() up to p.
+  void commit(char* p) { cur_ = p; }
 
   std::size_t size() const { return static_cast<std::size_t>(cur_ - begin_); }
   std::string_view view() const { return {begin_, size()}; }
@@ -102,6 +104,16 @@ inline uint64_t hex8(uint32_t v) {
 }
 }  // namespace detail
 
+// The lowercase hex digits of a 32-bit value, at least `min_digits` (1..8) of them, written at p (which has room
+// for 8); returns the end.
+inline char* put_hex_digits(char* p, uint32_t x, unsigned min_digits = 1) {
+  const unsigned width = (static_cast<unsigned>(std::bit_width(x)) + 3u) / 4u;
+  const unsigned digits = width > min_digits ? width : min_digits;
+  const uint64_t text = detail::hex8(x) >> (8u * (8u - digits));  // drops the leading zeros
+  std::memcpy(p, &text, 8);
+  return p + digits;
+}
+
 // The lowercase hex digits of v, at least `min_digits` (1..8) of them, without a prefix.
 inline void append_hex_digits(TextOut& out, uint64_t v, unsigned min_digits = 1) {
   if (v > 0xffffffffu) {
@@ -112,12 +124,7 @@ inline void append_hex_digits(TextOut& out, uint64_t v, unsigned min_digits = 1)
     out.append(p, static_cast<std::size_t>(end - p));
     return;
   }
-  const auto x = static_cast<uint32_t>(v);
-  const unsigned width = (static_cast<unsigned>(std::bit_width(x)) + 3u) / 4u;
-  const unsigned digits = width > min_digits ? width : min_digits;
-  const uint64_t text = detail::hex8(x) >> (8u * (8u - digits));  // drops the leading zeros
-  std::memcpy(out.cursor(8), &text, 8);
-  out.advance(digits);
+  out.commit(put_hex_digits(out.cursor(8), static_cast<uint32_t>(v), min_digits));
 }
 
 }  // namespace tmu::isa::sm50
