@@ -129,8 +129,17 @@ class LineWriter {
         if (auto n = opt_.labels->name_of(addr - 8)) (out += *n) += ":\n";
       if (auto n = opt_.labels->name_of(addr)) (out += *n) += ":\n";
     }
-    append_address(out, addr);
-    if (opens) out += "{ ";
+    // "/*0008*/ " and "{ " through one cursor (see TextOut::commit); branch-free, as dual issue is data.
+    if (addr > 0xffffffffu) {
+      append_address(out, addr);
+      if (opens) out += "{ ";
+    } else {
+      char* p = out.cursor(32);
+      std::memcpy(p, "/*", 2);
+      p = put_hex_digits(p + 2, static_cast<uint32_t>(addr), 4);
+      std::memcpy(p, "*/ { ", 5);
+      out.commit(p + (opens ? 5 : 3));
+    }
     print(inst, out, opt_.labels);
     if (opt_.ctrl) append_ctrl(out, inst);
     const std::vector<uint64_t>* targets = opt_.labels ? opt_.labels->branch_targets(addr) : nullptr;
@@ -144,14 +153,20 @@ class LineWriter {
       }
       out += "\"*)";
     }
-    if (in_pair_) out += " }";
-    else if (targets) out += ';';
-    else out += terminator(inst);
     if (opt_.hex) {
+      if (in_pair_) out += " }";
+      else if (targets) out += ';';
+      else out += terminator(inst);
       auto w = encode(inst);
-      out += fmt::format("  /* {:#018x} */", w ? *w : 0);
+      out += fmt::format("  /* {:#018x} */\n", w ? *w : 0);
+    } else {
+      // The ending and the newline as one 4-byte store: " }\n", ";\n" or " ;\n".
+      static constexpr char kEnds[3][4] = {" }\n", ";\n", " ;\n"};
+      const std::size_t e = in_pair_ ? 0 : targets || terminator(inst).size() == 1 ? 1 : 2;
+      char* q = out.cursor(4);
+      std::memcpy(q, kEnds[e], 4);
+      out.commit(q + (e == 1 ? 2 : 3));
     }
-    out += '\n';
     in_pair_ = opens;
   }
 
