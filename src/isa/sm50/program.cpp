@@ -2,7 +2,9 @@
 #include "isa/sm50/program.h"
 
 #include <bit>
+#include <algorithm>
 #include <cstring>
+#include <thread>
 
 #include <fmt/format.h>
 
@@ -118,7 +120,7 @@ void append_hex_address(TextOut& out, uint64_t a) { out += fmt::format("{:#x}", 
 // Writes the listing one line at a time, carrying the dual-issue state from line to line.
 class LineWriter {
  public:
-  explicit LineWriter(const ListingOptions& opt) : opt_(opt) {}
+  explicit LineWriter(const ListingOptions& opt, bool in_pair = false) : opt_(opt), in_pair_(in_pair) {}
 
   // The line of the k-th instruction, at `addr`.
   void line(TextOut& out, const Instruction& inst, uint64_t addr, std::size_t k) {
@@ -195,31 +197,66 @@ std::string print_listing(const Program& p, const ListingOptions& opt) {
   return out += text.view();
 }
 
+namespace {
+
+// Instructions per block of the print pass (a multiple of 3: blocks start on bundles).
+constexpr std::size_t kBlock = 3 * 16384;
+
+// Prints instructions [k0, k1) of a blob that the check pass accepted, `forms` holding each one's row and
+// `in_pair` whether the instruction before k0 opened a dual-issue pair.
+void print_block(std::span<const std::byte> bytes, Arch arch, uint64_t base, const ListingOptions& opt,
+                 const std::vector<uint16_t>& forms, std::size_t k0, std::size_t k1, bool in_pair, TextOut& out) {
+  LineWriter w(opt, in_pair);
+  Instruction inst;
+  for (std::size_t k = k0; k < k1; k += 3) {
+    const std::size_t b = k / 3 * kBundleBytes;
+    const auto slots = unpack_control(load_le64(bytes.data() + b));
+    for (std::size_t s = 0; s < 3; ++s) {
+      const uint64_t addr = base + b + 8 + 8 * s;
+      decode_checked(load_le64(bytes.data() + b + 8 + 8 * s), kForms[forms[k + s]], arch, slots[s], addr, inst);
+      w.line(out, inst, addr, k + s);
+    }
+  }
+}
+
+}  // namespace
+
 std::optional<DecodeFailure> stream_listing(std::span<const std::byte> bytes, Arch arch, uint64_t base,
                                             const ListingOptions& opt, const std::function<void(std::string_view)>& sink) {
-  // nvdisasm refuses a bad blob whole: check every word before writing anything (noting each one's form), then
-  // build the instructions while printing.
-  std::vector<uint16_t> forms(bytes.size() / kBundleBytes * 3);
-  const auto check = [arch, &forms](uint64_t word, const Control& c, uint64_t, std::size_t k, Instruction&) {
+  // nvdisasm refuses a bad blob whole: check every word before writing anything, noting each one's row and the
+  // dual-issue state where each block starts (the recurrence of LineWriter and walk).
+  const std::size_t n = bytes.size() / kBundleBytes * 3;
+  std::vector<uint16_t> forms(n);
+  std::vector<char> pair_at((n + kBlock - 1) / kBlock);
+  bool pair = false;
+  const auto check = [&](uint64_t word, const Control& c, uint64_t, std::size_t k, Instruction&) {
     const Form* f = decodable(word, arch, c);
-    if (f != nullptr) forms[k] = static_cast<uint16_t>(form_index(*f));
-    return f != nullptr;
-  };
-  if (auto fail = walk(bytes, arch, base, check, [](const Instruction&, std::size_t) {})) return fail;
-  TextOut text;
-  LineWriter w(opt);
-  const auto build = [arch, &forms](uint64_t word, const Control& c, uint64_t addr, std::size_t k, Instruction& inst) {
-    decode_checked(word, kForms[forms[k]], arch, c, addr, inst);
+    if (f == nullptr) return false;
+    forms[k] = static_cast<uint16_t>(form_index(*f));
+    if (k % kBlock == 0) pair_at[k / kBlock] = pair;
+    pair = !pair && c.dual_issue();
     return true;
   };
-  walk(bytes, arch, base, build, [&](const Instruction& inst, std::size_t k) {
-    w.line(text, inst, inst.address(), k);
-    if (text.size() >= kChunk) {
-      sink(text.view());
-      text.clear();
-    }
-  });
-  if (text.size() != 0) sink(text.view());
+  if (auto fail = walk(bytes, arch, base, check, [](const Instruction&, std::size_t) {})) return fail;
+
+  // Then the blocks are printed, `threads` at a time (blocks are independent), and written in order.
+  unsigned threads = opt.threads != 0 ? opt.threads : std::min(8u, std::max(1u, std::thread::hardware_concurrency()));
+  threads = static_cast<unsigned>(std::min<std::size_t>(threads, pair_at.size()));
+  std::vector<TextOut> texts(std::max(1u, threads));
+  for (std::size_t first = 0; first < pair_at.size(); first += threads) {
+    const std::size_t count = std::min<std::size_t>(threads, pair_at.size() - first);
+    const auto work = [&](std::size_t t) {
+      const std::size_t blk = first + t;
+      texts[t].clear();
+      print_block(bytes, arch, base, opt, forms, blk * kBlock, std::min(n, (blk + 1) * kBlock), pair_at[blk] != 0,
+                  texts[t]);
+    };
+    std::vector<std::thread> helpers;
+    for (std::size_t t = 1; t < count; ++t) helpers.emplace_back(work, t);
+    work(0);
+    for (auto& h : helpers) h.join();
+    for (std::size_t t = 0; t < count; ++t) sink(texts[t].view());
+  }
   return std::nullopt;
 }
 
