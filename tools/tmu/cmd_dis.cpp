@@ -20,7 +20,7 @@ struct DisOptions {
   std::string file;
   bool hex = false;
   bool ctrl = false;
-  unsigned threads = 0;
+  unsigned threads = 1;
 };
 
 int report(const std::string& file, const isa::sm50::DecodeFailure& f, uint64_t file_offset_of_base,
@@ -88,7 +88,7 @@ Runner add_dis(CLI::App& app) {
   sub->add_option("-b,--binary", o->arch, "Architecture of a raw blob: SM50 or SM52 (cubins carry their own)");
   sub->add_flag("--hex", o->hex, "Append each instruction's encoding");
   sub->add_flag("--ctrl", o->ctrl, "Write control-word annotations that `tmu as` reads back");
-  sub->add_option("-j,--threads", o->threads, "Threads that print a raw blob's listing (default: one per core, at most 8)");
+  sub->add_option("-j,--threads", o->threads, "Threads that print a raw blob's listing (default 1; 0: one per core, at most 8)");
   sub->add_option("file", o->file, "Raw binary or cubin")->required();
   return [o] { return run(*o); };
 }

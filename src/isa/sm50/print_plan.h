@@ -22,6 +22,7 @@ enum class Op : uint8_t {
   Sep,      // " " before the first operand printed, ", " before the others (after an optional operand)
   Reg,      // register in field a; b: control-word reuse flag that adds ".reuse", or -1
   Pred,     // predicate in field a
+  PNeg,     // predicate in field a, "!" first when field b is set (the pneg kind)
   Spell,    // spelling of enum field a: kSpellings.texts[text + value]
   Hex,      // field a as 0x..
   SHex,     // field a, n bits, sign-extended, as 0x.. / -0x..
@@ -156,6 +157,12 @@ constexpr void compile(std::size_t fi, StepFn&& step, CharFn&& chr) {
     st.slot_ptr = &sl;
     st.ops = kKindOps[static_cast<std::size_t>(sl.fn)];
     st.b = in_mnemonic ? 1 : 0;
+    if (sl.fn == Fn::PNeg) {
+      st.op = Op::PNeg;
+      st.a = static_cast<uint8_t>(sl.args[0]);
+      st.b = sl.args[1];
+      return st;
+    }
     if (sl.fn != Fn::Plain) return st;
     const Field& fd = field(f.format[static_cast<std::size_t>(sl.args[0])]);
     const OpdInfo& oi = info(fd.opd);
@@ -212,7 +219,7 @@ constexpr void compile(std::size_t fi, StepFn&& step, CharFn&& chr) {
       // Skipped when left out: the separator, the prefix, the operand and the suffix, one step each.
       Step skip;
       skip.n = static_cast<uint8_t>(2 + (it.prefix.empty() ? 0 : 1) + (it.suffix.empty() ? 0 : 1));
-      if (operand.op == Op::Kind) {
+      if (operand.op == Op::Kind || operand.op == Op::PNeg) {  // composites say themselves when they are left out
         skip.op = Op::SkipIfOmitted;
         skip.slot = static_cast<uint8_t>(i);
         skip.slot_ptr = operand.slot_ptr;

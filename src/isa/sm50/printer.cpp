@@ -100,6 +100,11 @@ TMU_INLINE void step(Ctx& c, char*& p) {
   } else if constexpr (st.op == plan::Op::Pred) {
     const uint32_t v = inst.value(st.a);
     p = put_name(p, v < kPredNames.size() ? kPredNames[v] : short_name('P', v % 1000));
+  } else if constexpr (st.op == plan::Op::PNeg) {
+    const uint32_t v = inst.value(st.a);
+    *p = '!';
+    p += inst.value(static_cast<std::size_t>(st.b)) != 0 ? 1 : 0;
+    p = put_name(p, v < kPredNames.size() ? kPredNames[v] : short_name('P', v % 1000));
   } else if constexpr (st.op == plan::Op::Spell) {
     const plan::SpellText& t = plan::kSpellings.texts[st.text + inst.value(st.a)];
     p = put_pool(p, plan::kSpellings.pool.data() + t.at, t.n);

@@ -47,7 +47,7 @@ struct ListingOptions {
   bool hex = false;   // append each encoding, as nvdisasm -hex does
   bool ctrl = false;  // write control annotations (&wr= &rd= &req= ?stall= ?yield) that `tmu as` reads back
   const LabelMap* labels = nullptr;  // label lines before labelled addresses; branch targets as `(name)
-  unsigned threads = 0;  // stream_listing: threads that print (0: one per hardware thread, at most 8)
+  unsigned threads = 1;  // stream_listing: threads that print (0: one per hardware thread, at most 8)
 };
 
 // One line per instruction: "/*ADDR*/ TEXT". Dual-issued pairs are wrapped in "{ A ;" / "B }" as nvdisasm does.
