@@ -35,17 +35,18 @@ int report(const std::string& file, const isa::sm50::DecodeFailure& f, uint64_t 
 }
 
 int run(const DisOptions& o) {
-  auto bytes = read_file(o.file);
-  if (!bytes) return 1;
-  if (bytes->empty()) {
+  auto file = MappedFile::open(o.file);
+  if (!file) return 1;
+  const std::span<const std::byte> bytes = file->bytes();
+  if (bytes.empty()) {
     error(o.file + ": file is empty");
     return 1;
   }
   isa::sm50::ListingOptions lo{o.hex, o.ctrl};
   lo.threads = o.threads;
   std::string out;
-  if (isa::looks_like_elf(*bytes)) {
-    auto cubin = isa::read_cubin(*bytes);
+  if (isa::looks_like_elf(bytes)) {
+    auto cubin = isa::read_cubin(bytes);
     if (!cubin) {
       error(o.file + ": " + cubin.error());
       return 1;
@@ -73,7 +74,7 @@ int run(const DisOptions& o) {
     }
     // Streamed: a raw blob needs no labels, so no decoded program is kept (see stream_listing).
     const auto write = [](std::string_view s) { std::fwrite(s.data(), 1, s.size(), stdout); };
-    if (auto fail = isa::sm50::stream_listing(*bytes, *arch, 0, lo, write)) return report(o.file, *fail, 0, "");
+    if (auto fail = isa::sm50::stream_listing(bytes, *arch, 0, lo, write)) return report(o.file, *fail, 0, "");
     return std::ferror(stdout) ? 1 : 0;
   }
   std::cout << out;
