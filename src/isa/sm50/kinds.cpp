@@ -17,13 +17,27 @@ namespace tmu::isa::sm50 {
 // ---- shared helpers -------------------------------------------------------------------------------------
 
 void append_hex(TextOut& out, uint64_t v) {
-  out += std::string_view("0x");
-  append_hex_digits(out, v);
+  if (v > 0xffffffffu) {
+    out += std::string_view("0x");
+    return append_hex_digits(out, v);
+  }
+  char* p = out.cursor(10);
+  std::memcpy(p, "0x", 2);
+  out.commit(put_hex_digits(p + 2, static_cast<uint32_t>(v)));
 }
 
 void append_signed_hex(TextOut& out, int64_t v) {
-  if (v < 0) out += '-';
-  append_hex(out, v < 0 ? uint64_t{0} - static_cast<uint64_t>(v) : static_cast<uint64_t>(v));
+  const uint64_t mag = v < 0 ? uint64_t{0} - static_cast<uint64_t>(v) : static_cast<uint64_t>(v);
+  if (mag > 0xffffffffu) {
+    if (v < 0) out += '-';
+    return append_hex(out, mag);
+  }
+  // The sign without a branch: offsets are as often negative as not.
+  char* p = out.cursor(11);
+  *p = '-';
+  p += v < 0 ? 1 : 0;
+  std::memcpy(p, "0x", 2);
+  out.commit(put_hex_digits(p + 2, static_cast<uint32_t>(mag)));
 }
 
 // "R12", "P3": a letter and a decimal number (registers and predicates outside the name tables).
