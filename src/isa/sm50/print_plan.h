@@ -56,6 +56,15 @@ struct SpellText {
   uint8_t n = 0;
 };
 
+// Whether two tables spell every value alike (tables are told apart by content, not address: GCC's UBSan
+// instrumentation makes pointer tests non-constant). Alike tables share their pool entries.
+constexpr bool alike(const EnumTable& a, const EnumTable& b) {
+  if (a.values.size() != b.values.size()) return false;
+  for (std::size_t v = 0; v < a.values.size(); ++v)
+    if (a.values[v].text != b.values[v].text) return false;
+  return true;
+}
+
 // Visits each distinct spelling table of the enumerated operands once.
 template <typename Visit>
 constexpr void for_each_table(Visit visit) {
@@ -63,7 +72,7 @@ constexpr void for_each_table(Visit visit) {
     const OpdInfo& oi = kOpdInfo[i];
     if (oi.kind != Kind::Enum) continue;
     bool seen = false;
-    for (std::size_t j = 0; j < i && !seen; ++j) seen = kOpdInfo[j].kind == Kind::Enum && kOpdInfo[j].table == oi.table;
+    for (std::size_t j = 0; j < i && !seen; ++j) seen = kOpdInfo[j].kind == Kind::Enum && alike(*kOpdInfo[j].table, *oi.table);
     if (!seen) visit(*oi.table);
   }
 }
@@ -94,11 +103,15 @@ inline constexpr Spellings kSpellings = [] {
 }();
 static_assert(kSpellSizes.chars < 65536 && kSpellSizes.steps < 65536);
 
-// Where table `t`'s spellings start in kSpellings.texts.
-constexpr uint16_t spell_base(const EnumTable* t) {
+// Where the spellings of table `t` (or of a table alike) start in kSpellings.texts.
+constexpr uint16_t spell_base(const EnumTable& t) {
   std::size_t at = 0, found = 0;
+  bool done = false;
   for_each_table([&](const EnumTable& u) {
-    if (&u == t) found = at;
+    if (!done && alike(u, t)) {
+      found = at;
+      done = true;
+    }
     at += u.values.size();
   });
   return static_cast<uint16_t>(found);
@@ -179,7 +192,7 @@ constexpr void compile(std::size_t fi, StepFn&& step, CharFn&& chr) {
       case Kind::Enum:
         st.op = Op::Spell;
         st.table = oi.table;
-        st.text = spell_base(oi.table);
+        st.text = spell_base(*oi.table);
         break;
       case Kind::UImm: st.op = Op::Hex; break;
       case Kind::SImm: st.op = Op::SHex; break;
