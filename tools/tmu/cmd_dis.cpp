@@ -2,6 +2,7 @@
 // tmu dis: disassembles a raw SM50/SM52 code blob or a cubin, printing what nvdisasm prints.
 #include <fmt/format.h>
 
+#include <cstdio>
 #include <iostream>
 #include <memory>
 
@@ -19,6 +20,7 @@ struct DisOptions {
   std::string file;
   bool hex = false;
   bool ctrl = false;
+  unsigned threads = 1;
 };
 
 int report(const std::string& file, const isa::sm50::DecodeFailure& f, uint64_t file_offset_of_base,
@@ -33,16 +35,18 @@ int report(const std::string& file, const isa::sm50::DecodeFailure& f, uint64_t 
 }
 
 int run(const DisOptions& o) {
-  auto bytes = read_file(o.file);
-  if (!bytes) return 1;
-  if (bytes->empty()) {
+  auto file = MappedFile::open(o.file);
+  if (!file) return 1;
+  const std::span<const std::byte> bytes = file->bytes();
+  if (bytes.empty()) {
     error(o.file + ": file is empty");
     return 1;
   }
   isa::sm50::ListingOptions lo{o.hex, o.ctrl};
+  lo.threads = o.threads;
   std::string out;
-  if (isa::looks_like_elf(*bytes)) {
-    auto cubin = isa::read_cubin(*bytes);
+  if (isa::looks_like_elf(bytes)) {
+    auto cubin = isa::read_cubin(bytes);
     if (!cubin) {
       error(o.file + ": " + cubin.error());
       return 1;
@@ -68,9 +72,10 @@ int run(const DisOptions& o) {
       error("unknown architecture '" + o.arch + "' (SM50 or SM52)");
       return 2;
     }
-    isa::sm50::Program p;
-    if (auto fail = isa::sm50::decode_program(*bytes, *arch, 0, p)) return report(o.file, *fail, 0, "");
-    out = isa::sm50::print_listing(p, lo);
+    // Streamed: a raw blob needs no labels, so no decoded program is kept (see stream_listing).
+    const auto write = [](std::string_view s) { std::fwrite(s.data(), 1, s.size(), stdout); };
+    if (auto fail = isa::sm50::stream_listing(bytes, *arch, 0, lo, write)) return report(o.file, *fail, 0, "");
+    return std::ferror(stdout) ? 1 : 0;
   }
   std::cout << out;
   return 0;
@@ -84,6 +89,7 @@ Runner add_dis(CLI::App& app) {
   sub->add_option("-b,--binary", o->arch, "Architecture of a raw blob: SM50 or SM52 (cubins carry their own)");
   sub->add_flag("--hex", o->hex, "Append each instruction's encoding");
   sub->add_flag("--ctrl", o->ctrl, "Write control-word annotations that `tmu as` reads back");
+  sub->add_option("-j,--threads", o->threads, "Threads that print a raw blob's listing (default 1; 0: one per core, at most 8)");
   sub->add_option("file", o->file, "Raw binary or cubin")->required();
   return [o] { return run(*o); };
 }

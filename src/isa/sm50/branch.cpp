@@ -15,7 +15,7 @@ namespace {
 
 // ---- br_cc(cc): the condition-code test; 15 (always, "CC.T") is left out ------------------------------------
 
-void cc_print(const PrintContext& c, std::string& out) { out += kCondCode.values[c.val(0)].text; }
+void cc_print(const PrintContext& c, TextOut& out) { out += kCondCode.values[c.val(0)].text; }
 bool cc_omitted(const PrintContext& c) { return c.val(0) == kCondAlways; }
 bool cc_parse(ParseContext& c, std::string_view t) {
   for (std::size_t v = 0; v < kCondCode.values.size(); ++v)
@@ -33,7 +33,7 @@ void cc_default(ParseContext& c) { c.set(0, kCondAlways); }
 
 int64_t next_address(uint64_t address) { return static_cast<int64_t>(address) + 8; }
 
-void target_print(const PrintContext& c, std::string& out) {
+void target_print(const PrintContext& c, TextOut& out) {
   const int64_t target = next_address(c.inst.address()) + sign_extend(c.val(0), c.field(0).width());
   if (c.labels && target >= 0)
     if (auto name = c.labels->name_of(static_cast<uint64_t>(target))) {
@@ -63,7 +63,7 @@ bool target_parse(ParseContext& c, std::string_view t) {
 
 // ---- br_reg(ra, off): BRX "R4 0x10" (signed 24-bit offset), JMX (signed 32-bit); a zero offset is left out ----
 
-void reg_print(const PrintContext& c, std::string& out) {
+void reg_print(const PrintContext& c, TextOut& out) {
   append_reg(out, c.val(0));
   if (const int64_t off = sign_extend(c.val(1), c.field(1).width()); off != 0) {
     out += ' ';
@@ -91,7 +91,7 @@ bool reg_parse(ParseContext& c, std::string_view t) {
 
 // ---- br_cbuf(bank, off): a target read from a constant bank, c[0x2][0x10] ------------------------------------
 
-void cbuf_print(const PrintContext& c, std::string& out) {
+void cbuf_print(const PrintContext& c, TextOut& out) {
   append_cbuf_ref(out, c.val(0), Reg::kRZ, sign_extend(c.val(1), c.field(1).width()));
 }
 
@@ -107,7 +107,7 @@ bool cbuf_parse(ParseContext& c, std::string_view t) {
 
 // ---- br_imm(x): an unsigned number, left out when zero (NOP, BPT) -------------------------------------------
 
-void imm_print(const PrintContext& c, std::string& out) { append_hex(out, c.val(0)); }
+void imm_print(const PrintContext& c, TextOut& out) { append_hex(out, c.val(0)); }
 bool imm_omitted(const PrintContext& c) { return c.val(0) == 0; }
 bool imm_parse(ParseContext& c, std::string_view t) {
   const auto v = parse_integer(t);

@@ -37,44 +37,114 @@ consteval int first_ambiguous_pair() {
 }
 static_assert(first_ambiguous_pair() < 0, "two rows of the SM50 table match the same words");
 
-// Decoding looks up candidates by the top 12 bits; within a bucket, more specific patterns come first.
+// Decoding looks up candidates by the top 12 bits; within a bucket, more specific patterns come first. The table
+// is built when tmu is built (no start-up cost): each row is entered in every bucket its fixed top bits allow.
 constexpr unsigned kBucketBits = 12;
+constexpr std::size_t kBuckets = std::size_t{1} << kBucketBits;
+constexpr uint64_t kTopMask = low_mask(kBucketBits) << (64 - kBucketBits);
 
-// What the decoder needs of each field of a row, gathered once.
-struct FieldPlan {
-  Field field;
-  const EnumTable* table;  // for enumerated operands, else nullptr
+// Visits the buckets row `i` can fall into: its fixed top bits, every combination of its free ones.
+template <typename Visit>
+constexpr void for_each_bucket(std::size_t i, Visit visit) {
+  const Pattern& p = kPatterns[i];
+  const auto fixed = static_cast<std::size_t>((p.value & p.mask & kTopMask) >> (64 - kBucketBits));
+  const auto free = static_cast<std::size_t>((~p.mask & kTopMask) >> (64 - kBucketBits));
+  std::size_t sub = 0;
+  do {
+    visit(fixed | sub);
+    sub = (sub - free) & free;  // next subset of the free bits
+  } while (sub != 0);
+}
+
+constexpr std::size_t kBucketEntries = [] {
+  std::size_t n = 0;
+  for (std::size_t i = 0; i < kForms.size(); ++i) for_each_bucket(i, [&n](std::size_t) { ++n; });
+  return n;
+}();
+
+struct Buckets {
+  std::array<uint16_t, kBuckets + 1> begin{};  // bucket b holds rows[begin[b] .. begin[b + 1])
+  std::array<uint16_t, kBucketEntries> rows{};
 };
+static_assert(kBucketEntries < 65536);
 
-struct Lookup {
-  std::array<std::vector<uint16_t>, std::size_t{1} << kBucketBits> buckets;
-  const std::array<Pattern, kForms.size()>& patterns = kPatterns;
-  std::array<std::array<FieldPlan, kMaxFields>, kForms.size()> plans{};
+constexpr Buckets kLookup = [] {
+  Buckets out;
+  std::array<uint16_t, kBuckets + 1> fill{};
+  for (std::size_t i = 0; i < kForms.size(); ++i) for_each_bucket(i, [&](std::size_t b) { ++out.begin[b + 1]; });
+  for (std::size_t b = 0; b < kBuckets; ++b) out.begin[b + 1] = static_cast<uint16_t>(out.begin[b + 1] + out.begin[b]);
+  fill = out.begin;
+  for (std::size_t i = 0; i < kForms.size(); ++i)
+    for_each_bucket(i, [&](std::size_t b) { out.rows[fill[b]++] = static_cast<uint16_t>(i); });
+  // Stable insertion sort of each bucket: more fixed bits first.
+  for (std::size_t b = 0; b < kBuckets; ++b)
+    for (std::size_t k = out.begin[b] + 1u; k < out.begin[b + 1]; ++k)
+      for (std::size_t j = k; j > out.begin[b] && std::popcount(kPatterns[out.rows[j - 1]].mask) <
+                                                      std::popcount(kPatterns[out.rows[j]].mask); --j)
+        std::swap(out.rows[j - 1], out.rows[j]);
+  return out;
+}();
 
-  Lookup() {
-    for (std::size_t i = 0; i < kForms.size(); ++i)
-      for (std::size_t k = 0; k < kForms[i].format.size(); ++k) {
-        const Field& fd = field(kForms[i].format[k]);
-        plans[i][k] = FieldPlan{fd, info(fd.opd).kind == Kind::Enum ? info(fd.opd).table : nullptr};
-      }
-    for (std::size_t b = 0; b < buckets.size(); ++b) {
-      const uint64_t top = uint64_t{b} << (64 - kBucketBits);
-      const uint64_t top_mask = low_mask(kBucketBits) << (64 - kBucketBits);
-      for (std::size_t i = 0; i < kForms.size(); ++i) {
-        const Pattern& p = patterns[i];
-        if (((top ^ p.value) & p.mask & top_mask) == 0) buckets[b].push_back(static_cast<uint16_t>(i));
-      }
-      std::stable_sort(buckets[b].begin(), buckets[b].end(), [this](uint16_t x, uint16_t y) {
-        return std::popcount(patterns[x].mask) > std::popcount(patterns[y].mask);
-      });
-    }
+// What the decoder does for each row, worked out when tmu is built. A field's value is
+// ((word >> lo0) & mask0) | (((word >> lo1) & mask1) << width0), with mask1 = 0 for fields of one part.
+struct Extract {
+  uint8_t lo0 = 0, lo1 = 0, width0 = 0;
+  uint32_t mask0 = 0, mask1 = 0;
+  constexpr uint32_t operator()(uint64_t word) const {
+    return static_cast<uint32_t>(((word >> lo0) & mask0) | (((word >> lo1) & mask1) << width0));
   }
 };
+// An enumerated field: value v < 64 is defined when bit v of `defined` is set; larger ones ask the table.
+struct EnumCheck {
+  Extract value;
+  uint64_t defined = 0;
+  const EnumTable* table = nullptr;
+};
+// The second parts of two-part fields, applied after every field's first part.
+struct HighPart {
+  uint8_t slot = 0, lo = 0, shift = 0;
+  uint32_t mask = 0;
+};
+struct FormPlan {
+  std::array<uint8_t, kMaxFields> lo{};  // first part of each field: (word >> lo) & mask
+  std::array<uint32_t, kMaxFields> mask{};
+  std::array<HighPart, 4> high{};
+  uint8_t nhigh = 0;
+  std::array<EnumCheck, kMaxFields> enums{};
+  uint8_t nenums = 0;
+  bool has_since = false;  // some field is missing on older architectures (checked before the enums)
+  std::array<Extract, kMaxFields> fields{};  // whole fields, for the checks
+};
 
-const Lookup& lookup() {
-  static const Lookup table;
-  return table;
-}
+constexpr auto kPlans = [] {
+  std::array<FormPlan, kForms.size()> plans{};
+  for (std::size_t i = 0; i < kForms.size(); ++i) {
+    FormPlan& fp = plans[i];
+    for (std::size_t k = 0; k < kForms[i].format.size(); ++k) {
+      const Field& fd = field(kForms[i].format[k]);
+      fp.fields[k] = Extract{fd.parts[0].lo, fd.parts[1].lo, fd.parts[0].width,
+                             static_cast<uint32_t>(low_mask(fd.parts[0].width)),
+                             static_cast<uint32_t>(low_mask(fd.parts[1].width))};
+      fp.lo[k] = fd.parts[0].lo;
+      fp.mask[k] = static_cast<uint32_t>(low_mask(fd.parts[0].width));
+      if (fd.parts[1].width != 0) {
+        if (fp.nhigh == fp.high.size()) throw "a row has more two-part fields than FormPlan::high holds";
+        fp.high[fp.nhigh++] = HighPart{static_cast<uint8_t>(k), fd.parts[1].lo, fd.parts[0].width,
+                                       static_cast<uint32_t>(low_mask(fd.parts[1].width))};
+      }
+      fp.has_since = fp.has_since || fd.since != Arch::SM50;
+      const OpdInfo& oi = info(fd.opd);
+      if (oi.kind != Kind::Enum) continue;
+      EnumCheck& e = fp.enums[fp.nenums++];
+      e.value = fp.fields[k];
+      e.table = oi.table;
+      for (uint32_t v = 0; v < 64; ++v)
+        // Not find() != nullptr: GCC's UBSan instrumentation makes pointer tests non-constant.
+        if (v < oi.table->values.size() && !oi.table->values[v].rejected) e.defined |= uint64_t{1} << v;
+    }
+  }
+  return plans;
+}();
 
 std::string undefined_value(const Form& f, const EnumTable& t, uint32_t v) {
   if (t.name.empty()) return std::string(kUnrecognized);
@@ -92,10 +162,10 @@ std::string check_value(const Form& f, const Field& fd, uint32_t v, Arch arch) {
 }  // namespace
 
 const Form* match_form(uint64_t word) {
-  const Lookup& l = lookup();
-  for (uint16_t i : l.buckets[word >> (64 - kBucketBits)]) {
-    const Pattern& p = l.patterns[i];
-    if ((word & p.mask) == p.value) return &kForms[i];
+  const std::size_t b = word >> (64 - kBucketBits);
+  for (std::size_t k = kLookup.begin[b]; k < kLookup.begin[b + 1]; ++k) {
+    const Pattern& p = kPatterns[kLookup.rows[k]];
+    if ((word & p.mask) == p.value) return &kForms[kLookup.rows[k]];
   }
   return nullptr;
 }
@@ -106,29 +176,72 @@ std::string check_control(const Form& form, const Control& ctrl) {
   return {};
 }
 
-Result<Instruction> decode(uint64_t word, Arch arch, const Control& ctrl, uint64_t address) {
+namespace {
+
+// Every check decode() makes, on the fields that can fail. Returns the form, or nullptr with nvdisasm's reason
+// in `why` when it is given (bulk decoding passes nullptr and asks decode() for the reason only when a word fails).
+const Form* check_word(uint64_t word, Arch arch, const Control& ctrl, std::string* why) {
+  const auto fail = [why](std::string reason) -> const Form* {
+    if (why) *why = std::move(reason);
+    return nullptr;
+  };
   const Form* f = match_form(word);
-  if (f == nullptr || arch < f->since) return make_error(std::string(kUnrecognized));
-  const auto& plan = lookup().plans[form_index(*f)];
-  const std::size_t n = f->format.size();
-  Instruction inst(*f, arch, Instruction::Uninitialized{});
+  if (f == nullptr || arch < f->since) return fail(std::string(kUnrecognized));
+  const FormPlan& plan = kPlans[form_index(*f)];
   // nvdisasm reports fields missing on this architecture before undefined enum values.
-  for (std::size_t i = 0; i < n; ++i) {
-    const Field& fd = plan[i].field;
-    const uint32_t v = fd.extract(word);
-    if (arch < fd.since && v != fd.absent) return make_error(std::string(kUnrecognized));
-    inst.set_value(i, v);
-  }
+  if (plan.has_since)
+    for (std::size_t i = 0; i < f->format.size(); ++i) {
+      const Field& fd = field(f->format[i]);
+      if (arch < fd.since && plan.fields[i](word) != fd.absent) return fail(std::string(kUnrecognized));
+    }
   // A fixed-latency op's control slot is checked before undefined values: nvdisasm refuses IADD32I with PSign32 = 1
   // and a write barrier with 'uC', not with the PSign32 message (int-alu.md section 1.9).
-  if (std::string e = check_control(*f, ctrl); !e.empty()) return make_error(std::move(e));
-  for (std::size_t i = 0; i < n; ++i) {
-    const EnumTable* t = plan[i].table;
-    if (t && t->find(inst.value(i)) == nullptr) return make_error(undefined_value(*f, *t, inst.value(i)));
+  if ((fixed_latency(f->sched) && (ctrl.wrbar != 7 || ctrl.rdbar != 7)) || (decodes_reuse(f->sched) && (ctrl.reuse & 8)))
+    return fail(check_control(*f, ctrl));
+  for (std::size_t i = 0; i < plan.nenums; ++i) {
+    const EnumCheck& e = plan.enums[i];
+    const uint32_t v = e.value(word);
+    if (v < 64 ? ((e.defined >> v) & 1) == 0 : e.table->find(v) == nullptr)
+      return fail(undefined_value(*f, *e.table, v));
+  }
+  return f;
+}
+
+// The instruction of a word that check_word() accepted as form `f`.
+void build(uint64_t word, const Form& f, Arch arch, const Control& ctrl, uint64_t address, Instruction& inst) {
+  const FormPlan& plan = kPlans[form_index(f)];
+  inst = Instruction(f, arch, Instruction::Uninitialized{});
+  for (std::size_t i = 0; i < f.format.size(); ++i)
+    inst.set_value(i, static_cast<uint32_t>(word >> plan.lo[i]) & plan.mask[i]);
+  for (std::size_t i = 0; i < plan.nhigh; ++i) {
+    const HighPart& h = plan.high[i];
+    inst.set_value(h.slot, inst.value(h.slot) | ((static_cast<uint32_t>(word >> h.lo) & h.mask) << h.shift));
   }
   inst.ctrl = ctrl;
   inst.set_address(address);
+}
+
+}  // namespace
+
+Result<Instruction> decode(uint64_t word, Arch arch, const Control& ctrl, uint64_t address) {
+  std::string why;
+  const Form* f = check_word(word, arch, ctrl, &why);
+  if (f == nullptr) return make_error(std::move(why));
+  Instruction inst;
+  build(word, *f, arch, ctrl, address, inst);
   return inst;
+}
+
+bool decode_into(uint64_t word, Arch arch, const Control& ctrl, uint64_t address, Instruction& out) {
+  const Form* f = check_word(word, arch, ctrl, nullptr);
+  if (f != nullptr) build(word, *f, arch, ctrl, address, out);
+  return f != nullptr;
+}
+
+const Form* decodable(uint64_t word, Arch arch, const Control& ctrl) { return check_word(word, arch, ctrl, nullptr); }
+
+void decode_checked(uint64_t word, const Form& form, Arch arch, const Control& ctrl, uint64_t address, Instruction& out) {
+  build(word, form, arch, ctrl, address, out);
 }
 
 namespace {

@@ -19,6 +19,13 @@ inline constexpr std::string_view kUnrecognized = "Unrecognized operation for fu
 // `address` is where the word sits; PC-relative operands (branch targets) depend on it.
 Result<Instruction> decode(uint64_t word, Arch arch, const Control& ctrl, uint64_t address = 0);
 
+// decode() for bulk work: no message, no Result. False exactly when decode() fails (ask it for the reason).
+bool decode_into(uint64_t word, Arch arch, const Control& ctrl, uint64_t address, Instruction& out);
+// Whether decode() would succeed, without building the instruction: the word's form, or nullptr.
+const Form* decodable(uint64_t word, Arch arch, const Control& ctrl);
+// decode() of a word that decodable() accepted as `form` (same arch and control slot), skipping the checks.
+void decode_checked(uint64_t word, const Form& form, Arch arch, const Control& ctrl, uint64_t address, Instruction& out);
+
 // The form whose fixed bits match `word`, or nullptr (ignores the architecture and field values).
 const Form* match_form(uint64_t word);
 

@@ -33,7 +33,7 @@ std::string_view strip_space(std::string_view t) {
 // Constant-bank operand (section 0.2): bank [34..38] and word offset [20..33] as one 19-bit value. The byte
 // offset (word * 4) is printed as a signed 16-bit number. Operands with a sub-word selector are "spaced":
 // c[0x3] [0x10].
-void append_cbuf(std::string& out, uint32_t v, bool spaced) {
+void append_cbuf(TextOut& out, uint32_t v, bool spaced) {
   out += "c[";
   append_hex(out, v >> 14);
   out += spaced ? "] [" : "][";
@@ -60,7 +60,7 @@ std::optional<uint32_t> parse_cbuf(std::string_view t, std::string& err) {
 
 // The 20-bit float immediate [20..38] + [56] is read according to the source format (section 0.3): the top 20
 // bits of an F32 (formats F32 and 0) or of an F64, or for F16 the low 16 bits (bits 16..19 are ignored).
-void append_fimm(std::string& out, uint32_t x, uint32_t fmt) {
+void append_fimm(TextOut& out, uint32_t x, uint32_t fmt) {
   if (fmt == kFmtF16) append_f16_text(out, static_cast<uint16_t>(x & 0xffff));
   else if (fmt == kFmtF64) append_f64_text(out, uint64_t{x} << 44);
   else append_f32_text(out, x << 12);
@@ -90,7 +90,7 @@ uint32_t canonical_fimm(uint32_t x, uint32_t fmt) {
 
 // ---- cm_rdcc(rd, cc): "R2" or "R2.CC" ---------------------------------------------------------------------
 
-void rdcc_print(const PrintContext& c, std::string& out) {
+void rdcc_print(const PrintContext& c, TextOut& out) {
   append_reg(out, c.val(0));
   if (c.val(1)) out += ".CC";
 }
@@ -106,7 +106,7 @@ bool rdcc_parse(ParseContext& c, std::string_view t) {
 
 // ---- cm_cbuf(cb) ------------------------------------------------------------------------------------------
 
-void cbuf_print(const PrintContext& c, std::string& out) { append_cbuf(out, c.val(0), false); }
+void cbuf_print(const PrintContext& c, TextOut& out) { append_cbuf(out, c.val(0), false); }
 bool cbuf_parse(ParseContext& c, std::string_view t) {
   std::string err;
   const auto v = parse_cbuf(t, err);
@@ -143,7 +143,7 @@ SrcShape shape(const Field& f) {
   return SrcShape::Imm;
 }
 
-void src_print(const PrintContext& c, std::string& out, SrcKind k) {
+void src_print(const PrintContext& c, TextOut& out, SrcKind k) {
   const uint32_t x = c.val(0), neg = c.val(1), abs = c.val(2), type = c.val(4);
   const std::string_view sel = sel_printed(k, type) ? sel_names(k, type)[c.val(3) & 3] : std::string_view{};
   const SrcShape s = shape(c.field(0));
@@ -221,13 +221,13 @@ void src_normalize(ParseContext& c, SrcKind k) {
   if (k != SrcKind::Int && shape(c.field(0)) == SrcShape::Imm) c.set(0, canonical_fimm(c.val(0), type));
 }
 
-void f2f_src_print(const PrintContext& c, std::string& out) { src_print(c, out, SrcKind::F2F); }
+void f2f_src_print(const PrintContext& c, TextOut& out) { src_print(c, out, SrcKind::F2F); }
 bool f2f_src_parse(ParseContext& c, std::string_view t) { return src_parse(c, t, SrcKind::F2F); }
 void f2f_src_normalize(ParseContext& c) { src_normalize(c, SrcKind::F2F); }
-void f2i_src_print(const PrintContext& c, std::string& out) { src_print(c, out, SrcKind::F2I); }
+void f2i_src_print(const PrintContext& c, TextOut& out) { src_print(c, out, SrcKind::F2I); }
 bool f2i_src_parse(ParseContext& c, std::string_view t) { return src_parse(c, t, SrcKind::F2I); }
 void f2i_src_normalize(ParseContext& c) { src_normalize(c, SrcKind::F2I); }
-void int_src_print(const PrintContext& c, std::string& out) { src_print(c, out, SrcKind::Int); }
+void int_src_print(const PrintContext& c, TextOut& out) { src_print(c, out, SrcKind::Int); }
 bool int_src_parse(ParseContext& c, std::string_view t) { return src_parse(c, t, SrcKind::Int); }
 
 // ---- cm_f2f_rnd(rnd, dst, src): F2F rounding (section 1) ----------------------------------------------------
@@ -237,7 +237,7 @@ bool int_src_parse(ParseContext& c, std::string_view t) { return src_parse(c, t,
 constexpr std::array<std::string_view, 8> kF2fRndSame{"", ".PASS", ".PASS", ".PASS", ".ROUND", ".FLOOR", ".CEIL", ".TRUNC"};
 constexpr std::array<std::string_view, 4> kF2fRndConv{"", ".RM", ".RP", ".RZ"};
 
-void f2f_rnd_print(const PrintContext& c, std::string& out) {
+void f2f_rnd_print(const PrintContext& c, TextOut& out) {
   out += c.val(1) == c.val(2) ? kF2fRndSame[c.val(0) & 7] : kF2fRndConv[c.val(0) & 3];
 }
 int f2f_rnd_parse_modifier(ParseContext& c, std::string_view mnem, std::size_t pos) {
@@ -260,7 +260,7 @@ void f2f_rnd_normalize(ParseContext& c) {
 
 // ---- cm_lanes(mask): MOV / MOV32I lane mask, printed only when not 0xf (section 5) --------------------------
 
-void lanes_print(const PrintContext& c, std::string& out) { append_hex(out, c.val(0)); }
+void lanes_print(const PrintContext& c, TextOut& out) { append_hex(out, c.val(0)); }
 bool lanes_omitted(const PrintContext& c) { return c.val(0) == 0xf; }
 bool lanes_parse(ParseContext& c, std::string_view t) {
   const auto v = parse_integer(t);
@@ -276,7 +276,7 @@ std::string_view sreg_name(uint32_t v, Arch arch) {
   if (v == 15 && arch >= Arch::SM52) return kCmSRegOrderingTicket;
   return kCmSRegNames[v & 0xff];
 }
-void sreg_print(const PrintContext& c, std::string& out) { out += sreg_name(c.val(0), c.inst.arch()); }
+void sreg_print(const PrintContext& c, TextOut& out) { out += sreg_name(c.val(0), c.inst.arch()); }
 bool sreg_parse(ParseContext& c, std::string_view t) {
   const Arch arch = c.inst.arch();
   for (uint32_t v = 0; v < 256; ++v)
@@ -299,7 +299,7 @@ bool sreg_parse(ParseContext& c, std::string_view t) {
 
 // ---- cm_regsel(r, sel): R2P's source register with its byte selector: R4.B2.reuse (section 11) -------------
 
-void regsel_print(const PrintContext& c, std::string& out) {
+void regsel_print(const PrintContext& c, TextOut& out) {
   append_reg(out, c.val(0));
   out += kByteSel[c.val(1) & 3];
   if (c.reused(0)) out += ".reuse";

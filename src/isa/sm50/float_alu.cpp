@@ -32,7 +32,7 @@ bool is_imm(Core c) { return c == Core::F32Imm20 || c == Core::F64Imm20 || c == 
 
 // c[0xBANK][OFFSET] (section 0.2): bank [34..38], word offset [20..33]; the byte offset prints as a signed 16-bit
 // number.
-void append_cbuf(std::string& out, uint32_t v) {
+void append_cbuf(TextOut& out, uint32_t v) {
   out += "c[";
   append_hex(out, v >> 14);
   out += "][";
@@ -57,7 +57,7 @@ std::optional<uint32_t> parse_cbuf(std::string_view t) {
 constexpr unsigned kF32Shift = 12;  // 32 - 20
 constexpr unsigned kF64Shift = 44;  // 64 - 20
 
-void append_imm(std::string& out, Core core, uint32_t v) {
+void append_imm(TextOut& out, Core core, uint32_t v) {
   switch (core) {
     case Core::F32Imm20: append_f32_text(out, v << kF32Shift); break;
     case Core::F64Imm20: append_f64_text(out, uint64_t{v} << kF64Shift); break;
@@ -94,7 +94,7 @@ uint32_t canonical_imm(Core core, uint32_t v) {
 // ---- the decorated source operand ---------------------------------------------------------------------------
 // Argument 0 is the operand; `neg` and `abs` are the arguments holding its decoration bits, or -1.
 
-void print_source(const PrintContext& c, int neg, int abs, std::string& out) {
+void print_source(const PrintContext& c, int neg, int abs, TextOut& out) {
   const Core core = core_of(c.field(0));
   const uint32_t v = c.val(0);
   const bool n = neg >= 0 && c.val(neg) != 0, a = abs >= 0 && c.val(abs) != 0;
@@ -166,11 +166,11 @@ void normalize_source(ParseContext& c) {
   if (is_imm(core)) c.set(0, canonical_imm(core, c.val(0)));
 }
 
-void src_print(const PrintContext& c, std::string& out) { print_source(c, -1, -1, out); }
+void src_print(const PrintContext& c, TextOut& out) { print_source(c, -1, -1, out); }
 bool src_parse(ParseContext& c, std::string_view t) { return parse_source(c, -1, -1, t); }
-void neg_print(const PrintContext& c, std::string& out) { print_source(c, 1, -1, out); }
+void neg_print(const PrintContext& c, TextOut& out) { print_source(c, 1, -1, out); }
 bool neg_parse(ParseContext& c, std::string_view t) { return parse_source(c, 1, -1, t); }
-void negabs_print(const PrintContext& c, std::string& out) { print_source(c, 1, 2, out); }
+void negabs_print(const PrintContext& c, TextOut& out) { print_source(c, 1, 2, out); }
 bool negabs_parse(ParseContext& c, std::string_view t) { return parse_source(c, 1, 2, t); }
 
 // FFMA32I's accumulator (section 1.6): the destination register printed again, so the source must name it.
@@ -186,7 +186,7 @@ bool acc_parse(ParseContext& c, std::string_view t) {
 
 // ---- destination with .CC -------------------------------------------------------------------------------------
 
-void rdcc_print(const PrintContext& c, std::string& out) {
+void rdcc_print(const PrintContext& c, TextOut& out) {
   append_reg(out, c.val(0));
   if (c.val(1)) out += kFaFlagCC_values[1].text;
 }
@@ -209,7 +209,7 @@ std::string_view mufu_name(uint32_t v, Arch arch) {
   return arch >= Arch::SM52 && !s.column2.empty() ? s.column2 : s.text;
 }
 
-void mufu_print(const PrintContext& c, std::string& out) { out += mufu_name(c.val(0), c.inst.arch()); }
+void mufu_print(const PrintContext& c, TextOut& out) { out += mufu_name(c.val(0), c.inst.arch()); }
 
 int mufu_parse_modifier(ParseContext& c, std::string_view mnem, std::size_t pos) {
   std::size_t best = 0;
@@ -228,7 +228,7 @@ int mufu_parse_modifier(ParseContext& c, std::string_view mnem, std::size_t pos)
 
 constexpr std::array<std::string_view, 4> kSwzNames{"PP", "NP", "PN", "ZP"};
 
-void swz_print(const PrintContext& c, std::string& out) {
+void swz_print(const PrintContext& c, TextOut& out) {
   const uint32_t v = c.val(0);
   for (int k = 3; k >= 0; --k) out += kSwzNames[(v >> (2 * k)) & 3];
 }

@@ -6,7 +6,6 @@
 #include <charconv>
 #include <limits>
 #include <cmath>
-#include <cstdio>
 
 namespace tmu::isa::sm50 {
 
@@ -17,7 +16,7 @@ constexpr uint32_t kF32Sign = 0x80000000u;
 constexpr uint64_t kF64Sign = uint64_t{1} << 63;
 
 // Finite or infinite value (not NaN), as nvdisasm writes it.
-void append_value(std::string& out, double v) {
+void append_value(TextOut& out, double v) {
   if (std::isinf(v)) {
     out += v < 0 ? "-INF " : "+INF ";
     return;
@@ -26,12 +25,15 @@ void append_value(std::string& out, double v) {
     out += std::signbit(v) ? "-0.0 " : "0";
     return;
   }
+  // std::to_chars with a precision is specified to give printf's text ("%.20e" / "%.20g") and is exact; it is
+  // many times faster than glibc's printf (checked identical on 600M floats and doubles).
   char buf[64];
-  const int n = std::snprintf(buf, sizeof buf, std::fabs(v) >= 1e9 ? "%.20e" : "%.20g", v);
-  out.append(buf, static_cast<std::size_t>(n));
+  const auto fmt = std::fabs(v) >= 1e9 ? std::chars_format::scientific : std::chars_format::general;
+  const auto r = std::to_chars(buf, buf + sizeof buf, v, fmt, 20);
+  out.append(buf, static_cast<std::size_t>(r.ptr - buf));
 }
 
-void append_nan(std::string& out, bool negative, bool quiet) {
+void append_nan(TextOut& out, bool negative, bool quiet) {
   out += negative ? '-' : '+';
   out += quiet ? "QNAN " : "SNAN ";
 }
@@ -105,18 +107,18 @@ double f16_to_double(uint16_t bits) {
   return neg ? -v : v;
 }
 
-void append_f16_text(std::string& out, uint16_t bits) {
+void append_f16_text(TextOut& out, uint16_t bits) {
   if ((bits & 0x7c00) == 0x7c00 && (bits & 0x3ff) != 0) return append_nan(out, (bits & kF16Sign) != 0, true);
   append_value(out, f16_to_double(bits));
 }
 
-void append_f32_text(std::string& out, uint32_t bits) {
+void append_f32_text(TextOut& out, uint32_t bits) {
   if ((bits & 0x7f800000u) == 0x7f800000u && (bits & 0x7fffffu) != 0)
     return append_nan(out, (bits & kF32Sign) != 0, true);
   append_value(out, static_cast<double>(std::bit_cast<float>(bits)));
 }
 
-void append_f64_text(std::string& out, uint64_t bits) {
+void append_f64_text(TextOut& out, uint64_t bits) {
   constexpr uint64_t kExp = uint64_t{0x7ff} << 52, kMant = (uint64_t{1} << 52) - 1, kQuiet = uint64_t{1} << 51;
   if ((bits & kExp) == kExp && (bits & kMant) != 0)
     return append_nan(out, (bits & kF64Sign) != 0, (bits & kQuiet) != 0);
@@ -177,6 +179,23 @@ uint64_t canonical_f64(uint64_t bits) {
   constexpr uint64_t kExp = uint64_t{0x7ff} << 52, kMant = (uint64_t{1} << 52) - 1, kQuiet = uint64_t{1} << 51;
   if ((bits & kExp) != kExp || (bits & kMant) == 0) return bits;
   return (bits & kF64Sign) | ((bits & kQuiet) != 0 ? uint64_t{0x7ff8000000000000} : uint64_t{0x7ff4000000000000});
+}
+
+// The std::string forms, for callers outside the printer.
+void append_f16_text(std::string& out, uint16_t bits) {
+  TextOut t;
+  append_f16_text(t, bits);
+  out += t.view();
+}
+void append_f32_text(std::string& out, uint32_t bits) {
+  TextOut t;
+  append_f32_text(t, bits);
+  out += t.view();
+}
+void append_f64_text(std::string& out, uint64_t bits) {
+  TextOut t;
+  append_f64_text(t, bits);
+  out += t.view();
 }
 
 }  // namespace tmu::isa::sm50

@@ -17,6 +17,8 @@
 #include <string>
 #include <string_view>
 
+#include "isa/sm50/text_out.h"
+
 namespace tmu::isa::sm50 {
 
 // Value of an IEEE half, widened exactly to double (NaNs become quiet NaNs with the same sign).
@@ -26,6 +28,9 @@ double f16_to_double(uint16_t bits);
 void append_f16_text(std::string& out, uint16_t bits);
 void append_f32_text(std::string& out, uint32_t bits);
 void append_f64_text(std::string& out, uint64_t bits);
+void append_f16_text(TextOut& out, uint16_t bits);
+void append_f32_text(TextOut& out, uint32_t bits);
+void append_f64_text(TextOut& out, uint64_t bits);
 
 // Reads a float written as above (also plain decimal numbers such as "1.5", "-2", "3e-5", "0.1", with or without
 // the trailing space) and returns the IEEE bits of the nearest value of the width (ties to even). nullopt when the

@@ -28,7 +28,7 @@ bool is_imm(Core c) { return c == Core::SImm || c == Core::UImm; }
 
 // c[0xBANK][OFFSET] (section 1.4): bank [34..38], word offset [20..33]; the byte offset prints as a signed 16-bit
 // number.
-void append_cbuf(std::string& out, uint32_t v, bool spaced) {
+void append_cbuf(TextOut& out, uint32_t v, bool spaced) {
   out += "c[";
   append_hex(out, v >> 14);
   out += spaced ? "] [" : "][";
@@ -59,7 +59,7 @@ struct Decor {
   int part_arg = -1;  // argument holding the sub-word part, or -1
 };
 
-void print_operand(const PrintContext& c, const Decor& d, std::string& out) {
+void print_operand(const PrintContext& c, const Decor& d, TextOut& out) {
   const Field& f = c.field(0);
   const Core core = core_of(f);
   const uint32_t v = c.val(0);
@@ -144,7 +144,7 @@ bool parse_operand(ParseContext& c, const Decor& d, std::string_view t, bool& si
 }
 
 // ia_op(x): no decoration.
-void op_print(const PrintContext& c, std::string& out) { print_operand(c, Decor{}, out); }
+void op_print(const PrintContext& c, TextOut& out) { print_operand(c, Decor{}, out); }
 bool op_parse(ParseContext& c, std::string_view t) {
   bool s = false;
   return parse_operand(c, Decor{}, t, s);
@@ -152,7 +152,7 @@ bool op_parse(ParseContext& c, std::string_view t) {
 
 // ia_neg(x, n) / ia_inv(x, n) / ia_negpart(x, n, part): an independent sign bit.
 template <char Sign, int PartArg>
-void flag_print(const PrintContext& c, std::string& out) {
+void flag_print(const PrintContext& c, TextOut& out) {
   print_operand(c, Decor{Sign, c.val(1) != 0, PartArg}, out);
 }
 template <char Sign, int PartArg>
@@ -164,7 +164,7 @@ bool flag_parse(ParseContext& c, std::string_view t) {
 }
 
 // ia_part(x, part): a sub-word part, no sign.
-void part_print(const PrintContext& c, std::string& out) { print_operand(c, Decor{0, false, 1}, out); }
+void part_print(const PrintContext& c, TextOut& out) { print_operand(c, Decor{0, false, 1}, out); }
 bool part_parse(ParseContext& c, std::string_view t) {
   bool s = false;
   return parse_operand(c, Decor{0, false, 1}, t, s);
@@ -174,7 +174,7 @@ bool part_parse(ParseContext& c, std::string_view t) {
 // both bits set is .PO, printed in the mnemonic. The parser narrows the pair's candidates, so that "-Ra, -Rb" or
 // ".PO ... -Ra" find no encoding.
 template <IaPSign Neg>
-void psign_print(const PrintContext& c, std::string& out) {
+void psign_print(const PrintContext& c, TextOut& out) {
   print_operand(c, Decor{'-', c.val(1) == static_cast<uint32_t>(Neg), -1}, out);
 }
 template <IaPSign Neg>
@@ -189,7 +189,7 @@ bool psign_parse(ParseContext& c, std::string_view t) {
 // ia_signs16(a, b) / ia_signs32(a, b): the two signedness flags as one pair of modifiers (.S16.U16, .U32.S32),
 // left out when both hold `Default`.
 template <uint32_t Default>
-void signs_print(const PrintContext& c, std::string& out) {
+void signs_print(const PrintContext& c, TextOut& out) {
   if (c.val(0) == Default && c.val(1) == Default) return;
   out += info(c.field(0).opd).table->values[c.val(0)].text;
   out += info(c.field(1).opd).table->values[c.val(1)].text;
@@ -211,7 +211,7 @@ int signs_parse_modifier(ParseContext& c, std::string_view mnem, std::size_t pos
 }
 
 // ia_ximm(imm, sb): XMAD's 16-bit immediate, read as signed when B is signed (section 1.5).
-void ximm_print(const PrintContext& c, std::string& out) {
+void ximm_print(const PrintContext& c, TextOut& out) {
   if (c.val(1)) append_signed_hex(out, sign_extend(c.val(0), 16));
   else append_hex(out, c.val(0));
 }
@@ -224,7 +224,7 @@ bool ximm_parse(ParseContext& c, std::string_view t) {
 }
 
 // ia_hex(x): a hex number; with '?' it is left out when zero (LEA / LEA.HI shift).
-void hex_print(const PrintContext& c, std::string& out) { append_hex(out, c.val(0)); }
+void hex_print(const PrintContext& c, TextOut& out) { append_hex(out, c.val(0)); }
 bool hex_omitted(const PrintContext& c) { return c.val(0) == 0; }
 bool hex_parse(ParseContext& c, std::string_view t) {
   const auto v = parse_integer(t);
@@ -237,7 +237,7 @@ void hex_default(ParseContext& c) { c.set(0, 0); }
 
 // ia_spc(c, a, b): IMADSP's C type; its sign letter is S when A or B is signed (bit 0 of their types).
 char spc_letter(uint32_t a, uint32_t b) { return ((a | b) & 1) != 0 ? 'S' : 'U'; }
-void spc_print(const PrintContext& c, std::string& out) {
+void spc_print(const PrintContext& c, TextOut& out) {
   out += '.';
   out += spc_letter(c.val(1), c.val(2));
   out += info(c.field(0).opd).table->values[c.val(0)].text;
@@ -256,7 +256,7 @@ int spc_parse_modifier(ParseContext& c, std::string_view mnem, std::size_t pos) 
 }
 
 // ia_cc(rd, cc): the destination with .CC.
-void cc_print(const PrintContext& c, std::string& out) {
+void cc_print(const PrintContext& c, TextOut& out) {
   append_reg(out, c.val(0));
   if (c.val(1)) out += ".CC";
 }

@@ -3,7 +3,9 @@
 // column, phase, predicate with negation, TEXS/TLDS masks).
 #include "isa/sm50/kinds.h"
 
+#include <bit>
 #include <charconv>
+#include <cstring>
 
 #include <fmt/format.h>
 
@@ -14,26 +16,52 @@ namespace tmu::isa::sm50 {
 
 // ---- shared helpers -------------------------------------------------------------------------------------
 
-void append_hex(std::string& out, uint64_t v) {
-  char buf[24];
-  auto r = std::to_chars(buf, buf + sizeof buf, v, 16);
-  out += "0x";
-  out.append(buf, static_cast<std::size_t>(r.ptr - buf));
+void append_hex(TextOut& out, uint64_t v) {
+  if (v > 0xffffffffu) {
+    out += std::string_view("0x");
+    return append_hex_digits(out, v);
+  }
+  char* p = out.cursor(10);
+  std::memcpy(p, "0x", 2);
+  out.commit(put_hex_digits(p + 2, static_cast<uint32_t>(v)));
 }
 
-void append_signed_hex(std::string& out, int64_t v) {
-  if (v < 0) out += '-';
-  append_hex(out, v < 0 ? uint64_t{0} - static_cast<uint64_t>(v) : static_cast<uint64_t>(v));
+void append_signed_hex(TextOut& out, int64_t v) {
+  const uint64_t mag = v < 0 ? uint64_t{0} - static_cast<uint64_t>(v) : static_cast<uint64_t>(v);
+  if (mag > 0xffffffffu) {
+    if (v < 0) out += '-';
+    return append_hex(out, mag);
+  }
+  // The sign without a branch: offsets are as often negative as not.
+  char* p = out.cursor(11);
+  *p = '-';
+  p += v < 0 ? 1 : 0;
+  std::memcpy(p, "0x", 2);
+  out.commit(put_hex_digits(p + 2, static_cast<uint32_t>(mag)));
+}
+
+// "R12", "P3": a letter and a decimal number (registers and predicates outside the name tables).
+void append_numbered(TextOut& out, char letter, uint32_t v) {
+  char* p = out.cursor(12);
+  p[0] = letter;
+  if (v >= 1000) {
+    out.advance(static_cast<std::size_t>(std::to_chars(p + 1, p + 12, v).ptr - p));
+  } else if (v < 10) {
+    p[1] = static_cast<char>('0' + v);
+    out.advance(2);
+  } else if (v < 100) {
+    p[1] = static_cast<char>('0' + v / 10);
+    p[2] = static_cast<char>('0' + v % 10);
+    out.advance(3);
+  } else {
+    p[1] = static_cast<char>('0' + v / 100 % 10);
+    p[2] = static_cast<char>('0' + v / 10 % 10);
+    p[3] = static_cast<char>('0' + v % 10);
+    out.advance(4);
+  }
 }
 
 namespace {
-void append_numbered(std::string& out, char letter, uint32_t v) {
-  char buf[12];
-  buf[0] = letter;
-  auto r = std::to_chars(buf + 1, buf + sizeof buf, v);
-  out.append(buf, static_cast<std::size_t>(r.ptr - buf));
-}
-
 std::optional<uint32_t> parse_numbered(std::string_view t, char letter, std::string_view special, uint32_t special_value,
                                        uint32_t max) {
   if (t == special) return special_value;
@@ -54,16 +82,6 @@ int default_reuse_bit(const Field& fd) {
   }
 }
 }  // namespace
-
-void append_reg(std::string& out, uint32_t r) {
-  if (r == Reg::kRZ) out += "RZ";
-  else append_numbered(out, 'R', r);
-}
-
-void append_pred(std::string& out, uint32_t p) {
-  if (p == Pred::kPT) out += "PT";
-  else append_numbered(out, 'P', p);
-}
 
 std::optional<uint32_t> parse_reg(std::string_view t) { return parse_numbered(t, 'R', "RZ", Reg::kRZ, 254); }
 std::optional<uint32_t> parse_pred(std::string_view t) { return parse_numbered(t, 'P', "PT", Pred::kPT, 6); }
@@ -110,7 +128,7 @@ namespace {
 
 void set_field_default(ParseContext& c) { c.set(0, default_value(info(c.field(0).opd).kind)); }
 
-void plain_print(const PrintContext& c, std::string& out) {
+void plain_print(const PrintContext& c, TextOut& out) {
   const Field& f = c.field(0);
   const OpdInfo& oi = info(f.opd);
   const uint32_t v = c.val(0);
@@ -200,7 +218,7 @@ int plain_parse_modifier(ParseContext& c, std::string_view mnem, std::size_t pos
   return n;
 }
 
-void column2_print(const PrintContext& c, std::string& out) { out += info(c.field(0).opd).table->values[c.val(0)].column2; }
+void column2_print(const PrintContext& c, TextOut& out) { out += info(c.field(0).opd).table->values[c.val(0)].column2; }
 
 bool column2_parse(ParseContext& c, std::string_view t) {
   const EnumTable& tab = *info(c.field(0).opd).table;
@@ -212,7 +230,7 @@ bool column2_parse(ParseContext& c, std::string_view t) {
   return true;
 }
 
-void phase_print(const PrintContext& c, std::string& out) {
+void phase_print(const PrintContext& c, TextOut& out) {
   if (c.form.sched == Sched::Texture) out += kPhaseNames[c.inst.ctrl.reuse & 3];
 }
 
@@ -225,7 +243,7 @@ int phase_parse_modifier(ParseContext& c, std::string_view mnem, std::size_t pos
   return 0;
 }
 
-void pneg_print(const PrintContext& c, std::string& out) {
+void pneg_print(const PrintContext& c, TextOut& out) {
   if (c.val(1)) out += '!';
   append_pred(out, c.val(0));
 }
@@ -246,7 +264,7 @@ void pneg_default(ParseContext& c) {
 const std::array<std::string_view, 8>& smask_names(uint32_t rd2) {
   return rd2 == Reg::kRZ ? kShortMaskOne : kShortMaskTwo;
 }
-void smask_print(const PrintContext& c, std::string& out) { out += smask_names(c.val(1))[c.val(0) & 7]; }
+void smask_print(const PrintContext& c, TextOut& out) { out += smask_names(c.val(1))[c.val(0) & 7]; }
 bool smask_parse(ParseContext& c, std::string_view t) {
   const auto& names = smask_names(c.val(1));
   for (std::size_t v = 0; v < names.size(); ++v)
@@ -266,14 +284,6 @@ const KindOps kPhaseKind{phase_print, nullptr, nullptr, phase_parse_modifier, nu
 const KindOps kPNegKind{pneg_print, pneg_omitted, pneg_parse, nullptr, pneg_default};
 const KindOps kSMaskKind{smask_print, nullptr, smask_parse, nullptr, nullptr};
 
-// The registry, from kinds.inc.
-const KindOps& kind_ops(Fn fn) {
-  static const std::array<const KindOps*, kFns.size()> kOps{
-#define KIND(id, name, nargs, ops) &ops,
-#include "isa/sm50/kinds.inc"
-#undef KIND
-  };
-  return *kOps[static_cast<std::size_t>(fn)];
-}
+const KindOps& kind_ops(Fn fn) { return *kKindOps[static_cast<std::size_t>(fn)]; }
 
 }  // namespace tmu::isa::sm50

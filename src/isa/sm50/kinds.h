@@ -8,12 +8,14 @@
 
 #include <array>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <string_view>
 
 #include "isa/sm50/instruction.h"
 #include "isa/sm50/labels.h"
 #include "isa/sm50/syntax.h"
+#include "isa/sm50/text_out.h"
 
 namespace tmu::isa::sm50 {
 
@@ -55,7 +57,7 @@ inline constexpr int kNoMatch = -1;
 
 struct KindOps {
   // Appends the text of the slot.
-  void (*print)(const PrintContext&, std::string& out);
+  void (*print)(const PrintContext&, TextOut& out);
   // For {x?} slots: true when the operand is left out of the text. nullptr: never.
   bool (*omitted)(const PrintContext&);
   // Operand position: parses the whole operand text.
@@ -78,11 +80,55 @@ const KindOps& kind_ops(Fn fn);
 #include "isa/sm50/kinds.inc"
 #undef KIND
 
+// The registry, indexed by Fn (kind_ops() reads it; print plans take their kinds' addresses from it).
+inline constexpr std::array<const KindOps*, kFns.size()> kKindOps{
+#define KIND(id, name, nargs, ops) &ops,
+#include "isa/sm50/kinds.inc"
+#undef KIND
+};
+
 // Shared helpers for kind implementations.
-void append_hex(std::string& out, uint64_t v);
-void append_signed_hex(std::string& out, int64_t v);
-void append_reg(std::string& out, uint32_t r);
-void append_pred(std::string& out, uint32_t p);
+void append_hex(TextOut& out, uint64_t v);
+void append_signed_hex(TextOut& out, int64_t v);
+void append_numbered(TextOut& out, char letter, uint32_t v);  // "R300": a letter and a decimal number
+
+// "R0".."R254", "RZ" and "P0".."P6", "PT" as ready-made texts, each printed with one 4-byte copy.
+struct ShortName {
+  std::array<char, 4> text{};
+  uint8_t n = 0;
+};
+constexpr ShortName short_name(char letter, unsigned v) {
+  ShortName r;
+  r.text[r.n++] = letter;
+  if (v >= 100) r.text[r.n++] = static_cast<char>('0' + v / 100);
+  if (v >= 10) r.text[r.n++] = static_cast<char>('0' + v / 10 % 10);
+  r.text[r.n++] = static_cast<char>('0' + v % 10);
+  return r;
+}
+inline constexpr auto kRegNames = [] {
+  std::array<ShortName, 256> out{};
+  for (unsigned v = 0; v < Reg::kRZ; ++v) out[v] = short_name('R', v);
+  out[Reg::kRZ] = ShortName{{'R', 'Z'}, 2};
+  return out;
+}();
+inline constexpr auto kPredNames = [] {
+  std::array<ShortName, 8> out{};
+  for (unsigned v = 0; v < Pred::kPT; ++v) out[v] = short_name('P', v);
+  out[Pred::kPT] = ShortName{{'P', 'T'}, 2};
+  return out;
+}();
+inline void append_short_name(TextOut& out, const ShortName& nm) {
+  std::memcpy(out.cursor(4), nm.text.data(), 4);
+  out.advance(nm.n);
+}
+inline void append_reg(TextOut& out, uint32_t r) {
+  if (r < kRegNames.size()) append_short_name(out, kRegNames[r]);
+  else append_numbered(out, 'R', r);
+}
+inline void append_pred(TextOut& out, uint32_t p) {
+  if (p < kPredNames.size()) append_short_name(out, kPredNames[p]);
+  else append_numbered(out, 'P', p);
+}
 std::optional<uint32_t> parse_reg(std::string_view t);
 std::optional<uint32_t> parse_pred(std::string_view t);
 // True when `sp` is spelled at mnem[pos] and is followed by '.' or the end.
@@ -91,7 +137,7 @@ bool spelled_at(std::string_view mnem, std::size_t pos, std::string_view sp);
 // matches, the values with an empty spelling are taken with length 0; kNoMatch if there are none.
 int match_spelling(const EnumTable& table, std::string_view mnem, std::size_t pos, uint64_t& mask);
 // Constant-bank references c[0x3][R4+0x8], c[0x0][-0x8000] (signed 16-bit byte offset; RZ when no register).
-void append_cbuf_ref(std::string& out, uint32_t bank, uint32_t ra, int64_t off);
+void append_cbuf_ref(TextOut& out, uint32_t bank, uint32_t ra, int64_t off);
 bool parse_cbuf_ref(ParseContext& c, std::string_view t, uint32_t& bank, uint32_t& ra, int64_t& off);
 
 }  // namespace tmu::isa::sm50

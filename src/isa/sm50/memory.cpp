@@ -40,7 +40,7 @@ bool split_reg_offset(std::string_view t, uint32_t& reg, std::string_view& off) 
 // ---- c[bank][Ra+offset] with a signed 16-bit byte offset: LDC, and the branch family's targets ----------------
 // Without a register (RZ) the offset prints alone, zero included.
 
-void append_cbuf_ref(std::string& out, uint32_t bank, uint32_t ra, int64_t off) {
+void append_cbuf_ref(TextOut& out, uint32_t bank, uint32_t ra, int64_t off) {
   out += "c[";
   append_hex(out, bank);
   out += "][";
@@ -83,7 +83,7 @@ namespace {
 // signed after a literal '+' ([R4+-0x10]); without one (RZ) it prints the unsigned field value ([0xfffff0]), and a
 // zero offset prints [RZ].
 
-void addr_text(const PrintContext& c, std::string& out, unsigned scale) {
+void addr_text(const PrintContext& c, TextOut& out, unsigned scale) {
   const uint32_t ra = c.val(0), raw = c.val(1);
   const unsigned width = c.field(1).width();
   out += '[';
@@ -135,10 +135,10 @@ int addr_parse_modifier(ParseContext& c, std::string_view mnem, std::size_t pos,
   return static_cast<int>(close + 1 - pos);
 }
 
-void addr1_print(const PrintContext& c, std::string& out) { addr_text(c, out, 1); }
+void addr1_print(const PrintContext& c, TextOut& out) { addr_text(c, out, 1); }
 bool addr1_parse(ParseContext& c, std::string_view t) { return addr_parse_text(c, t, 1); }
 int addr1_parse_modifier(ParseContext& c, std::string_view m, std::size_t p) { return addr_parse_modifier(c, m, p, 1); }
-void addr4_print(const PrintContext& c, std::string& out) { addr_text(c, out, 4); }
+void addr4_print(const PrintContext& c, TextOut& out) { addr_text(c, out, 4); }
 bool addr4_parse(ParseContext& c, std::string_view t) { return addr_parse_text(c, t, 4); }
 int addr4_parse_modifier(ParseContext& c, std::string_view m, std::size_t p) { return addr_parse_modifier(c, m, p, 4); }
 
@@ -149,7 +149,7 @@ std::string_view arch_spelling(const Spelling& s, Arch arch) {
   return arch >= Arch::SM52 && !s.column2.empty() ? s.column2 : s.text;
 }
 
-void arch_print(const PrintContext& c, std::string& out) {
+void arch_print(const PrintContext& c, TextOut& out) {
   out += arch_spelling(info(c.field(0).opd).table->values[c.val(0)], c.inst.arch());
 }
 
@@ -179,12 +179,12 @@ int arch_parse_modifier(ParseContext& c, std::string_view mnem, std::size_t pos)
 constexpr std::string_view kUnnamed255 = "???255";
 constexpr uint32_t kBcNone = 0, kBcSecondRZ = 1, kBcFirstRZ = 2;
 
-void append_implied(std::string& out, uint32_t r) {
+void append_implied(TextOut& out, uint32_t r) {
   if (r >= Reg::kRZ) out += kUnnamed255;
   else append_reg(out, r);
 }
 
-void casb_print(const PrintContext& c, std::string& out) {
+void casb_print(const PrintContext& c, TextOut& out) {
   const uint32_t rb = c.val(0), bz = c.val(1);
   if (bz == kBcFirstRZ) out += "RZ";
   else if (bz == kBcSecondRZ) append_reg(out, rb);
@@ -193,7 +193,7 @@ void casb_print(const PrintContext& c, std::string& out) {
 
 uint32_t cas_step(uint32_t wide) { return wide ? 2 : 1; }
 
-void casc_print(const PrintContext& c, std::string& out) {
+void casc_print(const PrintContext& c, TextOut& out) {
   const uint32_t rb = c.val(0), wide = c.val(1), bz = c.val(2);
   if (bz == kBcSecondRZ) out += "RZ";
   else if (bz == kBcFirstRZ) append_implied(out, rb);
@@ -243,7 +243,7 @@ bool casc_parse(ParseContext& c, std::string_view t) {
 // ---- ldc_cbuf(bank, ra, off): LDC's c[0xB][Ra+off] (section 5) --------------------------------------------------
 // The byte offset is signed 16-bit. Without a register (RZ) the offset prints alone, zero included.
 
-void ldc_print(const PrintContext& c, std::string& out) {
+void ldc_print(const PrintContext& c, TextOut& out) {
   append_cbuf_ref(out, c.val(0), c.val(1), sign_extend(c.val(2), c.field(2).width()));
 }
 
@@ -259,7 +259,7 @@ bool ldc_parse(ParseContext& c, std::string_view t) {
 
 // ---- mem_sblist(mask): DEPBAR's extra scoreboards, {5,4,0} from high to low (section 9) ------------------------
 
-void sblist_print(const PrintContext& c, std::string& out) {
+void sblist_print(const PrintContext& c, TextOut& out) {
   const uint32_t m = c.val(0);
   out += '{';
   bool first = true;
@@ -300,7 +300,7 @@ void sblist_default(ParseContext& c) { c.set(0, 0); }
 
 constexpr uint32_t kAttrMask = 0x3ff;
 
-void attr_print(const PrintContext& c, std::string& out) {
+void attr_print(const PrintContext& c, TextOut& out) {
   const uint32_t ra = c.val(0), off = c.val(1);
   if (ra == Reg::kRZ) {
     if ((off & kAttrMask) == 0) out += "RZ";
@@ -352,7 +352,7 @@ void attr_normalize(ParseContext& c) {
 bool al2p_omitted(const PrintContext& c) {
   return (c.val(1) == Reg::kRZ ? c.val(0) & kAttrMask : c.val(0)) == 0;
 }
-void al2p_print(const PrintContext& c, std::string& out) {
+void al2p_print(const PrintContext& c, TextOut& out) {
   if (c.val(1) == Reg::kRZ) append_hex(out, c.val(0) & kAttrMask);
   else append_signed_hex(out, sign_extend(c.val(0), c.field(0).width()));
 }

@@ -6,12 +6,14 @@
 
 #include "isa/sm50/instruction.h"
 #include "isa/sm50/labels.h"
+#include "isa/sm50/text_out.h"
 
 namespace tmu::isa::sm50 {
 
 // Appends "@P0 MNEMONIC.MODS operands" (no terminator). With labels, branch targets that have a name print as
 // `(name), as in nvdisasm's cubin listings; otherwise as addresses.
 void print(const Instruction& inst, std::string& out, const LabelMap* labels = nullptr);
+void print(const Instruction& inst, TextOut& out, const LabelMap* labels = nullptr);
 std::string to_string(const Instruction& inst);
 
 // nvdisasm ends an instruction with " ;", or with ";" when its control slot schedules nothing: stall 0, yield

@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: MIT
 #include "isa/sm50/program.h"
 
+#include <bit>
+#include <algorithm>
 #include <cstring>
+#include <thread>
 
 #include <fmt/format.h>
 
@@ -12,6 +15,11 @@ namespace tmu::isa::sm50 {
 namespace {
 
 uint64_t load_le64(const std::byte* p) {
+  if constexpr (std::endian::native == std::endian::little) {
+    uint64_t v = 0;
+    std::memcpy(&v, p, sizeof v);
+    return v;
+  }
   uint64_t v = 0;
   for (int i = 7; i >= 0; --i) v = (v << 8) | std::to_integer<uint64_t>(p[i]);
   return v;
@@ -25,21 +33,27 @@ constexpr std::string_view kUnaligned = "Unaligned instruction found";
 
 }  // namespace
 
-std::optional<DecodeFailure> decode_program(std::span<const std::byte> bytes, Arch arch, uint64_t base, Program& out) {
-  out = Program{arch, base, {}};
+namespace {
+
+// Walks a code blob: `decode(word, ctrl, addr, k, inst)` decodes the k-th instruction into `inst` (false: refused)
+// and `emit(inst, k)` takes it. Stops at the first word nvdisasm refuses.
+template <typename Decode, typename Emit>
+std::optional<DecodeFailure> walk(std::span<const std::byte> bytes, Arch arch, uint64_t base, Decode&& decode_one,
+                                  Emit&& emit) {
   if (bytes.size() % kBundleBytes != 0)
     return DecodeFailure{base + bytes.size() / kBundleBytes * kBundleBytes, 0, std::string(kUnaligned)};
-  out.code.reserve(bytes.size() / kBundleBytes * 3);
   bool in_pair = false;  // the previous instruction opened a dual-issue pair
+  Instruction inst;
+  std::size_t k = 0;
   for (std::size_t b = 0; b < bytes.size(); b += kBundleBytes) {
     const uint64_t ctrl_word = load_le64(bytes.data() + b);
     const auto slots = unpack_control(ctrl_word);
-    for (std::size_t s = 0; s < 3; ++s) {
+    for (std::size_t s = 0; s < 3; ++s, ++k) {
       const uint64_t addr = base + b + 8 + 8 * s;
       const uint64_t word = load_le64(bytes.data() + b + 8 + 8 * s);
-      auto inst = decode(word, arch, slots[s], addr);
-      if (!inst) return DecodeFailure{addr, word, inst.error()};
-      out.code.push_back(std::move(*inst));
+      if (!decode_one(word, slots[s], addr, k, inst))
+        return DecodeFailure{addr, word, decode(word, arch, slots[s], addr).error()};
+      emit(inst, k);
       // A pair may span two bundles (slot 2 with slot 0 of the next one), but a dual-issue mark on the last slot of
       // the code has nothing to pair with. An instruction that closes a pair ignores its own mark, except in slot 2:
       // there nvdisasm refuses the whole next bundle.
@@ -56,9 +70,22 @@ std::optional<DecodeFailure> decode_program(std::span<const std::byte> bytes, Ar
   return std::nullopt;
 }
 
+}  // namespace
+
+std::optional<DecodeFailure> decode_program(std::span<const std::byte> bytes, Arch arch, uint64_t base, Program& out) {
+  out = Program{arch, base, {}};
+  out.code.reserve(bytes.size() / kBundleBytes * 3);
+  return walk(
+      bytes, arch, base,
+      [arch](uint64_t word, const Control& c, uint64_t addr, std::size_t, Instruction& inst) {
+        return decode_into(word, arch, c, addr, inst);
+      },
+      [&out](const Instruction& inst, std::size_t) { out.code.push_back(inst); });
+}
+
 namespace {
 
-void append_ctrl(std::string& line, const Instruction& inst) {
+void append_ctrl(TextOut& line, const Instruction& inst) {
   const Control& c = inst.ctrl;
   if (c.wrbar != 7) line += fmt::format(" &wr={}", c.wrbar);
   if (c.rdbar != 7) line += fmt::format(" &rd={}", c.rdbar);
@@ -82,61 +109,155 @@ void append_ctrl(std::string& line, const Instruction& inst) {
 namespace {
 
 // "/*0008*/ ": at least four hex digits, like nvdisasm.
-void append_address(std::string& out, uint64_t addr) {
-  char buf[24];
-  int n = 0;
-  do {
-    buf[n++] = "0123456789abcdef"[addr & 15];
-    addr >>= 4;
-  } while (addr != 0 || n < 4);
-  out += "/*";
-  while (n > 0) out += buf[--n];
-  out += "*/ ";
+void append_address(TextOut& out, uint64_t addr) {
+  out += std::string_view("/*");
+  append_hex_digits(out, addr, 4);
+  out += std::string_view("*/ ");
 }
 
-void append_hex_address(std::string& out, uint64_t a) { out += fmt::format("{:#x}", a); }
+void append_hex_address(TextOut& out, uint64_t a) { out += fmt::format("{:#x}", a); }
 
-}  // namespace
+// Writes the listing one line at a time, carrying the dual-issue state from line to line.
+class LineWriter {
+ public:
+  explicit LineWriter(const ListingOptions& opt, bool in_pair = false) : opt_(opt), in_pair_(in_pair) {}
 
-std::string print_listing(const Program& p, const ListingOptions& opt) {
-  std::string out;
-  out.reserve(p.code.size() * 56);
-  bool in_pair = false;
-  for (std::size_t k = 0; k < p.code.size(); ++k) {
-    const Instruction& inst = p.code[k];
-    const bool opens = !in_pair && inst.ctrl.dual_issue();
-    if (opt.labels) {
+  // The line of the k-th instruction, at `addr`.
+  void line(TextOut& out, const Instruction& inst, uint64_t addr, std::size_t k) {
+    const bool opens = !in_pair_ && inst.ctrl.dual_issue();
+    if (opt_.labels) {
       // A label on the bundle's control word is printed before its first instruction, as nvdisasm does.
       if (k % 3 == 0)
-        if (auto n = opt.labels->name_of(p.address(k) - 8)) (out += *n) += ":\n";
-      if (auto n = opt.labels->name_of(p.address(k))) (out += *n) += ":\n";
+        if (auto n = opt_.labels->name_of(addr - 8)) (out += *n) += ":\n";
+      if (auto n = opt_.labels->name_of(addr)) (out += *n) += ":\n";
     }
-    append_address(out, p.address(k));
-    if (opens) out += "{ ";
-    print(inst, out, opt.labels);
-    if (opt.ctrl) append_ctrl(out, inst);
-    const std::vector<uint64_t>* targets = opt.labels ? opt.labels->branch_targets(p.address(k)) : nullptr;
+    // "/*0008*/ " and "{ " through one cursor (see TextOut::commit); branch-free, as dual issue is data.
+    if (addr > 0xffffffffu) {
+      append_address(out, addr);
+      if (opens) out += "{ ";
+    } else {
+      char* p = out.cursor(32);
+      std::memcpy(p, "/*", 2);
+      p = put_hex_digits(p + 2, static_cast<uint32_t>(addr), 4);
+      std::memcpy(p, "*/ { ", 5);
+      out.commit(p + (opens ? 5 : 3));
+    }
+    print(inst, out, opt_.labels);
+    if (opt_.ctrl) append_ctrl(out, inst);
+    const std::vector<uint64_t>* targets = opt_.labels ? opt_.labels->branch_targets(addr) : nullptr;
     if (targets) {
       // An indirect branch's targets, as nvdisasm annotates them; the ';' follows without a space.
       out += " (*\"BRANCH_TARGETS";
       for (std::size_t t = 0; t < targets->size(); ++t) {
         out += t == 0 ? " " : ",";
-        if (auto n = opt.labels->name_of((*targets)[t])) out += *n;
+        if (auto n = opt_.labels->name_of((*targets)[t])) out += *n;
         else append_hex_address(out, (*targets)[t]);
       }
       out += "\"*)";
     }
-    if (in_pair) out += " }";
-    else if (targets) out += ';';
-    else out += terminator(inst);
-    if (opt.hex) {
+    if (opt_.hex) {
+      if (in_pair_) out += " }";
+      else if (targets) out += ';';
+      else out += terminator(inst);
       auto w = encode(inst);
-      out += fmt::format("  /* {:#018x} */", w ? *w : 0);
+      out += fmt::format("  /* {:#018x} */\n", w ? *w : 0);
+    } else {
+      // The ending and the newline as one 4-byte store: " }\n", ";\n" or " ;\n".
+      static constexpr char kEnds[3][4] = {" }\n", ";\n", " ;\n"};
+      const std::size_t e = in_pair_ ? 0 : targets || terminator(inst).size() == 1 ? 1 : 2;
+      char* q = out.cursor(4);
+      std::memcpy(q, kEnds[e], 4);
+      out.commit(q + (e == 1 ? 2 : 3));
     }
-    out += '\n';
-    in_pair = opens;
+    in_pair_ = opens;
   }
-  return out;
+
+ private:
+  const ListingOptions& opt_;
+  bool in_pair_ = false;
+};
+
+}  // namespace
+
+// Listings are written through a TextOut in pieces of this size.
+constexpr std::size_t kChunk = std::size_t{1} << 20;
+
+std::string print_listing(const Program& p, const ListingOptions& opt) {
+  std::string out;
+  out.reserve(p.code.size() * 56);
+  TextOut text;
+  LineWriter w(opt);
+  for (std::size_t k = 0; k < p.code.size(); ++k) {
+    w.line(text, p.code[k], p.address(k), k);
+    if (text.size() >= kChunk) {
+      out += text.view();
+      text.clear();
+    }
+  }
+  return out += text.view();
+}
+
+namespace {
+
+// Instructions per block of the print pass (a multiple of 3: blocks start on bundles).
+constexpr std::size_t kBlock = 3 * 16384;
+
+// Prints instructions [k0, k1) of a blob that the check pass accepted, `forms` holding each one's row and
+// `in_pair` whether the instruction before k0 opened a dual-issue pair.
+void print_block(std::span<const std::byte> bytes, Arch arch, uint64_t base, const ListingOptions& opt,
+                 const std::vector<uint16_t>& forms, std::size_t k0, std::size_t k1, bool in_pair, TextOut& out) {
+  LineWriter w(opt, in_pair);
+  Instruction inst;
+  for (std::size_t k = k0; k < k1; k += 3) {
+    const std::size_t b = k / 3 * kBundleBytes;
+    const auto slots = unpack_control(load_le64(bytes.data() + b));
+    for (std::size_t s = 0; s < 3; ++s) {
+      const uint64_t addr = base + b + 8 + 8 * s;
+      decode_checked(load_le64(bytes.data() + b + 8 + 8 * s), kForms[forms[k + s]], arch, slots[s], addr, inst);
+      w.line(out, inst, addr, k + s);
+    }
+  }
+}
+
+}  // namespace
+
+std::optional<DecodeFailure> stream_listing(std::span<const std::byte> bytes, Arch arch, uint64_t base,
+                                            const ListingOptions& opt, const std::function<void(std::string_view)>& sink) {
+  // nvdisasm refuses a bad blob whole: check every word before writing anything, noting each one's row and the
+  // dual-issue state where each block starts (the recurrence of LineWriter and walk).
+  const std::size_t n = bytes.size() / kBundleBytes * 3;
+  std::vector<uint16_t> forms(n);
+  std::vector<char> pair_at((n + kBlock - 1) / kBlock);
+  bool pair = false;
+  const auto check = [&](uint64_t word, const Control& c, uint64_t, std::size_t k, Instruction&) {
+    const Form* f = decodable(word, arch, c);
+    if (f == nullptr) return false;
+    forms[k] = static_cast<uint16_t>(form_index(*f));
+    if (k % kBlock == 0) pair_at[k / kBlock] = pair;
+    pair = !pair && c.dual_issue();
+    return true;
+  };
+  if (auto fail = walk(bytes, arch, base, check, [](const Instruction&, std::size_t) {})) return fail;
+
+  // Then the blocks are printed, `threads` at a time (blocks are independent), and written in order.
+  unsigned threads = opt.threads != 0 ? opt.threads : std::min(8u, std::max(1u, std::thread::hardware_concurrency()));
+  threads = static_cast<unsigned>(std::min<std::size_t>(threads, pair_at.size()));
+  std::vector<TextOut> texts(std::max(1u, threads));
+  for (std::size_t first = 0; first < pair_at.size(); first += threads) {
+    const std::size_t count = std::min<std::size_t>(threads, pair_at.size() - first);
+    const auto work = [&](std::size_t t) {
+      const std::size_t blk = first + t;
+      texts[t].clear();
+      print_block(bytes, arch, base, opt, forms, blk * kBlock, std::min(n, (blk + 1) * kBlock), pair_at[blk] != 0,
+                  texts[t]);
+    };
+    std::vector<std::thread> helpers;
+    for (std::size_t t = 1; t < count; ++t) helpers.emplace_back(work, t);
+    work(0);
+    for (auto& h : helpers) h.join();
+    for (std::size_t t = 0; t < count; ++t) sink(texts[t].view());
+  }
+  return std::nullopt;
 }
 
 Result<std::vector<std::byte>> encode_program(const Program& p) {

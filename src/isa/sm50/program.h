@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <span>
 #include <string>
@@ -46,10 +47,18 @@ struct ListingOptions {
   bool hex = false;   // append each encoding, as nvdisasm -hex does
   bool ctrl = false;  // write control annotations (&wr= &rd= &req= ?stall= ?yield) that `tmu as` reads back
   const LabelMap* labels = nullptr;  // label lines before labelled addresses; branch targets as `(name)
+  unsigned threads = 1;  // stream_listing: threads that print (0: one per hardware thread, at most 8)
 };
 
 // One line per instruction: "/*ADDR*/ TEXT". Dual-issued pairs are wrapped in "{ A ;" / "B }" as nvdisasm does.
 std::string print_listing(const Program& p, const ListingOptions& opt);
+
+// The listing of a code blob, decoded and printed a block at a time (blocks of 49152 instructions, printed by
+// opt.threads threads side by side): `sink` receives the text block by block, in order, and no decoded program is
+// kept (a million instructions would take ~130 MB). Nothing is written when the blob fails to decode: like
+// nvdisasm, the whole input is refused.
+std::optional<DecodeFailure> stream_listing(std::span<const std::byte> bytes, Arch arch, uint64_t base,
+                                            const ListingOptions& opt, const std::function<void(std::string_view)>& sink);
 
 // Encodes a program back into bytes. Fails on unencodable instructions or an unfinished dual-issue pair.
 Result<std::vector<std::byte>> encode_program(const Program& p);
