@@ -103,20 +103,27 @@ inline constexpr Spellings kSpellings = [] {
 }();
 static_assert(kSpellSizes.chars < 65536 && kSpellSizes.steps < 65536);
 
-// Where the spellings of table `t` (or of a table alike) start in kSpellings.texts.
-constexpr uint16_t spell_base(const EnumTable& t) {
-  std::size_t at = 0, found = 0;
-  bool done = false;
-  for_each_table([&](const EnumTable& u) {
-    if (!done && alike(u, t)) {
-      found = at;
-      done = true;
-    }
-    at += u.values.size();
-  });
-  return static_cast<uint16_t>(found);
-}
-
+// Where the spellings of each enumerated operand's table (or of a table alike) start in kSpellings.texts,
+// indexed like kOpdInfo. Computed once: looking it up per template slot made the plans too costly for clang's
+// constexpr step limit.
+inline constexpr std::array<uint16_t, kNumOpds> kSpellBase = [] {
+  std::array<uint16_t, kNumOpds> base{};
+  std::size_t at = 0;
+  for (std::size_t i = 0; i < kOpdInfo.size(); ++i) {
+    const OpdInfo& oi = kOpdInfo[i];
+    if (oi.kind != Kind::Enum) continue;
+    bool seen = false;
+    for (std::size_t j = 0; j < i && !seen; ++j)
+      if (kOpdInfo[j].kind == Kind::Enum && alike(*kOpdInfo[j].table, *oi.table)) {
+        base[i] = base[j];
+        seen = true;
+      }
+    if (seen) continue;
+    base[i] = static_cast<uint16_t>(at);
+    at += oi.table->values.size();
+  }
+  return base;
+}();
 
 inline constexpr std::size_t kPad = 16;  // the pool ends in this many spare characters: texts are copied 16 at a time
 
@@ -192,7 +199,7 @@ constexpr void compile(std::size_t fi, StepFn&& step, CharFn&& chr) {
       case Kind::Enum:
         st.op = Op::Spell;
         st.table = oi.table;
-        st.text = spell_base(*oi.table);
+        st.text = kSpellBase[static_cast<std::size_t>(fd.opd)];
         break;
       case Kind::UImm: st.op = Op::Hex; break;
       case Kind::SImm: st.op = Op::SHex; break;
