@@ -20,7 +20,8 @@ namespace tmu::exec {
 
 // One entry of the reconvergence stack.
 struct StackEntry {
-  enum class Kind : uint8_t { Ssy, Divergence, Break, Continue, Call };
+  // Call: CAL, JCAL or PRET (RET's target); Exit: PEXIT (EXIT's target); LongJmp: PLONGJMP (LONGJMP's target).
+  enum class Kind : uint8_t { Ssy, Divergence, Break, Continue, Call, Exit, LongJmp };
   Kind kind;
   uint32_t mask;        // the threads that resume at `target`
   std::size_t target;   // instruction index

@@ -6,6 +6,7 @@
 
 #include "exec/context.h"
 #include "isa/sm50/branch_enums.h"
+#include "isa/sm50/printer.h"
 
 namespace tmu::exec {
 
@@ -104,14 +105,34 @@ void branch(Context& c, const Instruction& inst) {
   c.jump = k;
 }
 
-// SSY, PBK, PCNT, CAL: push the current threads with the target.
+// PRET, PEXIT, PLONGJMP: push the target; the threads that later return, exit or long-jump join the entry.
+void push_target(Context& c, const Instruction& inst, Kind kind) {
+  auto k = target_index(c, inst, 0);
+  if (k) c.stack.push_back({kind, 0, *k});
+}
+
+// SSY, PBK, PCNT: push the current threads with the target.
 void push(Context& c, const Instruction& inst, Kind kind) {
   auto k = target_index(c, inst, 0);
   if (!k) return;
   c.stack.push_back({kind, c.warp.masks.ctm & ~c.warp.masks.exited, *k});
 }
 
-// SYNC, BRK, CONT, RET: the lanes that execute it are done with the current region. Threads leave the current
+// The instructions that push an entry of a kind, for error messages.
+const char* pusher(Kind k) {
+  switch (k) {
+    case Kind::Ssy:
+    case Kind::Divergence: return "SSY";
+    case Kind::Break: return "PBK";
+    case Kind::Continue: return "PCNT";
+    case Kind::Call: return "CAL, JCAL or PRET";
+    case Kind::Exit: return "PEXIT";
+    case Kind::LongJmp: return "PLONGJMP";
+  }
+  return "?";
+}
+
+// SYNC, BRK, CONT, RET, LONGJMP (and EXIT under a PEXIT): the lanes that execute it are done with the current region. Threads leave the current
 // mask; entries above the region's own entry forget them; when no current thread is left the executor pops the
 // stack (resume() in executor.cpp).
 void leave(Context& c, const Instruction& inst, Kind region) {
@@ -123,13 +144,13 @@ void leave(Context& c, const Instruction& inst, Kind region) {
     ++it;
   if (it == c.stack.rend()) {
     c.fail(-1, fmt::format("{} without a matching {} on the reconvergence stack", isa::sm50::op_name(inst.op()),
-                           region == Kind::Ssy ? "SSY" : region == Kind::Break ? "PBK" : region == Kind::Continue ? "PCNT" : "CAL"));
+                           pusher(region)));
     return;
   }
   // Entries pushed inside the region lose these threads (they are parked at the region's target).
   for (auto e = c.stack.rbegin(); e != it; ++e) e->mask &= ~lanes;
   c.warp.masks.ctm &= ~lanes;
-  if (region != Kind::Ssy) it->mask |= lanes;  // BRK/CONT/RET threads resume at the region's target
+  if (region != Kind::Ssy) it->mask |= lanes;  // BRK/CONT/RET/LONGJMP threads resume at the region's target
 }
 
 void bra(Context& c, const Instruction& i) { branch(c, i); }
@@ -141,18 +162,50 @@ void brk(Context& c, const Instruction& i) { leave(c, i, Kind::Break); }
 void cont(Context& c, const Instruction& i) { leave(c, i, Kind::Continue); }
 void ret(Context& c, const Instruction& i) { leave(c, i, Kind::Call); }
 
+void plongjmp(Context& c, const Instruction& i) { push_target(c, i, Kind::LongJmp); }
+void pexit(Context& c, const Instruction& i) { push_target(c, i, Kind::Exit); }
+void pret(Context& c, const Instruction& i) { push_target(c, i, Kind::Call); }
+void longjmp(Context& c, const Instruction& i) { leave(c, i, Kind::LongJmp); }
+
+// CAL, JCAL (absolute target): push the return address, which RET's threads resume at, and jump. `.NOINC` (the
+// bit clear) pushes nothing: the return address is the one a PRET pushed before.
 void cal(Context& c, const Instruction& i) {
   auto k = target_index(c, i, 0);
   if (!k) return;
-  c.stack.push_back({Kind::Call, 0, c.index + 1});  // RET adds the returning threads
+  const bool noinc = i.has(Opd::br_noinc) && field_value(i, Opd::br_noinc) == 0;
+  if (!noinc) c.stack.push_back({Kind::Call, 0, c.index + 1});  // RET adds the returning threads
   c.jump = k;
 }
 
-// EXIT: the threads are done for good.
+// EXIT: the threads are done for good, unless a PEXIT pushed a target: then EXIT leaves to it like RET to its
+// PRET (yuzu's and Ryujinx's control-flow analyses read PEXIT so; NVIDIA documents neither).
 void exit_(Context& c, const Instruction& i) {
+  for (auto e = c.stack.rbegin(); e != c.stack.rend(); ++e)
+    if (e->kind == Kind::Exit) return leave(c, i, Kind::Exit);
   const uint32_t lanes = cc_lanes(c, i);
   c.warp.masks.exited |= lanes;
   c.warp.masks.ctm &= ~lanes;
+}
+
+// BPT: a breakpoint or trap. Without a debugger or trap handler to hand control to, it stops the program.
+void bpt(Context& c, const Instruction& i) {
+  if (c.lanes == 0) return;
+  std::string text;
+  isa::sm50::print(i, text);
+  c.fail(std::countr_zero(c.lanes), fmt::format("'{}' traps to a debugger; the executor has none to run", text));
+}
+
+// RTT returns from a trap handler: the executor never enters one.
+void rtt(Context& c, const Instruction& i) {
+  if (c.lanes != 0) c.fail(-1, fmt::format("{} outside a trap handler (the executor runs none)", isa::sm50::op_name(i.op())));
+}
+
+// The save and restore of the call-return stack pointer and of the local-memory base (for trap handlers and
+// context switches) act on state whose layout NVIDIA does not document.
+void system_state(Context& c, const Instruction& i) {
+  if (c.lanes != 0)
+    c.fail(-1, fmt::format("{} is not modelled: the layout of the state it saves or restores is not public",
+                           isa::sm50::op_name(i.op())));
 }
 
 // KIL: the threads are killed (KTM) but keep running as helpers for their quad's derivatives; a quad whose four
@@ -180,7 +233,10 @@ constexpr HandlerEntry kHandlers[] = {
     {Op::BRA, bra},   {Op::JMP, bra},   {Op::BRX, bra},     {Op::JMX, bra},     {Op::SSY, ssy},   {Op::PBK, pbk},
     {Op::PCNT, pcnt}, {Op::SYNC, sync}, {Op::BRK, brk},     {Op::CONT, cont},   {Op::CAL, cal},   {Op::RET, ret},
     {Op::EXIT, exit_}, {Op::KIL, kil},  {Op::NOP, nop},     {Op::DEPBAR, depbar}, {Op::MEMBAR, nop}, {Op::BAR, nop},
-    {Op::SAM, nop},   {Op::RAM, nop},
+    {Op::SAM, nop},   {Op::RAM, nop},   {Op::JCAL, cal},    {Op::PRET, pret},   {Op::PEXIT, pexit},
+    {Op::PLONGJMP, plongjmp}, {Op::LONGJMP, longjmp}, {Op::BPT, bpt}, {Op::RTT, rtt}, {Op::IDE, nop},
+    {Op::GETCRSPTR, system_state}, {Op::SETCRSPTR, system_state}, {Op::GETLMEMBASE, system_state},
+    {Op::SETLMEMBASE, system_state},
 };
 
 }  // namespace

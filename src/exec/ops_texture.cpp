@@ -7,6 +7,7 @@
 
 #include "exec/context.h"
 #include "isa/sm50/tex_operands.h"
+#include "texunit/numeric.h"
 #include "texunit/texture_unit.h"
 
 namespace tmu::exec {
@@ -137,14 +138,25 @@ void write_back(Context& c, const Instruction& in, const tu::Response& r) {
   const unsigned rd = in.get<Opd::rd>().index;
   const unsigned rd2 = in.get_or<Opd::rd2>(isa::sm50::Reg{isa::sm50::Reg::kRZ}).index;
   const bool pairs = in.has(Opd::rd2);
-  for_lanes(r.written, [&](unsigned lane) {
-    for (unsigned i = 0; i < n; ++i) {
-      const unsigned reg = !pairs ? (rd == isa::sm50::Reg::kRZ ? rd : rd + i)
-                           : i < 2 ? (rd == isa::sm50::Reg::kRZ ? rd : rd + i)
-                                   : (rd2 == isa::sm50::Reg::kRZ ? rd2 : rd2 + i - 2);
-      c.set_reg(reg, lane, r.value[lane][comps[i]]);
-    }
-  });
+  if (in.get_or<Opd::f16_tld4s>(false)) {
+    // TLD4S.F16: the four gathered texels as FP16 (rounded to nearest even), packed in pairs, the first component
+    // in the low half: Rd = (c1, c0), Rd2 = (c3, c2).
+    auto half = [](uint32_t fp32) { return tu::fp32_bits_to_float_field(fp32, 16); };
+    for_lanes(r.written, [&](unsigned lane) {
+      const auto& v = r.value[lane];
+      c.set_reg(rd, lane, half(v[comps[0]]) | half(v[comps[1]]) << 16);
+      c.set_reg(rd2, lane, half(v[comps[2]]) | half(v[comps[3]]) << 16);
+    });
+  } else {
+    for_lanes(r.written, [&](unsigned lane) {
+      for (unsigned i = 0; i < n; ++i) {
+        const unsigned reg = !pairs ? (rd == isa::sm50::Reg::kRZ ? rd : rd + i)
+                             : i < 2 ? (rd == isa::sm50::Reg::kRZ ? rd : rd + i)
+                                     : (rd2 == isa::sm50::Reg::kRZ ? rd2 : rd2 + i - 2);
+        c.set_reg(reg, lane, r.value[lane][comps[i]]);
+      }
+    });
+  }
   if (in.has(Opd::ps)) {
     const unsigned p = in.get<Opd::ps>().index;
     for_lanes(r.written, [&](unsigned lane) { c.set_pred(p, lane, Context::has(r.resident, lane)); });
@@ -153,7 +165,6 @@ void write_back(Context& c, const Instruction& in, const tu::Response& r) {
 
 void texture(Context& c, const Instruction& in) {
   if (!c.machine.textures) return c.fail(-1, "a texture instruction ran without a texture unit");
-  if (in.get_or<Opd::f16_tld4s>(false)) return c.fail(-1, ".F16 results are not modelled");
   tu::Request q;
   if (!describe(c, in, q)) return;
   const isa::sm50::TexLayout layout = isa::sm50::tex_layout(in);

@@ -146,5 +146,116 @@ TEST(ExecControl, ReadBeforeTheWriteBarrierIsAHazard) {
   EXPECT_EQ(f.r(1, 9), 10u);
 }
 
+// Instruction k of a program (no labels in control slots) sits at 8 + 32 * (k / 3) + 8 * (k % 3): each 32-byte
+// bundle is a control word and three instructions.
+
+TEST(ExecControl, CalAndRetReturnPerLane) {
+  // Lanes 0..9 return early from the subroutine (R2 stays 0); all resume after the CAL and add 0x100.
+  ExecFixture f;
+  f.ok("S2R R0, SR_LANEID;\n"
+       "CAL `(sub);\n"
+       "IADD32I R3, R2, 0x100;\n"
+       "EXIT;\n"
+       "sub: ISETP.LT.U32.AND P0, PT, R0, 0xa, PT;\n"
+       "@P0 RET;\n"
+       "MOV32I R2, 0x5;\n"
+       "RET;");
+  for (unsigned l = 0; l < kLanes; ++l) EXPECT_EQ(f.r(3, l), l < 10 ? 0x100u : 0x105u) << l;
+}
+
+TEST(ExecControl, JcalCallsAnAbsoluteAddress) {
+  // Instruction 4 (the subroutine) is at 8 + 32 + 8 = 0x30.
+  ExecFixture f;
+  f.ok("MOV32I R1, 0x1;\n"
+       "JCAL 0x30;\n"
+       "IADD32I R1, R1, 0x10;\n"
+       "EXIT;\n"
+       "IADD32I R1, R1, 0x2;\n"
+       "RET;");
+  EXPECT_EQ(f.r(1, 7), 0x13u);
+}
+
+TEST(ExecControl, PretGivesCalNoincItsReturnAddress) {
+  // CAL.NOINC pushes no return address: RET goes where PRET pointed, skipping the instruction after the CAL.
+  ExecFixture f;
+  f.ok("PRET `(back);\n"
+       "CAL.NOINC `(sub);\n"
+       "MOV32I R1, 0xbad;\n"
+       "back: IADD32I R2, R2, 0x1;\n"
+       "EXIT;\n"
+       "sub: MOV32I R3, 0x3;\n"
+       "RET;");
+  EXPECT_EQ(f.r(1, 0), 0u);
+  EXPECT_EQ(f.r(2, 0), 1u);
+  EXPECT_EQ(f.r(3, 0), 3u);
+}
+
+TEST(ExecControl, PexitTurnsExitIntoABranchToItsTarget) {
+  // Lanes 8..31 exit early, lanes 0..7 later: under the PEXIT both EXITs lead to the epilogue, whose own EXIT
+  // (the entry gone) ends every thread.
+  ExecFixture f;
+  f.ok("S2R R0, SR_LANEID;\n"
+       "PEXIT `(epilogue);\n"
+       "ISETP.GE.U32.AND P0, PT, R0, 0x8, PT;\n"
+       "@P0 EXIT;\n"
+       "MOV32I R1, 0x7;\n"
+       "EXIT;\n"
+       "epilogue: IADD32I R2, R1, 0x1;\n"
+       "EXIT;");
+  for (unsigned l = 0; l < kLanes; ++l) EXPECT_EQ(f.r(2, l), l < 8 ? 8u : 1u) << l;
+  EXPECT_EQ(f.warp.masks.exited, kAllLanes);
+  EXPECT_EQ(f.report.instructions, 8u);  // S2R PEXIT ISETP EXIT, MOV32I EXIT (lanes 0..7), IADD32I EXIT (all)
+}
+
+TEST(ExecControl, LongjmpLeavesNestedRegions) {
+  // Lane l leaves a loop nested in an SSY region by LONGJMP after l + 1 iterations; the catch code runs for all.
+  ExecFixture f;
+  f.ok("S2R R0, SR_LANEID;\n"
+       "PLONGJMP `(catch);\n"
+       "SSY `(join);\n"
+       "PBK `(join);\n"
+       "loop: IADD32I R1, R1, 0x1;\n"
+       "ISETP.GT.U32.AND P0, PT, R1, R0, PT;\n"
+       "@P0 LONGJMP;\n"
+       "BRA `(loop);\n"
+       "join: MOV32I R2, 0xbad;\n"
+       "EXIT;\n"
+       "catch: IADD32I R3, R1, 0x20;\n"
+       "EXIT;");
+  for (unsigned l = 0; l < kLanes; ++l) {
+    EXPECT_EQ(f.r(2, l), 0u) << l;
+    EXPECT_EQ(f.r(3, l), l + 1 + 0x20) << l;
+  }
+}
+
+TEST(ExecControl, LongjmpWithoutPlongjmpIsAnError) {
+  ExecFixture f;
+  const auto e = f.run("MOV R0, RZ;\nLONGJMP;\nEXIT;");
+  ASSERT_TRUE(e);
+  EXPECT_EQ(e->address, 0x10u);
+  EXPECT_NE(e->message.find("LONGJMP without a matching PLONGJMP"), std::string::npos) << e->message;
+}
+
+TEST(ExecControl, BreakpointsAndSystemStateStopTheProgram) {
+  ExecFixture f;
+  // BPT has no guard (nvdisasm refuses one): every current thread traps.
+  f.covered = 0xfffffff0u;
+  auto e = f.run("MOV R0, RZ;\nBPT.TRAP 0x1;\nEXIT;");
+  ASSERT_TRUE(e);
+  EXPECT_EQ(e->address, 0x10u);
+  EXPECT_EQ(e->lane, 4);  // the first current thread
+  EXPECT_NE(e->message.find("'BPT.TRAP 0x1' traps to a debugger"), std::string::npos) << e->message;
+  f.covered = kAllLanes;
+  e = f.run("RTT;\nEXIT;");
+  ASSERT_TRUE(e);
+  EXPECT_NE(e->message.find("RTT outside a trap handler"), std::string::npos) << e->message;
+  e = f.run("GETCRSPTR R1;\nEXIT;");
+  ASSERT_TRUE(e);
+  EXPECT_NE(e->message.find("GETCRSPTR is not modelled"), std::string::npos) << e->message;
+  // IDE (no interrupts to enable or disable) does nothing.
+  f.ok("IDE.EN 0x0;\nMOV32I R1, 0x2;\nEXIT;");
+  EXPECT_EQ(f.r(1, 3), 2u);
+}
+
 }  // namespace
 }  // namespace tmu::exec

@@ -95,6 +95,21 @@ TEST(ExecTexture, TexsSplitsThreeComponentsOverTwoPairs) {
   EXPECT_EQ(f.warp.reg[7][0], 0u);
 }
 
+TEST(ExecTexture, Tld4sF16PacksTheGatheredTexelsInPairs) {
+  Fixture f;
+  for (unsigned lane = 0; lane < kLanes; ++lane) {
+    f.warp.reg[8][lane] = f32(0.5f);  // the centre of the 2x2 texture: the footprint is all four texels
+    f.warp.reg[9][lane] = f32(0.5f);
+  }
+  // Gather order (i0,j1), (i1,j1), (i1,j0), (i0,j0): reds 48, 64, 32, 16. As FP16 (v / 255 rounded to nearest
+  // even, worked out with IEEE half conversion): 0x3206, 0x3404, 0x3004, 0x2c04; first component in the low half.
+  ASSERT_FALSE(f.run("TLD4S.F16.R R6, R4, R8, R9, 0x4 &wr=0 ;\nEXIT &req={0} ;"));
+  EXPECT_EQ(f.warp.reg[4][0], 0x34043206u);
+  EXPECT_EQ(f.warp.reg[6][0], 0x2c043004u);
+  EXPECT_EQ(f.warp.reg[5][0], 0u);
+  EXPECT_EQ(f.warp.reg[7][0], 0u);
+}
+
 TEST(ExecTexture, TldFetchesIntegerCoordinatesAndBindlessHandles) {
   Fixture f;
   const uint32_t handle = TextureSet::handle(f.tex, f.smp);
