@@ -267,19 +267,35 @@ void icmp(Context& c, const Instruction& in) {
   });
 }
 
-// IMNMX: Rd = Ps ? min(Ra, B) : max(Ra, B), signed or .U32. The extended modes (.XLO/.XMED/.XHI, 64-bit
-// min/max through the flags) are not modelled.
+// IMNMX: Rd = Ps ? min(Ra, B) : max(Ra, B), signed or .U32 (.CC: Z and S of the result).
+// The extended modes chain the words of a wider min/max through the flags, most significant word first: ptxas
+// 11.8 turns min.s64 into `IMNMX.XHI Rhi.CC, ...` then `IMNMX.U32.XLO Rlo, ...` (each word in its own signedness;
+// .XMED for the words between). What the flags hold is not public; the model: after .XHI/.XMED/.XLO with .CC,
+// Z = every word compared so far is equal and S = Ra's words are less than B's. .XHI compares its words alone;
+// .XMED and .XLO compare theirs only while Z says the words above were equal, and otherwise follow S.
 void imnmx(Context& c, const Instruction& in) {
-  if (in.get<Opd::imnmx_mode>() != isa::sm50::ImnmxMode::None)
-    return c.fail(-1, "IMNMX.XLO / .XMED / .XHI are not modelled");
+  const isa::sm50::ImnmxMode mode = in.get<Opd::imnmx_mode>();
   const bool sgn = in.get<Opd::ia_signed>(), cc = in.get<Opd::ia_cc>(), psneg = in.get<Opd::ia_psneg>();
   const unsigned ps = in.get<Opd::ia_ps>().index, rd = rd_index(in);
+  const bool chained = mode == isa::sm50::ImnmxMode::XMed || mode == isa::sm50::ImnmxMode::XLo;
   for_lanes(c.lanes, [&](unsigned lane) {
     const uint32_t a = reg_a(c, in, lane), b = src_b(c, in, lane);
-    const bool a_less = sgn ? static_cast<int32_t>(a) < static_cast<int32_t>(b) : a < b;
+    Flags f = flags(c, lane);
+    bool equal = a == b, a_less = sgn ? static_cast<int32_t>(a) < static_cast<int32_t>(b) : a < b;
+    if (chained && !f.zero) {
+      equal = false;
+      a_less = f.sign;
+    }
     const bool take_min = c.pred(ps, lane) != psneg;
     const uint32_t d = take_min == a_less ? a : b;
-    if (cc) set_zs(c, lane, d, false);
+    if (cc && mode == isa::sm50::ImnmxMode::None) {
+      set_zs(c, lane, d, false);
+    } else if (cc) {
+      f.zero = equal;
+      f.sign = a_less;
+      f.carry = f.overflow = false;
+      set_flags(c, lane, f);
+    }
     c.set_reg(rd, lane, d);
   });
 }
