@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "sample/texels.h"
+#include "texunit/multisample.h"
 #include "texunit/texture_set.h"
 #include "texunit/texture_unit.h"
 
@@ -36,6 +37,7 @@ std::string instruction(const RequestSpec& r) {
   if (q.lod_clamp) s += ".LC";
   if (q.aoffi) s += ".AOFFI";
   if (q.ptp) s += ".PTP";
+  if (q.multisample) s += ".MS";
   if (q.depth_compare) s += ".DC";
   return s;
 }
@@ -96,7 +98,7 @@ ordered_json lane_json(const Spec& spec, const RequestSpec& r, const texunit::Fo
   }
   j["bits"] = bits;
   const bool reads_texels = r.op == NirOp::Tex || r.op == NirOp::Txb || r.op == NirOp::Txl || r.op == NirOp::Txd ||
-                            r.op == NirOp::Txf || r.op == NirOp::Tg4;
+                            r.op == NirOp::Txf || r.op == NirOp::TxfMs || r.op == NirOp::Tg4;
   if (reads_texels) j["resident"] = ((out.resident >> i) & 1) != 0;
   return j;
 }
@@ -169,6 +171,7 @@ std::string results_json(const Spec& spec, const Outcome& outcome) {
       h.type == texunit::TextureType::ArrayCube)
     tex["layers"] = spec.texture.layers;
   tex["levels"] = h.max_mip_level + 1;
+  if (const uint32_t n = texunit::sample_grid(h).count(); n > 1) tex["samples"] = n;
   tex["memory"] = h.version == texunit::HeaderVersion::Pitch ? "pitch" : "block_linear";
   tex["address"] = fmt::format("0x{:x}", h.address);
   ordered_json tic = ordered_json::array(), tsc = ordered_json::array();

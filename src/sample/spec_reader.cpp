@@ -11,6 +11,7 @@
 #include <set>
 
 #include "sample/json_cursor.h"
+#include "texunit/multisample.h"
 #include "texunit/surface_layout.h"
 
 namespace tmu::sample {
@@ -84,6 +85,12 @@ constexpr Named<TexelSource> kTexelSources[] = {
     {"raw", TexelSource::Raw},
 };
 constexpr Named<uint8_t> kComponents[] = {{"r", 0}, {"g", 1}, {"b", 2}, {"a", 3}};
+// Samples per pixel -> MULTI_SAMPLE_COUNT: the plain grid modes (clb097tex.h MODE_1X1, 2X1, 2X2, 4X2, 4X4).
+struct SampleMode {
+  int64_t samples;
+  uint8_t mode;
+};
+constexpr SampleMode kSampleModes[] = {{1, 0}, {2, 1}, {4, 2}, {8, 3}, {16, 6}};
 
 // ---- Requests: which keys each NIR op takes ----------------------------------------------------------------
 
@@ -279,10 +286,23 @@ Texels read_texels(const Cursor& c, const texunit::FormatPlan& plan, unsigned le
   return t;
 }
 
+// "samples": samples per pixel (MULTI_SAMPLE_COUNT). Multisampled textures are 2d or 2d_array with one level,
+// as TLD.MS (2D, ARRAY_2D, .LZ: seed 001) and GL/Vulkan multisample images are.
+uint8_t read_samples(const Cursor& c, TextureType type, unsigned levels) {
+  const int64_t n = c.integer(INT32_MIN, INT32_MAX);
+  const auto* m = std::find_if(std::begin(kSampleModes), std::end(kSampleModes), [&](const SampleMode& s) { return s.samples == n; });
+  if (m == std::end(kSampleModes))
+    c.fail(fmt::format("expected 1, 2, 4, 8 or 16 (MULTI_SAMPLE_COUNT modes 1X1, 2X1, 2X2, 4X2, 4X4), got {}", n));
+  if (n > 1 && type != TextureType::Tex2D && type != TextureType::Array2D)
+    c.fail(fmt::format("multisampled textures are 2d or 2d_array, not {}", shape_of(type).label));
+  if (n > 1 && levels != 1) c.fail(fmt::format("multisampled textures have one level, not {}", levels));
+  return m->mode;
+}
+
 TextureSpec read_texture(const Cursor& c) {
   c.object({"type", "format", "width", "height", "depth", "layers", "levels", "memory", "pitch", "block_height",
             "block_depth", "base_level", "max_level", "min_lod_clamp", "normalized_coords", "texels",
-            "nonresident_pages"});
+            "nonresident_pages", "samples"});
   TextureSpec t;
   texunit::TextureHeader& h = t.header;
   t.type = "2d";
@@ -338,12 +358,14 @@ TextureSpec read_texture(const Cursor& c) {
     levels = static_cast<unsigned>(n);
   }
   h.max_mip_level = static_cast<uint8_t>(levels - 1);
+  if (auto sc = c.find("samples")) h.multisample = read_samples(*sc, h.type, levels);
 
   bool pitch = false;
   if (auto m = c.find("memory")) {
     pitch = m->pick<bool>(kMemory);
     if (pitch && (levels != 1 || (h.type != TextureType::Tex1D && h.type != TextureType::Tex2D)))
       m->fail("pitch memory holds one level of a 1d or 2d texture");
+    if (pitch && h.multisample != 0) m->fail("multisampled textures are block linear");
   }
   h.version = pitch ? texunit::HeaderVersion::Pitch : texunit::HeaderVersion::BlockLinear;
   const texunit::LayoutInfo& layout = plan->layout();
@@ -380,7 +402,8 @@ TextureSpec read_texture(const Cursor& c) {
   // Texture memory: refuse what would exceed the limit before anything is allocated. The first estimate (no
   // padding) keeps SurfaceLayout's arithmetic in range; the layout then gives the real size.
   const uint64_t faces = uint64_t{shape.cube ? 6u : 1u} * t.layers;
-  const uint64_t texels = uint64_t{h.width} * h.height * (h.type == TextureType::Tex3D ? h.depth : 1) * faces;
+  const uint64_t texels = uint64_t{h.width} * h.height * (h.type == TextureType::Tex3D ? h.depth : 1) * faces *
+                         texunit::sample_grid(h).count();
   const uint64_t estimate = texels * layout.block_bytes / (uint64_t{layout.block_width} * layout.block_height);
   auto too_big = [&](uint64_t bytes) {
     c.fail(fmt::format("the texture needs {} bytes of texture memory, more than the limit of {} MiB", bytes,
@@ -515,10 +538,6 @@ RequestSpec read_request(const Cursor& c, const TextureSpec& tex, const texunit:
     if (!k) c.fail(fmt::format("unknown key \"{}\" ({} takes: {})", key, opname, key_list(row->keys)));
     if (!(k->value & row->keys)) c.fail(fmt::format("\"{}\" does not apply to {} (it takes: {})", key, opname, key_list(row->keys)));
   }
-  if (row->op == NirOp::TxfMs)
-    opc.fail("txf_ms is not supported: the texture unit does not model multisampled surfaces (TLD.MS), and a spec's "
-             "texture has one sample");
-
   RequestSpec r;
   r.op = row->op;
   if (auto n = c.find("name")) r.name = n->string();
@@ -558,12 +577,19 @@ RequestSpec read_request(const Cursor& c, const TextureSpec& tex, const texunit:
     case NirOp::Txs:
     case NirOp::QueryLevels: q.op = TexOp::Query; q.query = texunit::Query::Dimension; break;
     case NirOp::TextureSamples: q.op = TexOp::Query; q.query = texunit::Query::TextureType; break;
-    case NirOp::TxfMs: break;
+    case NirOp::TxfMs:
+      // TLD.LZ.MS (seed 001: .MS goes with .LZ and 2D or ARRAY_2D only).
+      if (tex.header.type != TextureType::Tex2D && tex.header.type != TextureType::Array2D)
+        opc.fail(fmt::format("txf_ms applies to 2d and 2d_array textures, not to {}", shape.label));
+      q.op = TexOp::Fetch;
+      q.lod = LodMode::Zero;
+      q.multisample = true;
+      break;
   }
 
   if (row->keys & kCoords) {
     const Cursor cc = c.at("coords");
-    const bool ints = row->op == NirOp::Txf;
+    const bool ints = row->op == NirOp::Txf || row->op == NirOp::TxfMs;
     if (ints && shape.cube) cc.fail("txf does not apply to cube textures (TLD has no cube form)");
     const bool implicit_lod = (row->op == NirOp::Tex && !derivatives) || row->op == NirOp::Txb || row->op == NirOp::Lod;
     if (implicit_lod && n % 4 != 0)
@@ -654,6 +680,12 @@ RequestSpec read_request(const Cursor& c, const TextureSpec& tex, const texunit:
   }
   if (auto v = c.find("component")) {
     q.component = v->json().is_string() ? v->pick<uint8_t>(kComponents) : static_cast<uint8_t>(v->integer(0, 3));
+  }
+  if (auto v = c.find("sample")) {
+    // The sample index as TLD.MS reads it (Rb, u32); indices past the texture's samples read zeros.
+    each_lane(*v, n, [&](const Cursor& x, unsigned i) { q.lanes[i].sample = static_cast<uint32_t>(x.integer(0, UINT32_MAX)); });
+  } else if (row->op == NirOp::TxfMs) {
+    c.at("sample");
   }
   if (auto m = c.find("min_lod")) {
     q.lod_clamp = true;

@@ -8,6 +8,7 @@
 #include <cstdint>
 
 #include "texunit/formats.h"
+#include "texunit/multisample.h"
 
 namespace tmu::texunit {
 
@@ -25,6 +26,13 @@ class TextureAccess {
   // The texel at integer coordinates inside the level (the caller has wrapped them); `resident` is cleared when
   // the texel lies in an unmapped sparse tile (the texel then reads as zero).
   virtual Texel read(unsigned level, unsigned layer, uint32_t x, uint32_t y, uint32_t z, bool& resident) const = 0;
+  // Sample `at` (a position inside the pixel's sample grid, multisample.h) of pixel (x, y) of a 2D level; the caller
+  // has checked the position against the header's grid. read() is sample (0, 0). An access that holds one sample
+  // per pixel has only (0, 0); other positions read zero.
+  virtual Texel read_sample(unsigned level, unsigned layer, uint32_t x, uint32_t y, SamplePosition at,
+                            bool& resident) const {
+    return at == SamplePosition{} ? read(level, layer, x, y, 0, resident) : Texel{};
+  }
 };
 
 }  // namespace tmu::texunit

@@ -25,8 +25,8 @@ Extent MemoryTexture::extent(unsigned level) const {
   return Extent{std::max(1u, l.width / layout_.samples_x()), std::max(1u, l.height / layout_.samples_y()), l.depth};
 }
 
-Texel MemoryTexture::read(unsigned level, unsigned layer, uint32_t x, uint32_t y, uint32_t z, bool& resident) const {
-  const TexelCoord c{x * layout_.samples_x(), y * layout_.samples_y(), z, layer, level};
+// A texel of the stored image (for multisampled textures: a sample of the sample image).
+Texel MemoryTexture::read_texel(const TexelCoord& c, bool& resident) const {
   std::array<std::byte, 16> block{};
   const MemoryAccess a = layout_.read_block(memory_, c, std::span<std::byte>(block.data(), layout_.block_bytes()));
   if (!a.ok()) {
@@ -35,6 +35,20 @@ Texel MemoryTexture::read(unsigned level, unsigned layer, uint32_t x, uint32_t y
   }
   return decode_components(format_, std::span<const std::byte>(block.data(), layout_.block_bytes()),
                            layout_.locate(c).texel_in_block);
+}
+
+// Pixel (x, y) of a multisampled texture is its sample 0, at the top-left of its sample grid.
+Texel MemoryTexture::read(unsigned level, unsigned layer, uint32_t x, uint32_t y, uint32_t z, bool& resident) const {
+  return read_texel(TexelCoord{x * layout_.samples_x(), y * layout_.samples_y(), z, layer, level}, resident);
+}
+
+// Multisampled textures have one level; a header that gives one more anyway shrinks the sample image per level,
+// and samples that fall off a smaller level read zero rather than another level's memory.
+Texel MemoryTexture::read_sample(unsigned level, unsigned layer, uint32_t x, uint32_t y, SamplePosition at,
+                                 bool& resident) const {
+  const TexelCoord c{x * layout_.samples_x() + at.x, y * layout_.samples_y() + at.y, 0, layer, level};
+  if (!layout_.contains(c)) return Texel{};
+  return read_texel(c, resident);
 }
 
 const PoolEntry& PoolBindings::entry(uint32_t index) const {

@@ -25,11 +25,15 @@ class MemoryTexture final : public TextureAccess {
   unsigned levels() const override { return layout_.levels(); }
   unsigned layers() const override { return layout_.layers(); }
   Texel read(unsigned level, unsigned layer, uint32_t x, uint32_t y, uint32_t z, bool& resident) const override;
+  Texel read_sample(unsigned level, unsigned layer, uint32_t x, uint32_t y, SamplePosition at,
+                    bool& resident) const override;
   const SurfaceLayout& layout() const { return layout_; }
   const GpuMemory& memory() const { return memory_; }
   const FormatPlan& format() const { return format_; }
 
  private:
+  Texel read_texel(const TexelCoord& c, bool& resident) const;
+
   const GpuMemory& memory_;
   SurfaceLayout layout_;
   FormatPlan format_;

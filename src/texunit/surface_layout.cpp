@@ -8,6 +8,8 @@
 #include <algorithm>
 #include <bit>
 
+#include "texunit/multisample.h"
+
 namespace tmu::texunit {
 namespace {
 
@@ -15,13 +17,6 @@ constexpr uint32_t div_up(uint64_t a, uint64_t b) { return static_cast<uint32_t>
 constexpr uint64_t align_up(uint64_t v, uint64_t a) { return (v + a - 1) / a * a; }
 constexpr uint32_t minify(uint32_t v, unsigned level) { return std::max(1u, v >> level); }
 constexpr uint8_t ceil_log2(uint32_t v) { return static_cast<uint8_t>(v <= 1 ? 0 : 32 - std::countl_zero(v - 1)); }
-
-// MULTI_SAMPLE_COUNT -> log2 of the sample grid (x, y), from the mode names in clb097tex.h (MODE_1X1, 2X1,
-// 2X2, 4X2, 4X2_D3D, 2X1_D3D, 4X4, -, 2X2_VC_4, 2X2_VC_12, 4X2_VC_8, 4X2_VC_24, 2X1_CENTER, 2X2_CENTER,
-// 4X2_CENTER, 4X4_REGULAR). Code 7 is undefined. A multisampled texture is stored as an image of samples
-// (Mesa NVK nil/image.rs: level extents are multiplied by SampleLayout::px_extent_sa).
-constexpr int8_t kSampleGrid[16][2] = {{0, 0}, {1, 0}, {1, 1}, {2, 1}, {2, 1}, {1, 0}, {2, 2}, {-1, -1},
-                                       {1, 1}, {1, 1}, {2, 1}, {2, 1}, {1, 0}, {1, 1}, {2, 1}, {2, 2}};
 
 bool is_1d(TextureType t) {
   return t == TextureType::Tex1D || t == TextureType::Array1D || t == TextureType::Buffer1D;
@@ -80,10 +75,12 @@ Result<SurfaceLayout> SurfaceLayout::make(const TextureHeader& h, const LayoutIn
   }
   if (s.memory_ == MemoryLayout::Buffer1D && h.width == 0)
     return make_error("1D buffers of 2^32 texels are not supported");
-  const unsigned ms = s.memory_ == MemoryLayout::Buffer1D ? 0 : h.multisample & 15u;
-  if (kSampleGrid[ms][0] < 0) return make_error(fmt::format("MULTI_SAMPLE_COUNT {} is undefined", ms));
-  s.samples_x_ = 1u << kSampleGrid[ms][0];
-  s.samples_y_ = 1u << kSampleGrid[ms][1];
+  // A multisampled texture is stored as an image of samples (multisample.h); 1D buffers have one sample.
+  if (s.memory_ != MemoryLayout::Buffer1D && !sample_grid_of_mode(h.multisample))
+    return make_error(fmt::format("MULTI_SAMPLE_COUNT {} is undefined", h.multisample & 15u));
+  const SampleGrid grid = sample_grid(h);
+  s.samples_x_ = grid.x;
+  s.samples_y_ = grid.y;
 
   s.layers_ = layer_count(h);
   s.levels_ = s.memory_ == MemoryLayout::BlockLinear && h.type != TextureType::Tex2DNoMipmap

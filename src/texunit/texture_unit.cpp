@@ -11,6 +11,7 @@
 #include "texunit/fast_sample.h"
 #include "texunit/filter.h"
 #include "texunit/lod.h"
+#include "texunit/multisample.h"
 
 namespace tmu::texunit {
 namespace {
@@ -368,44 +369,63 @@ class QuadSampler {
     const Bound& b = bound_[k];
     const TextureHeader& h = b.tex->header;
     const Lane& ln = in(k);
-    if (rq_.multisample) return {};  // multisample surfaces are not modelled yet
-    // The coordinate description must have the header's number of coordinates (arrays may differ).
-    const unsigned want = coordinate_count(rq_.dim);
-    unsigned have = 2;
-    switch (h.type) {
-      case TextureType::Tex1D:
-      case TextureType::Array1D:
-      case TextureType::Buffer1D: have = 1; break;
-      case TextureType::Tex3D: have = 3; break;
-      default: have = 2; break;
-    }
-    if (is_cube(rq_.dim) || want != have) return {};
+    // The coordinate description must have the header's number of coordinates (arrays may differ); .MS is
+    // defined for 2D and ARRAY_2D only (seed 001). Other descriptions return zeros.
+    if (is_cube(rq_.dim) || coordinate_count(rq_.dim) != header_coordinates(h.type)) return {};
+    if (rq_.multisample && rq_.dim != Dim::Tex2D && rq_.dim != Dim::Array2D) return {};
     const unsigned lodv = rq_.lod == LodMode::Lod ? ln.lod : 0;
     const unsigned level = view_min(h) + lodv;
     if (lodv > 15 || level > view_max(h)) return {};
+    const Texel border{};  // TLD's border, (0, 0, 0, 0) before the swizzle
+    std::array<uint32_t, 3> c{};
+    uint32_t layer = 0;
+    if (!fetch_position(k, level, c, layer)) return apply_swizzle(b.tex->format, border).bits;
+    if (!rq_.multisample)
+      return apply_swizzle(b.tex->format, b.tex->access->read(level, layer, c[0], c[1], c[2], resident)).bits;
+    // TLD.MS: sample `sample` of the pixel. An index past the header's samples reads like an out-of-range
+    // coordinate (the zero border), never clamped: seed 001 forbids .CL with .MS. A single-sampled header has
+    // sample 0 only. (Without .MS, a multisampled texture reads sample 0: read() above.)
+    if (ln.sample >= sample_grid(h).count()) return apply_swizzle(b.tex->format, border).bits;
+    const Texel t = b.tex->access->read_sample(level, layer, c[0], c[1], sample_position(ln.sample), resident);
+    return apply_swizzle(b.tex->format, t).bits;
+  }
+
+  static unsigned header_coordinates(TextureType t) {
+    switch (t) {
+      case TextureType::Tex1D:
+      case TextureType::Array1D:
+      case TextureType::Buffer1D: return 1;
+      case TextureType::Tex3D: return 3;
+      default: return 2;
+    }
+  }
+
+  // TLD's texel (pixel) coordinates and layer, with the AOFFI offsets; out of range: false, or clamped to the
+  // edge with .CL (the layer of 1D and 2D arrays too, seed 001).
+  bool fetch_position(unsigned k, unsigned level, std::array<uint32_t, 3>& texel, uint32_t& layer) const {
+    const Bound& b = bound_[k];
+    const Lane& ln = in(k);
     const Extent e = b.tex->access->extent(level);
     const uint32_t size[3] = {e.width, e.height, e.depth};
     const auto off = texel_offsets(rq_, ln);
-    int64_t c[3] = {0, 0, 0};
-    for (unsigned a = 0; a < want; ++a) {
-      c[a] = static_cast<int64_t>(static_cast<int32_t>(ln.coord[a])) + off[a];
-      if (c[a] < 0 || c[a] >= size[a]) {
-        if (!rq_.edge_clamp) return apply_swizzle(b.tex->format, Texel{}).bits;
-        c[a] = std::clamp<int64_t>(c[a], 0, size[a] - 1);
+    for (unsigned a = 0; a < coordinate_count(rq_.dim); ++a) {
+      int64_t c = static_cast<int64_t>(static_cast<int32_t>(ln.coord[a])) + off[a];
+      if (c < 0 || c >= size[a]) {
+        if (!rq_.edge_clamp) return false;
+        c = std::clamp<int64_t>(c, 0, size[a] - 1);
       }
+      texel[a] = static_cast<uint32_t>(c);
     }
-    unsigned layer = 0;
+    layer = 0;
     if (is_array(rq_.dim)) {
       const unsigned layers = std::max(1u, b.tex->access->layers());
       layer = ln.layer & 0xffff;
       if (layer >= layers) {
-        if (!rq_.edge_clamp) return apply_swizzle(b.tex->format, Texel{}).bits;
+        if (!rq_.edge_clamp) return false;
         layer = layers - 1;
       }
     }
-    const Texel t = b.tex->access->read(level, layer, static_cast<uint32_t>(c[0]), static_cast<uint32_t>(c[1]),
-                                        static_cast<uint32_t>(c[2]), resident);
-    return apply_swizzle(b.tex->format, t).bits;
+    return true;
   }
 
   // TXQ. DIMENSION: width, height, depth (3D) or layers, and the view's level count, at level `lod` of the view.
@@ -421,10 +441,8 @@ class QuadSampler {
         const bool array = h.type == TextureType::Array1D || h.type == TextureType::Array2D || h.type == TextureType::ArrayCube;
         return {e.width, e.height, array ? h.depth : e.depth, levels};
       }
-      case Query::TextureType: {
-        static constexpr uint32_t kSamples[16] = {1, 2, 4, 8, 8, 2, 16, 1, 4, 4, 8, 8, 2, 4, 8, 16};
-        return {static_cast<uint32_t>(h.type), 0, kSamples[h.multisample & 15], 0};
-      }
+      case Query::TextureType:  // the sample count is the grid the texels are stored in (multisample.h)
+        return {static_cast<uint32_t>(h.type), 0, sample_grid(h).count(), 0};
       default: return {};
     }
   }

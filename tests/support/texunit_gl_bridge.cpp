@@ -296,7 +296,7 @@ Result<gl::QueryResult> TmuGlTexture::run(const gl::Query& q, const texunit::Pol
       for (unsigned p = 0; p < 4; ++p) rq.lanes[p].lod = q.op == gl::Op::txs ? static_cast<uint32_t>(q.ilod) : 0;
       break;
     case gl::Op::txf_ms:
-      return make_error("txf_ms: multisample textures are not modelled");
+      return make_error("txf_ms: the GL oracle cannot upload multisample texels (docs/gl-oracle.md)");
   }
   texunit::TextureUnit unit(set_->bindings(), policy);
   texunit::Response resp;

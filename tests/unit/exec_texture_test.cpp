@@ -124,6 +124,31 @@ TEST(ExecTexture, TldFetchesIntegerCoordinatesAndBindlessHandles) {
   EXPECT_EQ(f.warp.reg[0][1], unorm(64));
 }
 
+TEST(ExecTexture, TldMsReadsTheSampleIndexFromRb) {
+  Fixture f;
+  // One pixel with 2x2 samples (MULTI_SAMPLE_COUNT 2X2): the sample image is the fixture's 2x2 texels, so sample s
+  // at grid position (s & 1, s >> 1) (texunit/multisample.h) has red 16 * (1 + s).
+  TextureHeader h = f.set.header(f.tex);
+  h.width = h.height = 1;
+  h.multisample = 2;
+  const uint32_t ms = *f.set.add_texture(h);
+  std::array<uint8_t, 16> texels{};
+  for (std::size_t i = 0; i < 4; ++i) texels[4 * i] = static_cast<uint8_t>(16 * (1 + i));
+  ASSERT_TRUE(f.set.write_level(ms, 0, 0, std::as_bytes(std::span(texels))));
+  for (unsigned lane = 0; lane < kLanes; ++lane) {
+    f.warp.reg[2][lane] = 0;  // Ra = x, y
+    f.warp.reg[3][lane] = 0;
+    f.warp.reg[4][lane] = TextureSet::handle(ms, f.smp);  // Rb = handle, sample (seed 001's Rb packing)
+    f.warp.reg[5][lane] = lane % 5;                       // sample 4 is past the 4 samples: zero
+  }
+  ASSERT_FALSE(f.run("TLD.B.LZ.MS R0, R2, R4, 0x0, 2D, 0x1 &wr=0 ;\nEXIT &req={0} ;"));
+  EXPECT_EQ(f.warp.reg[0][0], unorm(16));
+  EXPECT_EQ(f.warp.reg[0][1], unorm(32));
+  EXPECT_EQ(f.warp.reg[0][2], unorm(48));
+  EXPECT_EQ(f.warp.reg[0][3], unorm(64));
+  EXPECT_EQ(f.warp.reg[0][4], 0u);
+}
+
 TEST(ExecTexture, PredicatedOffLanesAreLeftAlone) {
   Fixture f;
   for (unsigned lane = 0; lane < kLanes; ++lane) {

@@ -114,6 +114,39 @@ TEST_F(SampleRun, LargerCellsLayersAndCubeFaces) {
   for (unsigned f = 0; f < 6; ++f) EXPECT_EQ(lane(o, 0, f), f & 1 ? kWhite : kBlack) << "face " << f;
 }
 
+TEST_F(SampleRun, TxfMsReadsSamplesOfTheSampleImage) {
+  // Texel sources cover the sample image: 2 samples (2X1) over 2x1 pixels is a 4x1 image of R8_UINT samples 10,
+  // 20, 30, 40 (a raw file). Pixel 1 sample 0 is texel 2, sample 1 texel 3; sample 2 is past the 2 samples: TLD's
+  // zero border through R8_UINT's default swizzle (R, 0, 0, ONE_INT) is (0, 0, 0, 1).
+  const std::byte raw[4] = {std::byte{10}, std::byte{20}, std::byte{30}, std::byte{40}};
+  write("ms.raw", raw);
+  Outcome o = run(R"({"texture": {"width": 2, "height": 1, "samples": 2, "format": "R8_UINT",
+                                  "texels": {"source": "raw", "file": "ms.raw"}},
+    "requests": [{"op": "txf_ms", "coords": [[1, 0], [1, 0], [1, 0], [0, 0]], "sample": [0, 1, 2, 1]},
+                 {"op": "txf", "coords": [[1, 0]]},
+                 {"op": "texture_samples"}]})");
+  EXPECT_EQ(lane(o, 0, 0), (Bits{30, 0, 0, 1}));
+  EXPECT_EQ(lane(o, 0, 1), (Bits{40, 0, 0, 1}));
+  EXPECT_EQ(lane(o, 0, 2), (Bits{0, 0, 0, 1}));
+  EXPECT_EQ(lane(o, 0, 3), (Bits{20, 0, 0, 1}));
+  EXPECT_EQ(lane(o, 1, 0), (Bits{30, 0, 0, 1}));  // txf reads sample 0
+  EXPECT_EQ(lane(o, 2, 0)[2], 2u);
+  // A checker of one-texel cells over a 2x2-sample image: sample-image texel (X, Y) is white when X + Y is odd.
+  // Pixel (1, 0) sample 0 (0, 0) -> (2, 0) black; 1 (1, 0) -> (3, 0) white; 2 (0, 1) -> (2, 1) white; 3 -> (3, 1) black.
+  // Layer 1 flips the parity.
+  o = run(R"({"texture": {"type": "2d_array", "width": 2, "height": 2, "layers": 2, "samples": 4,
+                          "texels": {"source": "checker"}},
+    "requests": [{"op": "txf_ms", "coords": [[1, 0, 0], [1, 0, 0], [1, 0, 0], [1, 0, 0], [1, 0, 1]], "sample": [0, 1, 2, 3, 0]}]})");
+  EXPECT_EQ(lane(o, 0, 0), kBlack);
+  EXPECT_EQ(lane(o, 0, 1), kWhite);
+  EXPECT_EQ(lane(o, 0, 2), kWhite);
+  EXPECT_EQ(lane(o, 0, 3), kBlack);
+  EXPECT_EQ(lane(o, 0, 4), kWhite);
+  const std::string json = results_json(spec_, o);
+  EXPECT_NE(json.find("\"samples\":4"), std::string::npos) << json;
+  EXPECT_NE(json.find("\"instruction\":\"TLD.LZ.MS\""), std::string::npos) << json;
+}
+
 TEST_F(SampleRun, BilinearBetweenTwoTexelsWithEightBitWeights) {
   // A 1D R8_UNORM texture of two texels, 64 and 192 (a raw file). Texel-space s' = 2 s; the footprint is texels 0
   // and 1 with weight w = s' - 0.5 rounded to 1/256. Result R = a + w (b - a) in fp32, a = 64/255 = 0x3e808081,

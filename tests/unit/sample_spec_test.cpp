@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The `tmu sample` spec reader: what good specs become (header, sampler and texture unit request fields), and the
 // exact error text for malformed ones.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <bit>
@@ -165,6 +166,31 @@ TEST(SampleSpec, RequestsBecomeTextureUnitRequests) {
   EXPECT_EQ(s.requests[6].request.op, TexOp::Gradient);
 }
 
+TEST(SampleSpec, SampleCountsAndTxfMs) {
+  // samples -> MULTI_SAMPLE_COUNT: 1X1 (0), 2X1 (1), 2X2 (2), 4X2 (3), 4X4 (6).
+  const std::pair<int, uint8_t> modes[] = {{1, 0}, {2, 1}, {4, 2}, {8, 3}, {16, 6}};
+  for (const auto& [n, mode] : modes) {
+    const Spec s = ok(fmt::format(R"({{"texture": {{"width": 4, "samples": {}}}, "requests": [{{"op": "texture_samples"}}]}})", n));
+    EXPECT_EQ(s.texture.header.multisample, mode) << n;
+  }
+  const Spec s = ok(R"({"texture": {"type": "2d_array", "width": 4, "height": 2, "layers": 2, "samples": 4},
+    "requests": [{"op": "txf_ms", "coords": [[3, 1, 1], [-1, 0, 0]], "sample": [3, 4000000000]},
+                 {"op": "txf_ms", "coords": [[0, 0, 0]], "sample": 2}]})");
+  const texunit::Request& q = s.requests[0].request;
+  EXPECT_EQ(q.op, TexOp::Fetch);
+  EXPECT_EQ(q.lod, LodMode::Zero);
+  EXPECT_EQ(q.dim, Dim::Array2D);
+  EXPECT_TRUE(q.multisample);
+  EXPECT_EQ(q.active, 3u);
+  EXPECT_EQ(q.lanes[0].coord[0], 3u);
+  EXPECT_EQ(q.lanes[0].coord[1], 1u);
+  EXPECT_EQ(q.lanes[0].layer, 1u);
+  EXPECT_EQ(q.lanes[0].sample, 3u);
+  EXPECT_EQ(q.lanes[1].coord[0], 0xffffffffu);
+  EXPECT_EQ(q.lanes[1].sample, 4000000000u);
+  EXPECT_EQ(s.requests[1].request.lanes[0].sample, 2u);
+}
+
 TEST(SampleSpec, TexelSources) {
   Spec s = ok(R"({"texture": {"width": 4, "levels": 3, "texels": {"source": "levels", "colors": [[1,0,0,1],[0,1,0,1],[0,0,1,1]]}},
                   "requests": [{"op": "txs"}]})");
@@ -197,7 +223,8 @@ constexpr Bad kBad[] = {
      "requests[1]: duplicate key \"lod\""},
     {R"({"texture": {"width": 4, "heigth": 4}, "requests": []})",
      "texture: unknown key \"heigth\" (expected one of: type, format, width, height, depth, layers, levels, memory, pitch, "
-     "block_height, block_depth, base_level, max_level, min_lod_clamp, normalized_coords, texels, nonresident_pages)"},
+     "block_height, block_depth, base_level, max_level, min_lod_clamp, normalized_coords, texels, nonresident_pages, "
+     "samples)"},
     {R"({"texture": {"width": 4}, "requests": []})", "requests: expected at least one request"},
     {R"({"texture": {"width": 4}, "requests": [{"op": "txs"}, {"op": "txs"},
         {"op": "txl", "lod": 0, "coords": [[0, 0], [1, 1], [0, 0], [0, 0], [0, 0], [1, 2, 3]]}]})",
@@ -216,9 +243,38 @@ constexpr Bad kBad[] = {
     {R"({"texture": {"width": 4}, "requests": [{"op": "tx"}]})",
      "requests[0].op: unknown op \"tx\" (expected one of: tex, txb, txl, txd, txf, txf_ms, tg4, txs, lod, query_levels, "
      "texture_samples)"},
-    {R"({"texture": {"width": 4}, "requests": [{"op": "txf_ms", "coords": [[0, 0]], "sample": 1}]})",
-     "requests[0].op: txf_ms is not supported: the texture unit does not model multisampled surfaces (TLD.MS), and a "
-     "spec's texture has one sample"},
+    {R"({"texture": {"width": 4}, "requests": [{"op": "txf_ms", "coords": [[0, 0]]}]})",
+     "requests[0]: missing key \"sample\""},
+    {R"({"texture": {"width": 4}, "requests": [{"op": "txf_ms", "coords": [[0.5, 0]], "sample": 0}]})",
+     "requests[0].coords[0][0]: expected an integer in [-2147483648, 2147483647], got 0.5"},
+    {R"({"texture": {"width": 4}, "requests": [{"op": "txf_ms", "coords": [[0, 0]], "sample": -1}]})",
+     "requests[0].sample: expected an integer in [0, 4294967295], got -1"},
+    {R"({"texture": {"width": 4}, "requests": [{"op": "txf_ms", "coords": [[0, 0], [1, 1]], "sample": [0]}]})",
+     "requests[0].sample: expected one value per lane (2), got 1"},
+    {R"({"texture": {"width": 4}, "requests": [{"op": "txf", "coords": [[0, 0]], "sample": 1}]})",
+     "requests[0]: \"sample\" does not apply to txf (it takes: op, name, coords, lod, offset)"},
+    {R"({"texture": {"type": "3d", "width": 4}, "requests": [{"op": "txf_ms", "coords": [[0, 0, 0]], "sample": 0}]})",
+     "requests[0].op: txf_ms applies to 2d and 2d_array textures, not to a 3D texture"},
+    {R"({"texture": {"width": 4, "samples": 3}, "requests": [{"op": "txs"}]})",
+     "texture.samples: expected 1, 2, 4, 8 or 16 (MULTI_SAMPLE_COUNT modes 1X1, 2X1, 2X2, 4X2, 4X4), got 3"},
+    {R"({"texture": {"width": 4, "samples": 0}, "requests": [{"op": "txs"}]})",
+     "texture.samples: expected 1, 2, 4, 8 or 16 (MULTI_SAMPLE_COUNT modes 1X1, 2X1, 2X2, 4X2, 4X4), got 0"},
+    {R"({"texture": {"width": 4, "samples": 32}, "requests": [{"op": "txs"}]})",
+     "texture.samples: expected 1, 2, 4, 8 or 16 (MULTI_SAMPLE_COUNT modes 1X1, 2X1, 2X2, 4X2, 4X4), got 32"},
+    {R"({"texture": {"width": 4, "samples": -4}, "requests": [{"op": "txs"}]})",
+     "texture.samples: expected 1, 2, 4, 8 or 16 (MULTI_SAMPLE_COUNT modes 1X1, 2X1, 2X2, 4X2, 4X4), got -4"},
+    {R"({"texture": {"width": 4, "samples": 1e30}, "requests": [{"op": "txs"}]})",
+     "texture.samples: expected an integer in [-2147483648, 2147483647], got 1e+30"},
+    {R"({"texture": {"width": 4, "samples": "four"}, "requests": [{"op": "txs"}]})",
+     "texture.samples: expected an integer in [-2147483648, 2147483647], got a string"},
+    {R"({"texture": {"type": "cube", "width": 4, "samples": 4}, "requests": [{"op": "txs"}]})",
+     "texture.samples: multisampled textures are 2d or 2d_array, not a cube texture"},
+    {R"({"texture": {"width": 4, "levels": 2, "samples": 4}, "requests": [{"op": "txs"}]})",
+     "texture.samples: multisampled textures have one level, not 2"},
+    {R"({"texture": {"width": 4, "samples": 2, "memory": "pitch"}, "requests": [{"op": "txs"}]})",
+     "texture.memory: multisampled textures are block linear"},
+    {R"({"texture": {"width": 8192, "height": 8192, "samples": 16}, "requests": [{"op": "txs"}]})",
+     "texture: the texture needs 4294967296 bytes of texture memory, more than the limit of 256 MiB"},
     {R"({"texture": {"width": 4}, "requests": [{"op": "txl", "coords": [[0, 0]], "lod": 0, "offset": [8, 0]}]})",
      "requests[0].offset[0]: expected an integer in [-8, 7], got 8"},
     {R"({"texture": {"width": 4}, "requests": [{"op": "txl", "coords": [[0, 0]], "lod": 0, "comparator": 0.5}]})",
