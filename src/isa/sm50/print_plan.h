@@ -50,7 +50,7 @@ struct Sizes {
 };
 
 // Spellings of every enumerated operand, copied into a padded pool like the literal text: a Spell step then
-// copies 16 characters and keeps the spelling's length, without a branch on it.
+// copies 32 characters and keeps the spelling's length, without a branch on it.
 struct SpellText {
   uint16_t at = 0;  // offset into kSpellings.pool
   uint8_t n = 0;
@@ -88,7 +88,7 @@ inline constexpr Sizes kSpellSizes = [] {
 
 struct Spellings {
   std::array<SpellText, kSpellSizes.steps> texts{};  // table after table, indexed by value
-  std::array<char, kSpellSizes.chars + 16> pool{};
+  std::array<char, kSpellSizes.chars + 32> pool{};   // padded: the printer copies 32 characters of each spelling
 };
 inline constexpr Spellings kSpellings = [] {
   Spellings out;
@@ -102,6 +102,11 @@ inline constexpr Spellings kSpellings = [] {
   return out;
 }();
 static_assert(kSpellSizes.chars < 65536 && kSpellSizes.steps < 65536);
+static_assert([] {
+  for (const SpellText& t : kSpellings.texts)
+    if (t.n > 32) return false;
+  return true;
+}(), "a spelling is longer than the 32 characters the printer copies");
 
 // Where the spellings of each enumerated operand's table (or of a table alike) start in kSpellings.texts,
 // indexed like kOpdInfo. Computed once: looking it up per template slot made the plans too costly for clang's

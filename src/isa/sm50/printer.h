@@ -16,6 +16,10 @@ void print(const Instruction& inst, std::string& out, const LabelMap* labels = n
 void print(const Instruction& inst, TextOut& out, const LabelMap* labels = nullptr);
 std::string to_string(const Instruction& inst);
 
+// Decodes a word that decodable() accepted as row `form` (with that arch and control slot) and prints it like
+// print() without labels, in one call per row: the listing of a raw blob.
+void print_word(uint64_t word, std::size_t form, Arch arch, const Control& ctrl, uint64_t address, TextOut& out);
+
 // nvdisasm ends an instruction with " ;", or with ";" when its control slot schedules nothing: stall 0, yield
 // bit 0, no barriers and an empty wait mask (the reuse bits do not matter).
 inline std::string_view terminator(const Control& c) {
