@@ -202,39 +202,43 @@ std::string refusal(uint64_t word, Arch arch, const Control& ctrl) {
   return {};
 }
 
+// The checks below give 1 (accepted) or 0, combined with '&' rather than '&&': no branch between them.
+
 // Whether enumerated field K of row Row holds a defined value.
 template <std::size_t Row, std::size_t K>
-[[gnu::always_inline]] inline bool enum_defined(uint64_t word) {
+[[gnu::always_inline]] inline unsigned enum_defined(uint64_t word) {
   constexpr EnumCheck e = kPlans[Row].enums[K];
   const auto v = static_cast<uint32_t>(((word >> e.value.lo0) & e.value.mask0) |
                                        (((word >> e.value.lo1) & e.value.mask1) << e.value.width0));
-  if constexpr (std::popcount(e.value.mask0) + std::popcount(e.value.mask1) <= 6) return ((e.defined >> v) & 1) != 0;
-  else return v < 64 ? ((e.defined >> v) & 1) != 0 : e.table->find(v) != nullptr;
+  if constexpr (std::popcount(e.value.mask0) + std::popcount(e.value.mask1) <= 6)
+    return static_cast<unsigned>((e.defined >> v) & 1);
+  else return v < 64 ? static_cast<unsigned>((e.defined >> v) & 1) : e.table->find(v) != nullptr ? 1u : 0u;
 }
 
 // Whether field K of row Row may hold its value on `arch` (fields missing on older architectures hold `absent`).
 template <std::size_t Row, std::size_t K>
-[[gnu::always_inline]] inline bool present_ok(uint64_t word, Arch arch) {
+[[gnu::always_inline]] inline unsigned present_ok(uint64_t word, Arch arch) {
   constexpr Field fd = field(kForms[Row].format[K]);
-  if constexpr (fd.since == Arch::SM50) return true;
-  else return arch >= fd.since || kPlans[Row].fields[K](word) == fd.absent;
+  if constexpr (fd.since == Arch::SM50) return 1;
+  else return arch >= fd.since || kPlans[Row].fields[K](word) == fd.absent ? 1u : 0u;
 }
 
-// The checks of refusal() for one row, with its fields' positions and defined values as constants and without a
-// branch between them: one call per word in place of loops whose trip counts change from row to row.
+// The checks of refusal() for one row, with its fields' positions and defined values as constants: one call per
+// word in place of loops whose trip counts change from row to row.
 template <std::size_t Row>
 bool row_accepts(uint64_t word, Arch arch, const Control& ctrl) {
   constexpr Sched sched = kForms[Row].sched;
-  bool ok = arch >= kForms[Row].since;
-  if constexpr (fixed_latency(sched)) ok &= (ctrl.wrbar == 7) & (ctrl.rdbar == 7);
-  if constexpr (decodes_reuse(sched)) ok &= (ctrl.reuse & 8) == 0;
+  unsigned ok = arch >= kForms[Row].since ? 1u : 0u;
+  if constexpr (fixed_latency(sched)) ok &= ctrl.wrbar == 7 && ctrl.rdbar == 7 ? 1u : 0u;
+  if constexpr (decodes_reuse(sched)) ok &= (ctrl.reuse & 8) == 0 ? 1u : 0u;
   if constexpr (kPlans[Row].has_since)
     ok &= [&]<std::size_t... K>(std::index_sequence<K...>) {
       return (present_ok<Row, K>(word, arch) & ...);
     }(std::make_index_sequence<kForms[Row].format.size()>{});
-  return ok & [&]<std::size_t... K>(std::index_sequence<K...>) {
-    return (enum_defined<Row, K>(word) & ... & true);
+  ok &= [&]<std::size_t... K>(std::index_sequence<K...>) {
+    return (enum_defined<Row, K>(word) & ... & 1u);
   }(std::make_index_sequence<kPlans[Row].nenums>{});
+  return ok != 0;
 }
 
 constexpr auto kRowChecks = []<std::size_t... R>(std::index_sequence<R...>) {

@@ -29,6 +29,9 @@ enum class Op : uint8_t {
   Kind,     // slot `slot` of the template (mnemonic piece when b == 1, else operand): its kind prints it
   SkipIfDefault,  // optional plain operand: skip the next n steps when field a holds its kind's default
   SkipIfOmitted,  // optional composite operand: skip the next n steps when its kind says it is omitted
+  Flag,     // pool[text .. text + n) when field a is nonzero (b < 0) or holds b: a register's '-', '|', ".CC"
+  Reuse,    // ".reuse" when control-word reuse flag b is set (after a register in bars, -|R4|.reuse)
+  Phase,    // the .T/.P texture-hash phase from the control word (the phase kind)
 };
 
 struct Step {
@@ -212,6 +215,73 @@ constexpr void compile(std::size_t fi, StepFn&& step, CharFn&& chr) {
     return st;
   };
 
+  // Composite operands that are a register with flags around it become plain steps too: the kinds listed here print
+  // exactly these characters (their print functions in the family files), and the printer then makes no call for
+  // them. Register forms only: constant banks and immediates stay with their kinds.
+  auto flag = [&](int8_t a, int8_t eq, std::string_view t) {
+    flush();
+    Step st;
+    st.op = Op::Flag;
+    st.a = static_cast<uint8_t>(a);
+    st.b = eq;
+    st.n = static_cast<uint8_t>(t.size());
+    for (std::size_t k = 0; k < t.size(); ++k) {
+      const std::size_t at = chr(t[k]);
+      if (k == 0) st.text = static_cast<uint16_t>(at);
+    }
+    step(st);
+  };
+  auto lowered = [&](const Slot& sl, bool in_mnemonic) {
+    if (sl.fn == Fn::Phase) {
+      Step st;
+      st.op = Op::Phase;
+      emit(st);
+      return true;
+    }
+    if (in_mnemonic || sl.optional || sl.args[0] < 0) return false;
+    const Field& fd = field(f.format[static_cast<std::size_t>(sl.args[0])]);
+    if (info(fd.opd).kind != Kind::Gpr) return false;
+    const int8_t x = sl.args[0], a1 = sl.args[1], a2 = sl.args[2];
+    const int8_t reuse = reuse_flag(f, sl, fd);
+    auto reg = [&](bool with_reuse) {
+      Step st;
+      st.op = Op::Reg;
+      st.a = static_cast<uint8_t>(x);
+      st.n = static_cast<uint8_t>(fd.width());
+      st.b = with_reuse ? reuse : int8_t{-1};
+      emit(st);
+    };
+    auto reuse_step = [&] {
+      Step st;
+      st.op = Op::Reuse;
+      st.b = reuse;
+      if (reuse >= 0) emit(st);
+    };
+    auto spell = [&](int8_t arg) {
+      Step st;
+      st.op = Op::Spell;
+      st.a = static_cast<uint8_t>(arg);
+      st.text = kSpellBase[static_cast<std::size_t>(field(f.format[static_cast<std::size_t>(arg)]).opd)];
+      emit(st);
+    };
+    switch (sl.fn) {
+      case Fn::FaRdCC:  // fa_rdcc / ia_cc / cm_rdcc: "R2.CC", never reused (a destination)
+      case Fn::IaCC:
+      case Fn::CmRdCC: reg(false), flag(a1, -1, ".CC"); return true;
+      case Fn::FaNeg:  // print_source: -R2.reuse
+      case Fn::FaAcc: flag(a1, -1, "-"), reg(true); return true;
+      case Fn::FaNegAbs: flag(a1, -1, "-"), flag(a2, -1, "|"), reg(false), flag(a2, -1, "|"), reuse_step(); return true;
+      case Fn::IaOp: reg(true); return true;  // print_operand: sign, register, part, .reuse
+      case Fn::IaNeg: flag(a1, -1, "-"), reg(true); return true;
+      case Fn::IaInv: flag(a1, -1, "~"), reg(true); return true;
+      case Fn::IaNegA: flag(a1, static_cast<int8_t>(IaPSign::NegA), "-"), reg(true); return true;
+      case Fn::IaNegB: flag(a1, static_cast<int8_t>(IaPSign::NegSecond), "-"), reg(true); return true;
+      case Fn::IaPart: reg(false), spell(a1), reuse_step(); return true;
+      case Fn::IaNegPart: flag(a1, -1, "-"), reg(false), spell(a2), reuse_step(); return true;
+      default: return false;
+    }
+  };
+
   const int pg = f.slot(Opd::pg), pg_neg = f.slot(Opd::pg_neg);
   if (pg >= 0) {
     Step g;
@@ -223,7 +293,7 @@ constexpr void compile(std::size_t fi, StepFn&& step, CharFn&& chr) {
   for (std::size_t i = 0; i < s.npieces; ++i) {
     const Piece& p = s.pieces[i];
     if (!p.is_slot) text(p.literal);
-    else emit(slot_step(p.slot, static_cast<uint8_t>(i), true));
+    else if (!lowered(p.slot, true)) emit(slot_step(p.slot, static_cast<uint8_t>(i), true));
   }
   // Separators: while every operand so far is required, whether an operand is the first one printed is known
   // here and its separator is literal text; after an optional operand it is decided when printing.
@@ -269,7 +339,7 @@ constexpr void compile(std::size_t fi, StepFn&& step, CharFn&& chr) {
     }
     sep();
     text(it.prefix);
-    if (it.has_slot) emit(operand);
+    if (it.has_slot && !lowered(it.slot, false)) emit(operand);
     text(it.suffix);
     printed_before = true;
   }

@@ -49,6 +49,9 @@ constexpr std::size_t kMaxRoom = [] {
   return m;
 }();
 
+// What a listing line adds around the instruction: its start and its ending (see put_line_start, put_line_end).
+constexpr std::size_t kLineRoom = 32 + 4;
+
 // Copies n characters (n <= 16) from a padded pool: always 16.
 [[gnu::always_inline]] inline char* put16(char* p, const char* s, std::size_t n) {
   std::memcpy(p, s, 16);
@@ -93,15 +96,31 @@ template <unsigned Width, std::size_t N>
 #define TMU_INLINE [[gnu::always_inline]] inline
 
 // A composite operand: printed by its kind through TextOut, the cursor handed over and taken back.
+// The room asked for after it covers the rest of any row and a listing line's ending.
 [[gnu::noinline]] char* kind_step(Ctx& c, char* p, const KindOps& ops, const Slot& slot, bool in_mnemonic) {
   c.out.commit(p);
   ops.print(PrintContext{c.inst, c.inst.form(), slot, in_mnemonic, c.labels}, c.out);
-  return c.out.cursor(kMaxRoom);
+  return c.out.cursor(kMaxRoom + kLineRoom);
 }
 
 [[gnu::noinline]] bool kind_omitted(const Ctx& c, const KindOps& ops, const Slot& slot) {
   return ops.omitted && ops.omitted(PrintContext{c.inst, c.inst.form(), slot, false, c.labels});
 }
+
+// kPhaseNames padded for 16-character copies.
+struct PhaseText {
+  std::array<char, 16> text{};
+  std::size_t n = 0;
+};
+constexpr auto kPhaseTexts = [] {
+  std::array<PhaseText, kPhaseNames.size()> out{};
+  for (std::size_t i = 0; i < out.size(); ++i) {
+    for (std::size_t k = 0; k < kPhaseNames[i].size(); ++k) out[i].text[k] = kPhaseNames[i][k];
+    out[i].n = kPhaseNames[i].size();
+  }
+  return out;
+}();
+static_assert(kPhaseNames.size() == 4 && kPhaseNames[3].size() <= 16);
 
 // Width of field `a` of row F.
 template <std::size_t F, std::size_t A>
@@ -150,6 +169,18 @@ TMU_INLINE void step(Ctx& c, char*& p) {
     p = put_signed_hex(p, sign_extend(inst.value(st.a), st.n));
   } else if constexpr (st.op == plan::Op::Kind) {
     p = kind_step(c, p, *st.ops, *st.slot_ptr, st.b == 1);
+  } else if constexpr (st.op == plan::Op::Flag) {
+    // Copied whether it is kept or not: no branch on the flag.
+    const uint32_t v = inst.value(st.a);
+    p = put16(p, plan::kPlans.pool.data() + st.text, (st.b < 0 ? v != 0 : v == static_cast<uint32_t>(st.b)) ? st.n : 0);
+  } else if constexpr (st.op == plan::Op::Reuse) {
+    std::memcpy(p, ".reuse\0\0", 8);
+    p += ((inst.ctrl.reuse >> st.b) & 1u) * 6u;
+  } else if constexpr (st.op == plan::Op::Phase) {
+    if constexpr (kForms[F].sched == Sched::Texture) {  // else the phase kind prints nothing
+      const PhaseText& t = kPhaseTexts[inst.ctrl.reuse & 3];
+      p = put16(p, t.text.data(), t.n);
+    }
   }
 }
 
@@ -176,12 +207,32 @@ TMU_INLINE void run(Ctx& c, char*& p) {
   }
 }
 
+// Row F's steps, from the cursor p (with room for them); returns the end.
+template <std::size_t F>
+TMU_INLINE char* run_row(Ctx& c, char* p) {
+  run<F, plan::kPlans.begin[F], plan::kPlans.begin[F + 1]>(c, p);
+  return p;
+}
+
+template <std::size_t F>
+constexpr std::size_t kRoom = room<plan::kPlans.begin[F], plan::kPlans.begin[F + 1]>();
+
 template <std::size_t F>
 void print_form(Ctx& c) {
-  constexpr std::size_t begin = plan::kPlans.begin[F], end = plan::kPlans.begin[F + 1];
-  char* p = c.out.cursor(room<begin, end>());
-  run<F, begin, end>(c, p);
-  c.out.commit(p);
+  c.out.commit(run_row<F>(c, c.out.cursor(kRoom<F>)));
+}
+
+// A listing line in one function per row: one indirect call per instruction, the fields taken from the word with
+// constant shifts, and one cursor from the address to the newline.
+template <std::size_t F>
+void decode_print_line(const LineSpec& line, Arch arch, TextOut& out) {
+  Instruction inst;
+  decode_row<F>(line.word, arch, line.ctrl, line.address, inst);
+  Ctx c{inst, out, nullptr};
+  char* p = put_line_start(out.cursor(kRoom<F> + kLineRoom), line.address, line.opens);
+  p = run_row<F>(c, p);
+  constexpr bool kAlwaysBare = kForms[F].sched == Sched::Ignored;  // "NOP;" whatever its control slot holds
+  out.commit(put_line_end(p, line.closes, kAlwaysBare || terminator(line.ctrl).size() == 1));
 }
 
 #undef TMU_INLINE
@@ -190,18 +241,8 @@ constexpr auto kPrinters = []<std::size_t... F>(std::index_sequence<F...>) {
   return std::array<void (*)(Ctx&), sizeof...(F)>{&print_form<F>...};
 }(std::make_index_sequence<kForms.size()>{});
 
-// Decoding and printing in one function per row: one indirect call per instruction instead of two (decode, print),
-// and the fields come out of the word with constant shifts.
-template <std::size_t F>
-void decode_print(uint64_t word, Arch arch, const Control& ctrl, uint64_t address, TextOut& out) {
-  Instruction inst;
-  decode_row<F>(word, arch, ctrl, address, inst);
-  Ctx c{inst, out, nullptr};
-  print_form<F>(c);
-}
-
-constexpr auto kDecodePrinters = []<std::size_t... F>(std::index_sequence<F...>) {
-  return std::array<void (*)(uint64_t, Arch, const Control&, uint64_t, TextOut&), sizeof...(F)>{&decode_print<F>...};
+constexpr auto kLinePrinters = []<std::size_t... F>(std::index_sequence<F...>) {
+  return std::array<void (*)(const LineSpec&, Arch, TextOut&), sizeof...(F)>{&decode_print_line<F>...};
 }(std::make_index_sequence<kForms.size()>{});
 
 }  // namespace
@@ -211,9 +252,7 @@ void print(const Instruction& inst, TextOut& out, const LabelMap* labels) {
   kPrinters[form_index(inst.form())](c);
 }
 
-void print_word(uint64_t word, std::size_t form, Arch arch, const Control& ctrl, uint64_t address, TextOut& out) {
-  kDecodePrinters[form](word, arch, ctrl, address, out);
-}
+void print_line(const LineSpec& line, std::size_t form, Arch arch, TextOut& out) { kLinePrinters[form](line, arch, out); }
 
 void print(const Instruction& inst, std::string& out, const LabelMap* labels) {
   TextOut t;

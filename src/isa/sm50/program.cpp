@@ -117,28 +117,14 @@ void append_address(TextOut& out, uint64_t addr) {
 
 void append_hex_address(TextOut& out, uint64_t a) { out += fmt::format("{:#x}", a); }
 
-// "/*0008*/ ", and "{ " when the line opens a dual-issue pair: through one cursor (see TextOut::commit), without a
-// branch on the pair, as dual issue is data.
+// "/*0008*/ ", and "{ " when the line opens a dual-issue pair (see put_line_start).
 void line_start(TextOut& out, uint64_t addr, bool opens) {
   if (addr > 0xffffffffu) {
     append_address(out, addr);
     if (opens) out += "{ ";
     return;
   }
-  char* p = out.cursor(32);
-  std::memcpy(p, "/*", 2);
-  p = put_hex_digits(p + 2, static_cast<uint32_t>(addr), 4);
-  std::memcpy(p, "*/ { ", 5);
-  out.commit(p + (opens ? 5 : 3));
-}
-
-// The ending and the newline as one 4-byte store: " }\n" when the line closes a pair, else ";\n" (`bare`) or " ;\n".
-void line_end(TextOut& out, bool closes, bool bare) {
-  static constexpr char kEnds[3][4] = {" }\n", ";\n", " ;\n"};
-  const std::size_t e = closes ? 0 : bare ? 1 : 2;
-  char* q = out.cursor(4);
-  std::memcpy(q, kEnds[e], 4);
-  out.commit(q + (e == 1 ? 2 : 3));
+  out.commit(put_line_start(out.cursor(32), static_cast<uint32_t>(addr), opens));
 }
 
 // Writes the listing one line at a time, carrying the dual-issue state from line to line.
@@ -176,7 +162,7 @@ class LineWriter {
       auto w = encode(inst);
       out += fmt::format("  /* {:#018x} */\n", w ? *w : 0);
     } else {
-      line_end(out, in_pair_, targets || terminator(inst).size() == 1);
+      out.commit(put_line_end(out.cursor(4), in_pair_, targets || terminator(inst).size() == 1));
     }
     in_pair_ = opens;
   }
@@ -215,19 +201,20 @@ constexpr std::size_t kBlock = 3 * 16384;
 // `in_pair` whether the instruction before k0 opened a dual-issue pair.
 void print_block(std::span<const std::byte> bytes, Arch arch, uint64_t base, const ListingOptions& opt,
                  const std::vector<uint16_t>& forms, std::size_t k0, std::size_t k1, bool in_pair, TextOut& out) {
-  if (!opt.hex && !opt.ctrl && !opt.labels) {
+  if (!opt.hex && !opt.ctrl && !opt.labels && base + k1 / 3 * kBundleBytes <= 0xffffffffu) {
     // The plain listing (tmu dis on a raw blob): each line decoded and printed by its row's function.
+    LineSpec line;
     for (std::size_t k = k0; k < k1; k += 3) {
       const std::size_t b = k / 3 * kBundleBytes;
       const auto slots = unpack_control(load_le64(bytes.data() + b));
       for (std::size_t s = 0; s < 3; ++s) {
-        const uint64_t addr = base + b + 8 + 8 * s;
-        const std::size_t form = forms[k + s];
-        const bool opens = !in_pair && slots[s].dual_issue();
-        line_start(out, addr, opens);
-        print_word(load_le64(bytes.data() + b + 8 + 8 * s), form, arch, slots[s], addr, out);
-        line_end(out, in_pair, kForms[form].sched == Sched::Ignored || terminator(slots[s]).size() == 1);
-        in_pair = opens;
+        line.word = load_le64(bytes.data() + b + 8 + 8 * s);
+        line.ctrl = slots[s];
+        line.address = static_cast<uint32_t>(base + b + 8 + 8 * s);
+        line.closes = in_pair;
+        line.opens = !in_pair && slots[s].dual_issue();
+        print_line(line, forms[k + s], arch, out);
+        in_pair = line.opens;
       }
     }
     return;
