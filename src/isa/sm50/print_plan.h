@@ -32,6 +32,7 @@ enum class Op : uint8_t {
   Flag,     // pool[text .. text + n) when field a is nonzero (b < 0) or holds b: a register's '-', '|', ".CC"
   Reuse,    // ".reuse" when control-word reuse flag b is set (after a register in bars, -|R4|.reuse)
   Phase,    // the .T/.P texture-hash phase from the control word (the phase kind)
+  Cbuf,     // constant in field a (bank << 14 | word offset): c[0x3][0x10], c[0x3] [-0x8] when b == 1
 };
 
 struct Step {
@@ -240,15 +241,21 @@ constexpr void compile(std::size_t fi, StepFn&& step, CharFn&& chr) {
     }
     if (in_mnemonic || sl.optional || sl.args[0] < 0) return false;
     const Field& fd = field(f.format[static_cast<std::size_t>(sl.args[0])]);
-    if (info(fd.opd).kind != Kind::Gpr) return false;
+    const OpdInfo& oi = info(fd.opd);
+    // The operand's core, as core_of() in float_alu.cpp and int_alu.cpp tells it; float immediates stay with
+    // their kinds.
+    const bool gpr = oi.kind == Kind::Gpr, spaced = fd.opd == Opd::xmad_cb;
+    const bool cbuf = fd.opd == Opd::fa_cb || fd.opd == Opd::ia_cb || spaced || fd.opd == Opd::cm_cbuf;
+    const bool imm = !gpr && !cbuf && (oi.kind == Kind::SImm || oi.kind == Kind::UImm);
     const int8_t x = sl.args[0], a1 = sl.args[1], a2 = sl.args[2];
-    const int8_t reuse = reuse_flag(f, sl, fd);
-    auto reg = [&](bool with_reuse) {
+    const int8_t reuse = gpr ? reuse_flag(f, sl, fd) : int8_t{-1};
+    // The operand itself; a register's .reuse with it or (with_reuse false) in a later Reuse step.
+    auto value = [&](bool with_reuse) {
       Step st;
-      st.op = Op::Reg;
       st.a = static_cast<uint8_t>(x);
       st.n = static_cast<uint8_t>(fd.width());
-      st.b = with_reuse ? reuse : int8_t{-1};
+      st.op = gpr ? Op::Reg : cbuf ? Op::Cbuf : oi.kind == Kind::SImm ? Op::SHex : Op::Hex;
+      st.b = gpr ? (with_reuse ? reuse : int8_t{-1}) : static_cast<int8_t>(spaced ? 1 : 0);
       emit(st);
     };
     auto reuse_step = [&] {
@@ -264,20 +271,59 @@ constexpr void compile(std::size_t fi, StepFn&& step, CharFn&& chr) {
       st.text = kSpellBase[static_cast<std::size_t>(field(f.format[static_cast<std::size_t>(arg)]).opd)];
       emit(st);
     };
+    // print_operand (int_alu.cpp): a sign before a register or constant, after an immediate (".NEG", ".INV"), and
+    // the sub-word part before .reuse.
+    auto ia = [&](int8_t sign_arg, int8_t eq, char sign, int8_t part_arg) {
+      if (!gpr && !cbuf && !imm) return false;
+      if (sign_arg >= 0 && !imm) flag(sign_arg, eq, sign == '-' ? "-" : "~");
+      if (part_arg < 0) {
+        value(true);
+      } else {
+        value(false);
+        spell(part_arg);
+        reuse_step();
+      }
+      if (sign_arg >= 0 && imm) flag(sign_arg, eq, sign == '-' ? ".NEG" : ".INV");
+      return true;
+    };
     switch (sl.fn) {
       case Fn::FaRdCC:  // fa_rdcc / ia_cc / cm_rdcc: "R2.CC", never reused (a destination)
       case Fn::IaCC:
-      case Fn::CmRdCC: reg(false), flag(a1, -1, ".CC"); return true;
-      case Fn::FaNeg:  // print_source: -R2.reuse
-      case Fn::FaAcc: flag(a1, -1, "-"), reg(true); return true;
-      case Fn::FaNegAbs: flag(a1, -1, "-"), flag(a2, -1, "|"), reg(false), flag(a2, -1, "|"), reuse_step(); return true;
-      case Fn::IaOp: reg(true); return true;  // print_operand: sign, register, part, .reuse
-      case Fn::IaNeg: flag(a1, -1, "-"), reg(true); return true;
-      case Fn::IaInv: flag(a1, -1, "~"), reg(true); return true;
-      case Fn::IaNegA: flag(a1, static_cast<int8_t>(IaPSign::NegA), "-"), reg(true); return true;
-      case Fn::IaNegB: flag(a1, static_cast<int8_t>(IaPSign::NegSecond), "-"), reg(true); return true;
-      case Fn::IaPart: reg(false), spell(a1), reuse_step(); return true;
-      case Fn::IaNegPart: flag(a1, -1, "-"), reg(false), spell(a2), reuse_step(); return true;
+      case Fn::CmRdCC:
+        if (!gpr) return false;
+        value(false);
+        flag(a1, -1, ".CC");
+        return true;
+      case Fn::CmCbuf:
+        if (!cbuf) return false;
+        value(false);
+        return true;
+      // print_source (float_alu.cpp): -|R2|.reuse, -|c[0x2][0x8]|
+      case Fn::FaSrc:
+        if (!gpr && !cbuf) return false;
+        value(true);
+        return true;
+      case Fn::FaNeg:
+      case Fn::FaAcc:
+        if (!gpr && !cbuf) return false;
+        flag(a1, -1, "-");
+        value(true);
+        return true;
+      case Fn::FaNegAbs:
+        if (!gpr && !cbuf) return false;
+        flag(a1, -1, "-");
+        flag(a2, -1, "|");
+        value(false);
+        flag(a2, -1, "|");
+        reuse_step();
+        return true;
+      case Fn::IaOp: return ia(-1, -1, 0, -1);
+      case Fn::IaNeg: return ia(a1, -1, '-', -1);
+      case Fn::IaInv: return ia(a1, -1, '~', -1);
+      case Fn::IaNegA: return ia(a1, static_cast<int8_t>(IaPSign::NegA), '-', -1);
+      case Fn::IaNegB: return ia(a1, static_cast<int8_t>(IaPSign::NegSecond), '-', -1);
+      case Fn::IaPart: return ia(-1, -1, 0, a1);
+      case Fn::IaNegPart: return ia(a1, -1, '-', a2);
       default: return false;
     }
   };

@@ -95,15 +95,31 @@ template <unsigned Width, std::size_t N>
 // Inlined into print_form, so that `p` stays in a register.
 #define TMU_INLINE [[gnu::always_inline]] inline
 
+// c[0x3][0x10] (c[0x3] [0x10] when spaced) from bank << 14 | word offset, the offset signed, in bytes.
+[[gnu::noinline]] char* put_cbuf(char* p, uint32_t v, bool spaced) {
+  std::memcpy(p, "c[", 2);
+  p = put_hex(p + 2, v >> 14);
+  if (spaced) {
+    std::memcpy(p, "] [", 3);
+    p += 3;
+  } else {
+    std::memcpy(p, "][", 2);
+    p += 2;
+  }
+  p = put_signed_hex(p, sign_extend(uint64_t{v & 0x3fffu} << 2, 16));
+  *p++ = ']';
+  return p;
+}
+
 // A composite operand: printed by its kind through TextOut, the cursor handed over and taken back.
 // The room asked for after it covers the rest of any row and a listing line's ending.
-[[gnu::noinline]] char* kind_step(Ctx& c, char* p, const KindOps& ops, const Slot& slot, bool in_mnemonic) {
+[[gnu::always_inline]] inline char* kind_step(Ctx& c, char* p, const KindOps& ops, const Slot& slot, bool in_mnemonic) {
   c.out.commit(p);
   ops.print(PrintContext{c.inst, c.inst.form(), slot, in_mnemonic, c.labels}, c.out);
   return c.out.cursor(kMaxRoom + kLineRoom);
 }
 
-[[gnu::noinline]] bool kind_omitted(const Ctx& c, const KindOps& ops, const Slot& slot) {
+[[gnu::always_inline]] inline bool kind_omitted(const Ctx& c, const KindOps& ops, const Slot& slot) {
   return ops.omitted && ops.omitted(PrintContext{c.inst, c.inst.form(), slot, false, c.labels});
 }
 
@@ -176,6 +192,8 @@ TMU_INLINE void step(Ctx& c, char*& p) {
   } else if constexpr (st.op == plan::Op::Reuse) {
     std::memcpy(p, ".reuse\0\0", 8);
     p += ((inst.ctrl.reuse >> st.b) & 1u) * 6u;
+  } else if constexpr (st.op == plan::Op::Cbuf) {
+    p = put_cbuf(p, inst.value(st.a), st.b == 1);
   } else if constexpr (st.op == plan::Op::Phase) {
     if constexpr (kForms[F].sched == Sched::Texture) {  // else the phase kind prints nothing
       const PhaseText& t = kPhaseTexts[inst.ctrl.reuse & 3];

@@ -256,6 +256,9 @@ std::optional<DecodeFailure> stream_listing(std::span<const std::byte> bytes, Ar
   unsigned threads = opt.threads != 0 ? opt.threads : std::min(8u, std::max(1u, std::thread::hardware_concurrency()));
   threads = static_cast<unsigned>(std::min<std::size_t>(threads, pair_at.size()));
   std::vector<TextOut> texts(std::max(1u, threads));
+  // Room for a block's typical text up front (lines average some 50 characters): growing by doubling would copy
+  // the text a dozen times on the way and touch twice the memory.
+  for (TextOut& t : texts) t.cursor(std::min(n, kBlock) * 64);
   for (std::size_t first = 0; first < pair_at.size(); first += threads) {
     const std::size_t count = std::min<std::size_t>(threads, pair_at.size() - first);
     const auto work = [&](std::size_t t) {
