@@ -3,8 +3,10 @@
 // Adjacent literal text (mnemonic, separators, operand prefixes and suffixes) is merged into one step whose
 // characters sit in a padded pool, so that printing it is one fixed-size copy; plain operands (registers,
 // predicates, spellings, numbers) become steps that carry what the field dictionary would say about them.
-// Composite operands stay calls to their kind (kinds.h). The plans are derived from the table, never written by
-// hand: the table stays the one description of the syntax.
+// Composite operands that are a register or a constant with flags around it (-|R2|.reuse, R3.CC, ~c[0x2][0x10])
+// become such steps as well, since a call to a kind costs several times a step; the others stay calls to their
+// kind (kinds.h). The plans are derived from the table, never written by hand: the table stays the one
+// description of the syntax.
 #pragma once
 
 #include <array>
