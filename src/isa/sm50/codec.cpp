@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <utility>
 #include <vector>
 
 #include <fmt/format.h>
@@ -178,33 +179,79 @@ std::string check_control(const Form& form, const Control& ctrl) {
 
 namespace {
 
-// Every check decode() makes, on the fields that can fail. Returns the form, or nullptr with nvdisasm's reason
-// in `why` when it is given (bulk decoding passes nullptr and asks decode() for the reason only when a word fails).
-const Form* check_word(uint64_t word, Arch arch, const Control& ctrl, std::string* why) {
-  const auto fail = [why](std::string reason) -> const Form* {
-    if (why) *why = std::move(reason);
-    return nullptr;
-  };
+// Why decode() refuses a word, in nvdisasm's words: the first failing check in nvdisasm's order. "" when it does
+// not (row_accepts() makes the same checks, faster).
+std::string refusal(uint64_t word, Arch arch, const Control& ctrl) {
   const Form* f = match_form(word);
-  if (f == nullptr || arch < f->since) return fail(std::string(kUnrecognized));
+  if (f == nullptr || arch < f->since) return std::string(kUnrecognized);
   const FormPlan& plan = kPlans[form_index(*f)];
   // nvdisasm reports fields missing on this architecture before undefined enum values.
   if (plan.has_since)
     for (std::size_t i = 0; i < f->format.size(); ++i) {
       const Field& fd = field(f->format[i]);
-      if (arch < fd.since && plan.fields[i](word) != fd.absent) return fail(std::string(kUnrecognized));
+      if (arch < fd.since && plan.fields[i](word) != fd.absent) return std::string(kUnrecognized);
     }
   // A fixed-latency op's control slot is checked before undefined values: nvdisasm refuses IADD32I with PSign32 = 1
   // and a write barrier with 'uC', not with the PSign32 message (int-alu.md section 1.9).
-  if ((fixed_latency(f->sched) && (ctrl.wrbar != 7 || ctrl.rdbar != 7)) || (decodes_reuse(f->sched) && (ctrl.reuse & 8)))
-    return fail(check_control(*f, ctrl));
+  if (std::string e = check_control(*f, ctrl); !e.empty()) return e;
   for (std::size_t i = 0; i < plan.nenums; ++i) {
     const EnumCheck& e = plan.enums[i];
     const uint32_t v = e.value(word);
-    if (v < 64 ? ((e.defined >> v) & 1) == 0 : e.table->find(v) == nullptr)
-      return fail(undefined_value(*f, *e.table, v));
+    if (v < 64 ? ((e.defined >> v) & 1) == 0 : e.table->find(v) == nullptr) return undefined_value(*f, *e.table, v);
   }
-  return f;
+  return {};
+}
+
+// The checks below give 1 (accepted) or 0, combined with '&' rather than '&&': no branch between them.
+
+// Whether enumerated field K of row Row holds a defined value.
+template <std::size_t Row, std::size_t K>
+[[gnu::always_inline]] inline unsigned enum_defined(uint64_t word) {
+  constexpr EnumCheck e = kPlans[Row].enums[K];
+  const auto v = static_cast<uint32_t>(((word >> e.value.lo0) & e.value.mask0) |
+                                       (((word >> e.value.lo1) & e.value.mask1) << e.value.width0));
+  if constexpr (std::popcount(e.value.mask0) + std::popcount(e.value.mask1) <= 6)
+    return static_cast<unsigned>((e.defined >> v) & 1);
+  else return v < 64 ? static_cast<unsigned>((e.defined >> v) & 1) : e.table->find(v) != nullptr ? 1u : 0u;
+}
+
+// Whether field K of row Row may hold its value on `arch` (fields missing on older architectures hold `absent`).
+template <std::size_t Row, std::size_t K>
+[[gnu::always_inline]] inline unsigned present_ok(uint64_t word, Arch arch) {
+  constexpr Field fd = field(kForms[Row].format[K]);
+  if constexpr (fd.since == Arch::SM50) return 1;
+  else return arch >= fd.since || kPlans[Row].fields[K](word) == fd.absent ? 1u : 0u;
+}
+
+// The checks of refusal() for one row, with its fields' positions and defined values as constants: one call per
+// word in place of loops whose trip counts change from row to row.
+template <std::size_t Row>
+bool row_accepts(uint64_t word, Arch arch, const Control& ctrl) {
+  constexpr Sched sched = kForms[Row].sched;
+  unsigned ok = arch >= kForms[Row].since ? 1u : 0u;
+  if constexpr (fixed_latency(sched)) ok &= ctrl.wrbar == 7 && ctrl.rdbar == 7 ? 1u : 0u;
+  if constexpr (decodes_reuse(sched)) ok &= (ctrl.reuse & 8) == 0 ? 1u : 0u;
+  if constexpr (kPlans[Row].has_since)
+    ok &= [&]<std::size_t... K>(std::index_sequence<K...>) {
+      return (present_ok<Row, K>(word, arch) & ...);
+    }(std::make_index_sequence<kForms[Row].format.size()>{});
+  ok &= [&]<std::size_t... K>(std::index_sequence<K...>) {
+    return (enum_defined<Row, K>(word) & ... & 1u);
+  }(std::make_index_sequence<kPlans[Row].nenums>{});
+  return ok != 0;
+}
+
+constexpr auto kRowChecks = []<std::size_t... R>(std::index_sequence<R...>) {
+  return std::array<bool (*)(uint64_t, Arch, const Control&), sizeof...(R)>{&row_accepts<R>...};
+}(std::make_index_sequence<kForms.size()>{});
+
+// Every check decode() makes. Returns the form, or nullptr with nvdisasm's reason in `why` when it is given (bulk
+// decoding passes nullptr and asks decode() for the reason only when a word fails).
+const Form* check_word(uint64_t word, Arch arch, const Control& ctrl, std::string* why) {
+  const Form* f = match_form(word);
+  if (f != nullptr && kRowChecks[form_index(*f)](word, arch, ctrl)) return f;
+  if (why) *why = refusal(word, arch, ctrl);
+  return nullptr;
 }
 
 // The instruction of a word that check_word() accepted as form `f`.

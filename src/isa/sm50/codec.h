@@ -5,9 +5,11 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
 
 #include "common/result.h"
 #include "isa/sm50/instruction.h"
+#include "isa/sm50/table.h"
 
 namespace tmu::isa::sm50 {
 
@@ -25,6 +27,22 @@ bool decode_into(uint64_t word, Arch arch, const Control& ctrl, uint64_t address
 const Form* decodable(uint64_t word, Arch arch, const Control& ctrl);
 // decode() of a word that decodable() accepted as `form` (same arch and control slot), skipping the checks.
 void decode_checked(uint64_t word, const Form& form, Arch arch, const Control& ctrl, uint64_t address, Instruction& out);
+
+// decode_checked() of a word accepted as row `Row`, its fields extracted with the row's bit positions as constants:
+// no loop over the format, for the printer's per-row functions (print_word).
+template <std::size_t Row>
+[[gnu::always_inline]] inline void decode_row(uint64_t word, Arch arch, const Control& ctrl, uint64_t address,
+                                              Instruction& out) {
+  out = Instruction(kForms[Row], arch, Instruction::Uninitialized{});
+  [&]<std::size_t... K>(std::index_sequence<K...>) {
+    (out.set_value(K, [word] {
+      constexpr BitRange a = field(kForms[Row].format[K]).parts[0], b = field(kForms[Row].format[K]).parts[1];
+      return static_cast<uint32_t>(((word >> a.lo) & low_mask(a.width)) | ((word >> b.lo) & low_mask(b.width)) << a.width);
+    }()), ...);
+  }(std::make_index_sequence<kForms[Row].format.size()>{});
+  out.ctrl = ctrl;
+  out.set_address(address);
+}
 
 // The form whose fixed bits match `word`, or nullptr (ignores the architecture and field values).
 const Form* match_form(uint64_t word);

@@ -3,8 +3,10 @@
 // Adjacent literal text (mnemonic, separators, operand prefixes and suffixes) is merged into one step whose
 // characters sit in a padded pool, so that printing it is one fixed-size copy; plain operands (registers,
 // predicates, spellings, numbers) become steps that carry what the field dictionary would say about them.
-// Composite operands stay calls to their kind (kinds.h). The plans are derived from the table, never written by
-// hand: the table stays the one description of the syntax.
+// Composite operands that are a register or a constant with flags around it (-|R2|.reuse, R3.CC, ~c[0x2][0x10])
+// become such steps as well, since a call to a kind costs several times a step; the others stay calls to their
+// kind (kinds.h). The plans are derived from the table, never written by hand: the table stays the one
+// description of the syntax.
 #pragma once
 
 #include <array>
@@ -29,6 +31,10 @@ enum class Op : uint8_t {
   Kind,     // slot `slot` of the template (mnemonic piece when b == 1, else operand): its kind prints it
   SkipIfDefault,  // optional plain operand: skip the next n steps when field a holds its kind's default
   SkipIfOmitted,  // optional composite operand: skip the next n steps when its kind says it is omitted
+  Flag,     // pool[text .. text + n) when field a is nonzero (b < 0) or holds b: a register's '-', '|', ".CC"
+  Reuse,    // ".reuse" when control-word reuse flag b is set (after a register in bars, -|R4|.reuse)
+  Phase,    // the .T/.P texture-hash phase from the control word (the phase kind)
+  Cbuf,     // constant in field a (bank << 14 | word offset): c[0x3][0x10], c[0x3] [-0x8] when b == 1
 };
 
 struct Step {
@@ -50,7 +56,7 @@ struct Sizes {
 };
 
 // Spellings of every enumerated operand, copied into a padded pool like the literal text: a Spell step then
-// copies 16 characters and keeps the spelling's length, without a branch on it.
+// copies 32 characters and keeps the spelling's length, without a branch on it.
 struct SpellText {
   uint16_t at = 0;  // offset into kSpellings.pool
   uint8_t n = 0;
@@ -88,7 +94,7 @@ inline constexpr Sizes kSpellSizes = [] {
 
 struct Spellings {
   std::array<SpellText, kSpellSizes.steps> texts{};  // table after table, indexed by value
-  std::array<char, kSpellSizes.chars + 16> pool{};
+  std::array<char, kSpellSizes.chars + 32> pool{};   // padded: the printer copies 32 characters of each spelling
 };
 inline constexpr Spellings kSpellings = [] {
   Spellings out;
@@ -102,6 +108,11 @@ inline constexpr Spellings kSpellings = [] {
   return out;
 }();
 static_assert(kSpellSizes.chars < 65536 && kSpellSizes.steps < 65536);
+static_assert([] {
+  for (const SpellText& t : kSpellings.texts)
+    if (t.n > 32) return false;
+  return true;
+}(), "a spelling is longer than the 32 characters the printer copies");
 
 // Where the spellings of each enumerated operand's table (or of a table alike) start in kSpellings.texts,
 // indexed like kOpdInfo. Computed once: looking it up per template slot made the plans too costly for clang's
@@ -207,6 +218,118 @@ constexpr void compile(std::size_t fi, StepFn&& step, CharFn&& chr) {
     return st;
   };
 
+  // Composite operands that are a register with flags around it become plain steps too: the kinds listed here print
+  // exactly these characters (their print functions in the family files), and the printer then makes no call for
+  // them. Register forms only: constant banks and immediates stay with their kinds.
+  auto flag = [&](int8_t a, int8_t eq, std::string_view t) {
+    flush();
+    Step st;
+    st.op = Op::Flag;
+    st.a = static_cast<uint8_t>(a);
+    st.b = eq;
+    st.n = static_cast<uint8_t>(t.size());
+    for (std::size_t k = 0; k < t.size(); ++k) {
+      const std::size_t at = chr(t[k]);
+      if (k == 0) st.text = static_cast<uint16_t>(at);
+    }
+    step(st);
+  };
+  auto lowered = [&](const Slot& sl, bool in_mnemonic) {
+    if (sl.fn == Fn::Phase) {
+      Step st;
+      st.op = Op::Phase;
+      emit(st);
+      return true;
+    }
+    if (in_mnemonic || sl.optional || sl.args[0] < 0) return false;
+    const Field& fd = field(f.format[static_cast<std::size_t>(sl.args[0])]);
+    const OpdInfo& oi = info(fd.opd);
+    // The operand's core, as core_of() in float_alu.cpp and int_alu.cpp tells it; float immediates stay with
+    // their kinds.
+    const bool gpr = oi.kind == Kind::Gpr, spaced = fd.opd == Opd::xmad_cb;
+    const bool cbuf = fd.opd == Opd::fa_cb || fd.opd == Opd::ia_cb || spaced || fd.opd == Opd::cm_cbuf;
+    const bool imm = !gpr && !cbuf && (oi.kind == Kind::SImm || oi.kind == Kind::UImm);
+    const int8_t x = sl.args[0], a1 = sl.args[1], a2 = sl.args[2];
+    const int8_t reuse = gpr ? reuse_flag(f, sl, fd) : int8_t{-1};
+    // The operand itself; a register's .reuse with it or (with_reuse false) in a later Reuse step.
+    auto value = [&](bool with_reuse) {
+      Step st;
+      st.a = static_cast<uint8_t>(x);
+      st.n = static_cast<uint8_t>(fd.width());
+      st.op = gpr ? Op::Reg : cbuf ? Op::Cbuf : oi.kind == Kind::SImm ? Op::SHex : Op::Hex;
+      st.b = gpr ? (with_reuse ? reuse : int8_t{-1}) : static_cast<int8_t>(spaced ? 1 : 0);
+      emit(st);
+    };
+    auto reuse_step = [&] {
+      Step st;
+      st.op = Op::Reuse;
+      st.b = reuse;
+      if (reuse >= 0) emit(st);
+    };
+    auto spell = [&](int8_t arg) {
+      Step st;
+      st.op = Op::Spell;
+      st.a = static_cast<uint8_t>(arg);
+      st.text = kSpellBase[static_cast<std::size_t>(field(f.format[static_cast<std::size_t>(arg)]).opd)];
+      emit(st);
+    };
+    // print_operand (int_alu.cpp): a sign before a register or constant, after an immediate (".NEG", ".INV"), and
+    // the sub-word part before .reuse.
+    auto ia = [&](int8_t sign_arg, int8_t eq, char sign, int8_t part_arg) {
+      if (!gpr && !cbuf && !imm) return false;
+      if (sign_arg >= 0 && !imm) flag(sign_arg, eq, sign == '-' ? "-" : "~");
+      if (part_arg < 0) {
+        value(true);
+      } else {
+        value(false);
+        spell(part_arg);
+        reuse_step();
+      }
+      if (sign_arg >= 0 && imm) flag(sign_arg, eq, sign == '-' ? ".NEG" : ".INV");
+      return true;
+    };
+    switch (sl.fn) {
+      case Fn::FaRdCC:  // fa_rdcc / ia_cc / cm_rdcc: "R2.CC", never reused (a destination)
+      case Fn::IaCC:
+      case Fn::CmRdCC:
+        if (!gpr) return false;
+        value(false);
+        flag(a1, -1, ".CC");
+        return true;
+      case Fn::CmCbuf:
+        if (!cbuf) return false;
+        value(false);
+        return true;
+      // print_source (float_alu.cpp): -|R2|.reuse, -|c[0x2][0x8]|
+      case Fn::FaSrc:
+        if (!gpr && !cbuf) return false;
+        value(true);
+        return true;
+      case Fn::FaNeg:
+      case Fn::FaAcc:
+        if (!gpr && !cbuf) return false;
+        flag(a1, -1, "-");
+        value(true);
+        return true;
+      case Fn::FaNegAbs:
+        if (!gpr && !cbuf) return false;
+        flag(a1, -1, "-");
+        flag(a2, -1, "|");
+        value(false);
+        flag(a2, -1, "|");
+        reuse_step();
+        return true;
+      case Fn::IaOp: return ia(-1, -1, 0, -1);
+      case Fn::IaNeg: return ia(a1, -1, '-', -1);
+      case Fn::IaInv: return ia(a1, -1, '~', -1);
+      case Fn::IaNegA: return ia(a1, static_cast<int8_t>(IaPSign::NegA), '-', -1);
+      case Fn::IaNegB: return ia(a1, static_cast<int8_t>(IaPSign::NegSecond), '-', -1);
+      case Fn::IaPart: return ia(-1, -1, 0, a1);
+      case Fn::IaNegPart: return ia(a1, -1, '-', a2);
+      default: return false;
+    }
+  };
+
   const int pg = f.slot(Opd::pg), pg_neg = f.slot(Opd::pg_neg);
   if (pg >= 0) {
     Step g;
@@ -218,7 +341,7 @@ constexpr void compile(std::size_t fi, StepFn&& step, CharFn&& chr) {
   for (std::size_t i = 0; i < s.npieces; ++i) {
     const Piece& p = s.pieces[i];
     if (!p.is_slot) text(p.literal);
-    else emit(slot_step(p.slot, static_cast<uint8_t>(i), true));
+    else if (!lowered(p.slot, true)) emit(slot_step(p.slot, static_cast<uint8_t>(i), true));
   }
   // Separators: while every operand so far is required, whether an operand is the first one printed is known
   // here and its separator is literal text; after an optional operand it is decided when printing.
@@ -264,7 +387,7 @@ constexpr void compile(std::size_t fi, StepFn&& step, CharFn&& chr) {
     }
     sep();
     text(it.prefix);
-    if (it.has_slot) emit(operand);
+    if (it.has_slot && !lowered(it.slot, false)) emit(operand);
     text(it.suffix);
     printed_before = true;
   }

@@ -3,6 +3,7 @@
 
 #include <utility>
 
+#include "isa/sm50/codec.h"
 #include "isa/sm50/kinds.h"
 #include "isa/sm50/print_plan.h"
 
@@ -26,7 +27,7 @@ struct Ctx {
 constexpr std::size_t footprint(const plan::Step& st) {
   switch (st.op) {
     case plan::Op::Text: return std::size_t{st.n} + 16;
-    case plan::Op::Spell: return 255 + 16;
+    case plan::Op::Spell: return 255 + 32;
     default: return 32;
   }
 }
@@ -48,6 +49,9 @@ constexpr std::size_t kMaxRoom = [] {
   return m;
 }();
 
+// What a listing line adds around the instruction: its start and its ending (see put_line_start, put_line_end).
+constexpr std::size_t kLineRoom = 32 + 4;
+
 // Copies n characters (n <= 16) from a padded pool: always 16.
 [[gnu::always_inline]] inline char* put16(char* p, const char* s, std::size_t n) {
   std::memcpy(p, s, 16);
@@ -65,10 +69,80 @@ constexpr std::size_t kMaxRoom = [] {
   return p + nm.n;
 }
 
+// The name of register or predicate `v` from a field `width` bits wide: names[v], without a range check when the
+// field cannot exceed the table (always, in this table: the fallback only keeps a wider field correct).
+template <unsigned Width, std::size_t N>
+[[gnu::always_inline]] inline char* put_name(char* p, const std::array<ShortName, N>& names, char letter, uint32_t v) {
+  if constexpr ((std::size_t{1} << Width) <= N) return put_name(p, names[v]);
+  else return put_name(p, v < N ? names[v] : short_name(letter, v % 1000));
+}
+
+// Code that every row shares is called rather than inlined: a listing runs the rows in random order, and each
+// row's own code is fetched from beyond the first-level instruction cache, so the less of it the better.
+
+[[gnu::noinline]] char* put_hex(char* p, uint32_t v) {
+  std::memcpy(p, "0x", 2);
+  return put_hex_digits(p + 2, v);
+}
+
+[[gnu::noinline]] char* put_signed_hex(char* p, int64_t v) {
+  *p = '-';
+  p += v < 0 ? 1 : 0;
+  std::memcpy(p, "0x", 2);
+  return put_hex_digits(p + 2, static_cast<uint32_t>(v < 0 ? -v : v));
+}
+
 // Inlined into print_form, so that `p` stays in a register.
 #define TMU_INLINE [[gnu::always_inline]] inline
 
-template <std::size_t I>
+// c[0x3][0x10] (c[0x3] [0x10] when spaced) from bank << 14 | word offset, the offset signed, in bytes.
+[[gnu::noinline]] char* put_cbuf(char* p, uint32_t v, bool spaced) {
+  std::memcpy(p, "c[", 2);
+  p = put_hex(p + 2, v >> 14);
+  if (spaced) {
+    std::memcpy(p, "] [", 3);
+    p += 3;
+  } else {
+    std::memcpy(p, "][", 2);
+    p += 2;
+  }
+  p = put_signed_hex(p, sign_extend(uint64_t{v & 0x3fffu} << 2, 16));
+  *p++ = ']';
+  return p;
+}
+
+// A composite operand: printed by its kind through TextOut, the cursor handed over and taken back.
+// The room asked for after it covers the rest of any row and a listing line's ending.
+[[gnu::always_inline]] inline char* kind_step(Ctx& c, char* p, const KindOps& ops, const Slot& slot, bool in_mnemonic) {
+  c.out.commit(p);
+  ops.print(PrintContext{c.inst, c.inst.form(), slot, in_mnemonic, c.labels}, c.out);
+  return c.out.cursor(kMaxRoom + kLineRoom);
+}
+
+[[gnu::always_inline]] inline bool kind_omitted(const Ctx& c, const KindOps& ops, const Slot& slot) {
+  return ops.omitted && ops.omitted(PrintContext{c.inst, c.inst.form(), slot, false, c.labels});
+}
+
+// kPhaseNames padded for 16-character copies.
+struct PhaseText {
+  std::array<char, 16> text{};
+  std::size_t n = 0;
+};
+constexpr auto kPhaseTexts = [] {
+  std::array<PhaseText, kPhaseNames.size()> out{};
+  for (std::size_t i = 0; i < out.size(); ++i) {
+    for (std::size_t k = 0; k < kPhaseNames[i].size(); ++k) out[i].text[k] = kPhaseNames[i][k];
+    out[i].n = kPhaseNames[i].size();
+  }
+  return out;
+}();
+static_assert(kPhaseNames.size() == 4 && kPhaseNames[3].size() <= 16);
+
+// Width of field `a` of row F.
+template <std::size_t F, std::size_t A>
+constexpr unsigned kWidth = field(kForms[F].format[A]).width();
+
+template <std::size_t F, std::size_t I>
 TMU_INLINE void step(Ctx& c, char*& p) {
   constexpr plan::Step st = plan::kPlans.steps[I];
   const Instruction& inst = c.inst;
@@ -80,8 +154,7 @@ TMU_INLINE void step(Ctx& c, char*& p) {
     if (pg == Pred::kPT && !neg) return;
     std::memcpy(p, "@!", 2);
     p += neg ? 2 : 1;
-    if (pg < kPredNames.size()) p = put_name(p, kPredNames[pg]);
-    else p = put_name(p, short_name('P', pg % 1000));  // a guard field holds 3 bits: never taken
+    p = put_name<kWidth<F, st.a>>(p, kPredNames, 'P', pg);
     *p++ = ' ';
   } else if constexpr (st.op == plan::Op::Sep) {
     std::memcpy(p, ", ", 2);
@@ -89,38 +162,43 @@ TMU_INLINE void step(Ctx& c, char*& p) {
     else p = c.first ? (*p = ' ', p + 1) : p + 2;
     c.first = false;
   } else if constexpr (st.op == plan::Op::Reg) {
-    const uint32_t v = inst.value(st.a);
-    if (v < kRegNames.size()) p = put_name(p, kRegNames[v]);
-    else p = put_name(p, short_name('R', v % 1000));  // a register field holds 8 bits: never taken
+    p = put_name<st.n>(p, kRegNames, 'R', inst.value(st.a));
     if constexpr (st.b >= 0) {
       // Without a branch: the reuse bits are as good as random.
       std::memcpy(p, ".reuse\0\0", 8);
       p += ((inst.ctrl.reuse >> st.b) & 1u) * 6u;
     }
   } else if constexpr (st.op == plan::Op::Pred) {
-    const uint32_t v = inst.value(st.a);
-    p = put_name(p, v < kPredNames.size() ? kPredNames[v] : short_name('P', v % 1000));
+    p = put_name<st.n>(p, kPredNames, 'P', inst.value(st.a));
   } else if constexpr (st.op == plan::Op::PNeg) {
-    const uint32_t v = inst.value(st.a);
     *p = '!';
     p += inst.value(static_cast<std::size_t>(st.b)) != 0 ? 1 : 0;
-    p = put_name(p, v < kPredNames.size() ? kPredNames[v] : short_name('P', v % 1000));
+    p = put_name<kWidth<F, st.a>>(p, kPredNames, 'P', inst.value(st.a));
   } else if constexpr (st.op == plan::Op::Spell) {
+    // Spellings are copied 32 characters at a time (kSpellings.pool is padded): no branch on the length.
     const plan::SpellText& t = plan::kSpellings.texts[st.text + inst.value(st.a)];
-    p = put_pool(p, plan::kSpellings.pool.data() + t.at, t.n);
+    std::memcpy(p, plan::kSpellings.pool.data() + t.at, 32);
+    p += t.n;
   } else if constexpr (st.op == plan::Op::Hex) {
-    std::memcpy(p, "0x", 2);
-    p = put_hex_digits(p + 2, inst.value(st.a));
+    p = put_hex(p, inst.value(st.a));
   } else if constexpr (st.op == plan::Op::SHex) {
-    const int64_t v = sign_extend(inst.value(st.a), st.n);
-    *p = '-';
-    p += v < 0 ? 1 : 0;
-    std::memcpy(p, "0x", 2);
-    p = put_hex_digits(p + 2, static_cast<uint32_t>(v < 0 ? -v : v));
+    p = put_signed_hex(p, sign_extend(inst.value(st.a), st.n));
   } else if constexpr (st.op == plan::Op::Kind) {
-    c.out.commit(p);
-    st.ops->print(PrintContext{inst, inst.form(), *st.slot_ptr, st.b == 1, c.labels}, c.out);
-    p = c.out.cursor(kMaxRoom);
+    p = kind_step(c, p, *st.ops, *st.slot_ptr, st.b == 1);
+  } else if constexpr (st.op == plan::Op::Flag) {
+    // Copied whether it is kept or not: no branch on the flag.
+    const uint32_t v = inst.value(st.a);
+    p = put16(p, plan::kPlans.pool.data() + st.text, (st.b < 0 ? v != 0 : v == static_cast<uint32_t>(st.b)) ? st.n : 0);
+  } else if constexpr (st.op == plan::Op::Reuse) {
+    std::memcpy(p, ".reuse\0\0", 8);
+    p += ((inst.ctrl.reuse >> st.b) & 1u) * 6u;
+  } else if constexpr (st.op == plan::Op::Cbuf) {
+    p = put_cbuf(p, inst.value(st.a), st.b == 1);
+  } else if constexpr (st.op == plan::Op::Phase) {
+    if constexpr (kForms[F].sched == Sched::Texture) {  // else the phase kind prints nothing
+      const PhaseText& t = kPhaseTexts[inst.ctrl.reuse & 3];
+      p = put16(p, t.text.data(), t.n);
+    }
   }
 }
 
@@ -129,30 +207,50 @@ template <std::size_t I>
 TMU_INLINE bool left_out(const Ctx& c) {
   constexpr plan::Step st = plan::kPlans.steps[I];
   if constexpr (st.op == plan::Op::SkipIfDefault) return c.inst.value(st.a) == default_value(st.kind);
-  else return st.ops->omitted && st.ops->omitted(PrintContext{c.inst, c.inst.form(), *st.slot_ptr, false, c.labels});
+  else return kind_omitted(c, *st.ops, *st.slot_ptr);
 }
 
 // Steps [I, End).
-template <std::size_t I, std::size_t End>
+template <std::size_t F, std::size_t I, std::size_t End>
 TMU_INLINE void run(Ctx& c, char*& p) {
   if constexpr (I < End) {
     constexpr plan::Step st = plan::kPlans.steps[I];
     if constexpr (st.op == plan::Op::SkipIfDefault || st.op == plan::Op::SkipIfOmitted) {
-      if (!left_out<I>(c)) run<I + 1, I + 1 + st.n>(c, p);
-      run<I + 1 + st.n, End>(c, p);
+      if (!left_out<I>(c)) run<F, I + 1, I + 1 + st.n>(c, p);
+      run<F, I + 1 + st.n, End>(c, p);
     } else {
-      step<I>(c, p);
-      run<I + 1, End>(c, p);
+      step<F, I>(c, p);
+      run<F, I + 1, End>(c, p);
     }
   }
 }
 
+// Row F's steps, from the cursor p (with room for them); returns the end.
+template <std::size_t F>
+TMU_INLINE char* run_row(Ctx& c, char* p) {
+  run<F, plan::kPlans.begin[F], plan::kPlans.begin[F + 1]>(c, p);
+  return p;
+}
+
+template <std::size_t F>
+constexpr std::size_t kRoom = room<plan::kPlans.begin[F], plan::kPlans.begin[F + 1]>();
+
 template <std::size_t F>
 void print_form(Ctx& c) {
-  constexpr std::size_t begin = plan::kPlans.begin[F], end = plan::kPlans.begin[F + 1];
-  char* p = c.out.cursor(room<begin, end>());
-  run<begin, end>(c, p);
-  c.out.commit(p);
+  c.out.commit(run_row<F>(c, c.out.cursor(kRoom<F>)));
+}
+
+// A listing line in one function per row: one indirect call per instruction, the fields taken from the word with
+// constant shifts, and one cursor from the address to the newline.
+template <std::size_t F>
+void decode_print_line(const LineSpec& line, Arch arch, TextOut& out) {
+  Instruction inst;
+  decode_row<F>(line.word, arch, line.ctrl, line.address, inst);
+  Ctx c{inst, out, nullptr};
+  char* p = put_line_start(out.cursor(kRoom<F> + kLineRoom), line.address, line.opens);
+  p = run_row<F>(c, p);
+  constexpr bool kAlwaysBare = kForms[F].sched == Sched::Ignored;  // "NOP;" whatever its control slot holds
+  out.commit(put_line_end(p, line.closes, kAlwaysBare || terminator(line.ctrl).size() == 1));
 }
 
 #undef TMU_INLINE
@@ -161,12 +259,18 @@ constexpr auto kPrinters = []<std::size_t... F>(std::index_sequence<F...>) {
   return std::array<void (*)(Ctx&), sizeof...(F)>{&print_form<F>...};
 }(std::make_index_sequence<kForms.size()>{});
 
+constexpr auto kLinePrinters = []<std::size_t... F>(std::index_sequence<F...>) {
+  return std::array<void (*)(const LineSpec&, Arch, TextOut&), sizeof...(F)>{&decode_print_line<F>...};
+}(std::make_index_sequence<kForms.size()>{});
+
 }  // namespace
 
 void print(const Instruction& inst, TextOut& out, const LabelMap* labels) {
   Ctx c{inst, out, labels};
   kPrinters[form_index(inst.form())](c);
 }
+
+void print_line(const LineSpec& line, std::size_t form, Arch arch, TextOut& out) { kLinePrinters[form](line, arch, out); }
 
 void print(const Instruction& inst, std::string& out, const LabelMap* labels) {
   TextOut t;

@@ -117,6 +117,16 @@ void append_address(TextOut& out, uint64_t addr) {
 
 void append_hex_address(TextOut& out, uint64_t a) { out += fmt::format("{:#x}", a); }
 
+// "/*0008*/ ", and "{ " when the line opens a dual-issue pair (see put_line_start).
+void line_start(TextOut& out, uint64_t addr, bool opens) {
+  if (addr > 0xffffffffu) {
+    append_address(out, addr);
+    if (opens) out += "{ ";
+    return;
+  }
+  out.commit(put_line_start(out.cursor(32), static_cast<uint32_t>(addr), opens));
+}
+
 // Writes the listing one line at a time, carrying the dual-issue state from line to line.
 class LineWriter {
  public:
@@ -131,17 +141,7 @@ class LineWriter {
         if (auto n = opt_.labels->name_of(addr - 8)) (out += *n) += ":\n";
       if (auto n = opt_.labels->name_of(addr)) (out += *n) += ":\n";
     }
-    // "/*0008*/ " and "{ " through one cursor (see TextOut::commit); branch-free, as dual issue is data.
-    if (addr > 0xffffffffu) {
-      append_address(out, addr);
-      if (opens) out += "{ ";
-    } else {
-      char* p = out.cursor(32);
-      std::memcpy(p, "/*", 2);
-      p = put_hex_digits(p + 2, static_cast<uint32_t>(addr), 4);
-      std::memcpy(p, "*/ { ", 5);
-      out.commit(p + (opens ? 5 : 3));
-    }
+    line_start(out, addr, opens);
     print(inst, out, opt_.labels);
     if (opt_.ctrl) append_ctrl(out, inst);
     const std::vector<uint64_t>* targets = opt_.labels ? opt_.labels->branch_targets(addr) : nullptr;
@@ -162,12 +162,7 @@ class LineWriter {
       auto w = encode(inst);
       out += fmt::format("  /* {:#018x} */\n", w ? *w : 0);
     } else {
-      // The ending and the newline as one 4-byte store: " }\n", ";\n" or " ;\n".
-      static constexpr char kEnds[3][4] = {" }\n", ";\n", " ;\n"};
-      const std::size_t e = in_pair_ ? 0 : targets || terminator(inst).size() == 1 ? 1 : 2;
-      char* q = out.cursor(4);
-      std::memcpy(q, kEnds[e], 4);
-      out.commit(q + (e == 1 ? 2 : 3));
+      out.commit(put_line_end(out.cursor(4), in_pair_, targets || terminator(inst).size() == 1));
     }
     in_pair_ = opens;
   }
@@ -206,6 +201,24 @@ constexpr std::size_t kBlock = 3 * 16384;
 // `in_pair` whether the instruction before k0 opened a dual-issue pair.
 void print_block(std::span<const std::byte> bytes, Arch arch, uint64_t base, const ListingOptions& opt,
                  const std::vector<uint16_t>& forms, std::size_t k0, std::size_t k1, bool in_pair, TextOut& out) {
+  if (!opt.hex && !opt.ctrl && !opt.labels && base + k1 / 3 * kBundleBytes <= 0xffffffffu) {
+    // The plain listing (tmu dis on a raw blob): each line decoded and printed by its row's function.
+    LineSpec line;
+    for (std::size_t k = k0; k < k1; k += 3) {
+      const std::size_t b = k / 3 * kBundleBytes;
+      const auto slots = unpack_control(load_le64(bytes.data() + b));
+      for (std::size_t s = 0; s < 3; ++s) {
+        line.word = load_le64(bytes.data() + b + 8 + 8 * s);
+        line.ctrl = slots[s];
+        line.address = static_cast<uint32_t>(base + b + 8 + 8 * s);
+        line.closes = in_pair;
+        line.opens = !in_pair && slots[s].dual_issue();
+        print_line(line, forms[k + s], arch, out);
+        in_pair = line.opens;
+      }
+    }
+    return;
+  }
   LineWriter w(opt, in_pair);
   Instruction inst;
   for (std::size_t k = k0; k < k1; k += 3) {
@@ -243,6 +256,9 @@ std::optional<DecodeFailure> stream_listing(std::span<const std::byte> bytes, Ar
   unsigned threads = opt.threads != 0 ? opt.threads : std::min(8u, std::max(1u, std::thread::hardware_concurrency()));
   threads = static_cast<unsigned>(std::min<std::size_t>(threads, pair_at.size()));
   std::vector<TextOut> texts(std::max(1u, threads));
+  // Room for a block's typical text up front (lines average some 50 characters): growing by doubling would copy
+  // the text a dozen times on the way and touch twice the memory.
+  for (TextOut& t : texts) t.cursor(std::min(n, kBlock) * 64);
   for (std::size_t first = 0; first < pair_at.size(); first += threads) {
     const std::size_t count = std::min<std::size_t>(threads, pair_at.size() - first);
     const auto work = [&](std::size_t t) {
