@@ -90,7 +90,7 @@ void iscadd(Context& c, const Instruction& in) {
 }
 
 // IADD3: A + B + C, each optionally negated; the R form may take a 16-bit half of each source (zero-extended)
-// and shift the partial sum A + B right (.RS) or left (.LS) by 16 before adding C. The flags come from the final
+// and shift the partial sum A + B (with its carry out of bit 31) right (.RS) or left (.LS) by 16 before adding C. The flags come from the final
 // addition, carry = any carry out of bit 31 of the full (up to 34-bit) sum, overflow = the signed sum leaves
 // the 32-bit range.
 void iadd3(Context& c, const Instruction& in) {
@@ -123,8 +123,10 @@ void iadd3(Context& c, const Instruction& in) {
       wide = uint64_t{na ? ~a : a} + (na ? 1u : 0u) + (nb ? ~b : b) + (nb ? 1u : 0u);
       sgn = signed_value(a, na, parts[0] == Iadd3Part::None) + signed_value(b, nb, parts[1] == Iadd3Part::None);
     } else {
-      uint32_t ab = (na ? ~a : a) + (na ? 1u : 0u) + (nb ? ~b : b) + (nb ? 1u : 0u);
-      ab = shift == Iadd3Shift::RS ? ab >> 16 : ab << 16;
+      // The partial sum keeps its carry: .RS brings it into bit 16 (ptxas's mul.hi.u32 adds two cross products
+      // of up to 2^32 - 1 each and relies on it).
+      const uint64_t sum = uint64_t{na ? ~a : a} + (na ? 1u : 0u) + (nb ? ~b : b) + (nb ? 1u : 0u);
+      const auto ab = static_cast<uint32_t>(shift == Iadd3Shift::RS ? sum >> 16 : sum << 16);
       wide = ab;
       sgn = static_cast<int32_t>(ab);
     }
@@ -169,11 +171,15 @@ void lea(Context& c, const Instruction& in) {
 // XMAD: a 16x16-bit multiply-add. A and B are halves of their registers (.H1: bits 31..16), sign-extended when
 // .S16; .PSL shifts the product left 16; C is Rc, or by mode its low half (.CLO), high half (.CHI), or
 // Rc + (B << 16) (.CBCC, the whole B operand); .MRG replaces the result's high half with B's low half. The
-// immediate form's B is the 16-bit immediate. .CSFU is not modelled (its meaning is not public).
+// immediate form's B is the 16-bit immediate.
+// .CSFU ("C sign fix-up") is not documented; ptxas 11.8 uses it on the high halves' product in its signed
+// mul.hi.s32 / mul.wide.s32 sequences, whose IADD3.RS adds the two cross products as unsigned 32-bit values.
+// The model is what makes those sequences exact: C minus 2^16 for each cross product that is negative as a
+// signed value, i.e. a signed selected half (negative) times a non-zero other half of the other operand.
+// tests/unit/exec_int_test.cpp runs ptxas's sequences against 64-bit products.
 void xmad(Context& c, const Instruction& in) {
   using isa::sm50::XmadMode;
   const XmadMode mode = in.has(Opd::xmad_mode) ? in.get<Opd::xmad_mode>() : in.get<Opd::xmad_mode2>();
-  if (mode == XmadMode::CSfu) return c.fail(-1, "XMAD.CSFU is not modelled");
   if (mode > XmadMode::CBcc) return c.fail(-1, fmt::format("XMAD mode {} has no meaning", static_cast<unsigned>(mode)));
   const bool sa = in.get<Opd::xmad_sa>(), sb = in.get<Opd::xmad_sb>(), ah = in.get<Opd::xmad_ah>();
   const bool bh = in.get_or<Opd::xmad_bh>(false), psl = in.get_or<Opd::xmad_psl>(false);
@@ -186,7 +192,8 @@ void xmad(Context& c, const Instruction& in) {
   };
   for_lanes(c.lanes, [&](unsigned lane) {
     const uint32_t b_full = imm ? in.get<Opd::xmad_imm>() & 0xffffu : src_b(c, in, lane);
-    const uint32_t a16 = half(reg_a(c, in, lane), ah, sa), b16 = half(b_full, bh, sb);
+    const uint32_t a_full = reg_a(c, in, lane);
+    const uint32_t a16 = half(a_full, ah, sa), b16 = half(b_full, bh, sb);
     uint32_t product = a16 * b16;  // the 32-bit product of two (sign-extended) 16-bit values
     if (psl) product <<= 16;
     uint32_t cv = src_c(c, in, lane);
@@ -194,6 +201,12 @@ void xmad(Context& c, const Instruction& in) {
       case XmadMode::CLo: cv &= 0xffffu; break;
       case XmadMode::CHi: cv >>= 16; break;
       case XmadMode::CBcc: cv += b_full << 16; break;
+      case XmadMode::CSfu: {
+        const bool a_neg = sa && (a16 >> 31) != 0, b_neg = sb && (b16 >> 31) != 0;
+        const uint32_t a_other = half(a_full, !ah, false), b_other = imm ? 0u : half(b_full, !bh, false);
+        cv -= ((a_neg && b_other != 0) ? 0x10000u : 0u) + ((b_neg && a_other != 0) ? 0x10000u : 0u);
+        break;
+      }
       default: break;
     }
     Sum s = add(product, cv, x && flags(c, lane).carry ? 1u : 0u);

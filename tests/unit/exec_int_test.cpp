@@ -2,6 +2,9 @@
 // The executor's integer ALU: every expected value is computed by hand in the comment beside it (hex arithmetic
 // mod 2^32), from PTX's definitions of the operations (add.cc/addc, bfe, bfi, bfind, prmt, ...) and the adder
 // model of docs/exec.md.
+#include <random>
+#include <vector>
+
 #include "exec_int_util.h"
 
 namespace tmu::exec {
@@ -459,6 +462,66 @@ TEST(ExecInt, ExtendedMinMaxChainsWordsThroughTheFlags) {
   EXPECT_EQ(f.r(20), 1u);
   EXPECT_EQ(f.r(21), 5u);
   EXPECT_EQ(f.r(22), 3u);
+}
+
+TEST(ExecInt, PtxasMultiplySequencesGiveExactProducts) {
+  // ptxas 11.8 -arch=sm_50 lowers mul.hi.u32, mul.hi.s32, mul.wide.u32 and mul.wide.s32 to these XMAD sequences
+  // (b renamed from c[0x0][0x14c] to R9; a in R3 and R10). Run on edge and random values, they must give the
+  // products that 64-bit arithmetic gives: that settles IADD3.RS's carry and XMAD.CSFU's sign fix-up.
+  constexpr std::string_view kProgram =
+      "XMAD R2, R3, R9, RZ;\n"  // mul.hi.u32 -> R4
+      "XMAD R4, R3, R9.H1, RZ;\n"
+      "XMAD R5, R3.H1, R9.H1, RZ;\n"
+      "XMAD.CHI R6, R3.H1, R9, R2;\n"
+      "IADD3.RS R4, R6, R4, R5;\n"
+      "XMAD R20, R3, R9, RZ;\n"  // mul.hi.s32 -> R22
+      "XMAD.U16.S16 R22, R3, R9.H1, RZ;\n"
+      "XMAD.S16.S16.CSFU R23, R3.H1, R9.H1, RZ;\n"
+      "XMAD.S16.U16.CHI R24, R3.H1, R9, R20;\n"
+      "IADD3.RS R22, R24, R22, R23;\n"
+      "XMAD R13, R10, R9, RZ;\n"  // mul.wide.u32 -> R15:R14
+      "XMAD R15, R10, R9, RZ;\n"
+      "XMAD.MRG R12, R10, R9.H1, RZ;\n"
+      "XMAD R16, R10, R9.H1, RZ;\n"
+      "XMAD R17, R10.H1, R9.H1, RZ;\n"
+      "XMAD.CHI R18, R10.H1, R9, R13;\n"
+      "XMAD.PSL.CBCC R14, R10.H1, R12.H1, R15;\n"
+      "IADD3.RS R15, R18, R16, R17;\n"
+      "XMAD R33, R10, R9, RZ;\n"  // mul.wide.s32 -> R35:R34
+      "XMAD R35, R10, R9, RZ;\n"
+      "XMAD.MRG R32, R10, R9.H1, RZ;\n"
+      "XMAD.U16.S16 R36, R10, R9.H1, RZ;\n"
+      "XMAD.S16.S16.CSFU R37, R10.H1, R9.H1, RZ;\n"
+      "XMAD.S16.U16.CHI R38, R10.H1, R9, R33;\n"
+      "XMAD.PSL.CBCC R34, R10.H1, R32.H1, R35;\n"
+      "IADD3.RS R35, R38, R36, R37;\n"
+      "EXIT;";
+  const uint32_t edges[] = {0,          1,          2,          0xffff,     0x10000,    0x8000,     0x7fff,
+                            0x7fffffff, 0x80000000, 0x80000001, 0xffffffff, 0xfffffffe, 0xffff0000, 0x0001ffff,
+                            0x8000ffff, 0x7fff8000, 0x00018000, 0xfffe0001, 0x12345678, 0x9abcdef0};
+  std::vector<std::pair<uint32_t, uint32_t>> pairs;
+  for (uint32_t a : edges)
+    for (uint32_t b : edges) pairs.emplace_back(a, b);
+  std::mt19937 rng(7);
+  for (int i = 0; i < 2000; ++i) pairs.emplace_back(rng(), rng());
+  Int f;
+  for (std::size_t at = 0; at < pairs.size(); at += kLanes) {
+    for (unsigned l = 0; l < kLanes; ++l) {
+      const auto [a, b] = pairs[std::min(at + l, pairs.size() - 1)];
+      f.warp.reg[3][l] = f.warp.reg[10][l] = a;
+      f.warp.reg[9][l] = b;
+    }
+    f.ok(kProgram);
+    for (unsigned l = 0; l < kLanes && at + l < pairs.size(); ++l) {
+      const auto [a, b] = pairs[at + l];
+      const uint64_t pu = uint64_t{a} * b;
+      const auto ps = static_cast<uint64_t>(int64_t{static_cast<int32_t>(a)} * static_cast<int32_t>(b));
+      ASSERT_EQ(f.r(4, l), static_cast<uint32_t>(pu >> 32)) << std::hex << a << " * " << b << " (mul.hi.u32)";
+      ASSERT_EQ(f.r(22, l), static_cast<uint32_t>(ps >> 32)) << std::hex << a << " * " << b << " (mul.hi.s32)";
+      ASSERT_EQ((uint64_t{f.r(15, l)} << 32) | f.r(14, l), pu) << std::hex << a << " * " << b << " (mul.wide.u32)";
+      ASSERT_EQ((uint64_t{f.r(35, l)} << 32) | f.r(34, l), ps) << std::hex << a << " * " << b << " (mul.wide.s32)";
+    }
+  }
 }
 
 TEST(ExecInt, UnmodelledModesStopWithAnError) {
