@@ -92,7 +92,9 @@ namespace {
 bool division_needs_check(uint32_t a, uint32_t b) {
   const int ea = static_cast<int>((a >> 23) & 0xff), eb = static_cast<int>((b >> 23) & 0xff);
   if (ea == 0xff || eb == 0xff || eb == 0) return true;
-  if (ea == 0) return (a & 0x7fffff) != 0;
+  // A zero (or denormal) dividend takes the slow path: the fast sequence's FFMAs add +0 and lose the sign of
+  // 0 / -x (ptxas's div.rn.f32 gives -0 only through the slow path; tests/oracle/exec_ptxas_test.cpp).
+  if (ea == 0) return true;
   const int e = ea - eb;
   return eb - 127 < -125 || eb - 127 > 125 || e < -125 || e > 125;
 }

@@ -93,6 +93,30 @@ Result<Cubin> read_cubin(std::span<const std::byte> bytes) {
     out.functions.push_back(std::move(f));
   }
 
+  // Constant banks of the functions: .nv.constant<N>.<name>.
+  for (Elf_Scn* scn = elf_nextscn(elf.get(), nullptr); scn; scn = elf_nextscn(elf.get(), scn)) {
+    GElf_Shdr sh;
+    if (!gelf_getshdr(scn, &sh)) return make_error(fmt::format("bad section header: {}", elf_errmsg(-1)));
+    const char* name = elf_strptr(elf.get(), shstrndx, sh.sh_name);
+    if (!name || sh.sh_type != SHT_PROGBITS) continue;
+    std::string_view sname(name);
+    if (!sname.starts_with(".nv.constant")) continue;
+    sname.remove_prefix(12);
+    unsigned bank = 0;
+    std::size_t digits = 0;
+    while (digits < sname.size() && digits < 2 && sname[digits] >= '0' && sname[digits] <= '9')
+      bank = bank * 10 + static_cast<unsigned>(sname[digits++] - '0');
+    if (digits == 0 || digits >= sname.size() || sname[digits] != '.') continue;
+    const std::string text_name = ".text." + std::string(sname.substr(digits + 1));
+    if (sh.sh_offset > bytes.size() || sh.sh_size > bytes.size() - sh.sh_offset)
+      return make_error(fmt::format("section {} (offset {:#x}, size {:#x}) runs past the end of the file ({:#x} bytes)",
+                                    name, sh.sh_offset, sh.sh_size, bytes.size()));
+    for (CubinFunction& f : out.functions)
+      if (f.section == text_name)
+        f.constants.emplace_back(bank, std::vector<std::byte>(bytes.begin() + static_cast<std::ptrdiff_t>(sh.sh_offset),
+                                                              bytes.begin() + static_cast<std::ptrdiff_t>(sh.sh_offset + sh.sh_size)));
+  }
+
   // Attributes of the code sections (.nv.info.<name>, sh_info names the section): records of a format byte, an
   // attribute byte and a value; EIFMT_SVAL (4) values are a 16-bit size and that many bytes, the others take two
   // bytes. Only EIATTR_INDIRECT_BRANCH_TARGETS (0x34) is read: entries of a 32-bit branch offset, 32 bits tmu does

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "common/result.h"
@@ -36,6 +37,9 @@ struct CubinFunction {
   std::vector<std::byte> code;
   std::vector<CubinRelocation> relocations;  // from .rel.text.<name>
   std::vector<CubinIndirectBranch> indirect_branches;
+  // Constant-bank data of the function (.nv.constant<N>.<name>): bank N's initial bytes. ptxas puts literals and
+  // masks of its library sequences in bank 2 (c[0x2][...]); bank 0, the parameters, is the launcher's to fill.
+  std::vector<std::pair<unsigned, std::vector<std::byte>>> constants;
 };
 
 struct Cubin {

@@ -218,7 +218,7 @@ TEST_F(ExecFchk, DivisionRangeCheck) {
   };
   const Case cases[] = {
       {k1_5, k2_25, false},           // ordinary operands
-      {0, k2_25, false},              // 0 / x is fine
+      {0, k2_25, true},               // 0 / x: the fast path would give +0 for 0 / -x
       {k1_5, 0, true},                // division by zero
       {k1_5, 0x00000001, true},       // denormal divisor
       {0x00000001, k1_5, true},       // denormal dividend
