@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "isa/sm50/program.h"
@@ -29,6 +30,9 @@ struct Scene {
   std::string fragment_program;  // SASS text (tmu as syntax)
   // Or already-encoded code (a raw blob of 32-byte bundles or a cubin's function), used when set.
   std::optional<isa::sm50::Program> fragment_code;
+  // Constant banks other than 0 that the program reads (a cubin's .nv.constantN sections: ptxas's literals in
+  // bank 2). Bank 0 is the renderer's: word 0 holds the texture handle.
+  std::vector<std::pair<unsigned, std::vector<uint32_t>>> fragment_constants;
 };
 
 // A floor plane of flagstones from just in front of the camera to far away, seen from eye height: the texture is

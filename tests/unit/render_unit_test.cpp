@@ -63,6 +63,24 @@ TEST(Render, QuadShowsEachTexelOnItsQuarter) {
   EXPECT_TRUE(stats.hazards.empty());
 }
 
+TEST(Render, ProgramsReadTheirConstantBanks) {
+  // The colour comes from constant bank 2 (where ptxas puts its literals): 0.25, 0.5, 1.0, 1.0 -> 64, 128, 255, 255
+  // after the framebuffer's rounding (0.25 * 255 = 63.75 -> 64, 0.5 * 255 = 127.5 -> 128).
+  Scene s = quad(4, 4);
+  s.fragment_program = "MOV R0, c[0x2][0x0];\nMOV R1, c[0x2][0x4];\nMOV R2, c[0x2][0x8];\nMOV R3, c[0x2][0x8];\nEXIT;";
+  s.fragment_constants = {{2u, {0x3e800000u, 0x3f000000u, 0x3f800000u}}};
+  RenderStats stats;
+  auto img = render(s, two_by_two(), {}, stats);
+  ASSERT_TRUE(img) << img.error();
+  for (uint32_t i = 0; i < 16; ++i) {
+    EXPECT_EQ(img->rgba[4 * i], 64);
+    EXPECT_EQ(img->rgba[4 * i + 1], 128);
+    EXPECT_EQ(img->rgba[4 * i + 2], 255);
+  }
+  s.fragment_constants = {{0u, {1u}}};  // bank 0 is the renderer's
+  EXPECT_FALSE(render(s, two_by_two(), {}, stats));
+}
+
 TEST(Render, MsaaResolvesTheCoveredFraction) {
   // A quad ending at window x = 3.5 (ndc -0.125) on an 8x8 window, 4 samples. Column 3's samples sit at x = 3.5 +
   // (-2, 6, -6, 2)/16 (the standard 4x pattern): two are left of 3.5, so the white texture covers half of each

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include <chrono>
+#include <cstring>
 #include <iostream>
 #include <map>
 #include <memory>
@@ -30,7 +31,9 @@ struct Options {
 
 // A binary fragment program: a cubin (its first function) or a raw SM52 blob of 32-byte bundles (a file ending in
 // .bin). nullopt: the file is SASS text. An inner nullopt: the code did not decode (the error is printed).
-std::optional<std::optional<isa::sm50::Program>> load_code(const std::string& path, const std::vector<std::byte>& bytes) {
+// A cubin's constant banks other than 0 (ptxas's literals) go to `constants`.
+std::optional<std::optional<isa::sm50::Program>> load_code(const std::string& path, const std::vector<std::byte>& bytes,
+                                                           std::vector<std::pair<unsigned, std::vector<uint32_t>>>& constants) {
   std::span<const std::byte> code;
   isa::Arch arch = isa::Arch::SM52;
   std::optional<isa::Cubin> cubin;
@@ -43,6 +46,12 @@ std::optional<std::optional<isa::sm50::Program>> load_code(const std::string& pa
     }
     cubin = std::move(*c);
     code = cubin->functions[0].code;
+    for (const auto& [bank, data] : cubin->functions[0].constants) {
+      if (bank == 0) continue;
+      std::vector<uint32_t> words((data.size() + 3) / 4);
+      std::memcpy(words.data(), data.data(), data.size());
+      constants.emplace_back(bank, std::move(words));
+    }
     arch = cubin->arch;
     file_offset = cubin->functions[0].file_offset;
   } else if (path.ends_with(".bin")) {
@@ -88,7 +97,7 @@ int run(const Options& o) {
   if (!o.program.empty()) {
     auto bytes = read_file(o.program);
     if (!bytes) return 1;
-    if (auto code = load_code(o.program, *bytes)) {
+    if (auto code = load_code(o.program, *bytes, scene.fragment_constants)) {
       if (!*code) return 1;
       scene.fragment_code = std::move(**code);
     } else {
