@@ -47,6 +47,9 @@ std::string kernel(const Case& k) {
   .reg .u64 %p, %q, %o, %rd, %x;
   .reg .f32 %fa, %fb, %fc, %fr;
   .reg .pred %pp;
+  .reg .u64 %da, %db;
+  .reg .s64 %sda, %sdb;
+  .reg .f64 %fda, %fdb, %fdr;
   ld.param.u64 %p, [in];
   ld.param.u64 %o, [out];
   mov.u32 %t, %tid.x;
@@ -60,6 +63,12 @@ std::string kernel(const Case& k) {
   mov.b32 %fc, %c;
   mov.b32 %sa, %a;
   mov.b32 %sb, %b;
+  mov.b64 %da, {{%a, %b}};
+  mov.b64 %db, {{%c, %a}};
+  mov.b64 %sda, %da;
+  mov.b64 %sdb, %db;
+  mov.b64 %fda, %da;
+  mov.b64 %fdb, %db;
   {}
   {}
   mul.wide.u32 %x, %t, 8;
@@ -82,6 +91,36 @@ uint32_t rounded(int mode, const std::function<float()>& op) {
   volatile float r = op();
   std::fesetround(old);
   return bits(r);
+}
+
+// The 64-bit operands the kernel forms: da = b:a, db = a:c (high:low).
+uint64_t da(uint32_t a, uint32_t b) { return uint64_t{b} << 32 | a; }
+uint64_t db(uint32_t a, uint32_t c) { return uint64_t{a} << 32 | c; }
+double d(uint64_t v) { return std::bit_cast<double>(v); }
+
+// One host double operation in a rounding mode.
+uint64_t rounded64(int mode, const std::function<double()>& op) {
+  const int old = std::fegetround();
+  std::fesetround(mode);
+  volatile double r = op();
+  std::fesetround(old);
+  return std::bit_cast<uint64_t>(r);
+}
+
+// The high 64 bits of a 128-bit product, schoolbook on 32-bit limbs.
+uint64_t mul_hi_u64(uint64_t x, uint64_t y) {
+  const uint64_t x0 = x & 0xffffffffu, x1 = x >> 32, y0 = y & 0xffffffffu, y1 = y >> 32;
+  const uint64_t p00 = x0 * y0, p01 = x0 * y1, p10 = x1 * y0, p11 = x1 * y1;
+  const uint64_t mid = (p00 >> 32) + (p01 & 0xffffffffu) + (p10 & 0xffffffffu);
+  return p11 + (p01 >> 32) + (p10 >> 32) + (mid >> 32);
+}
+
+uint32_t bfe_s32(uint32_t a, uint32_t b, uint32_t c) {
+  const uint32_t pos = b & 0xff, len = c & 0xff;
+  const uint32_t sbit = len == 0 ? 0u : (a >> std::min(pos + len - 1, 31u)) & 1u;
+  uint32_t r = 0;
+  for (uint32_t i = 0; i < 32; ++i) r |= (i < len && pos + i <= 31 ? (a >> (pos + i)) & 1u : sbit) << i;
+  return r;
 }
 
 uint32_t bfe_u32(uint32_t a, uint32_t b, uint32_t c) {
@@ -196,6 +235,49 @@ std::vector<Case> cases() {
        [](uint32_t a, uint32_t, uint32_t) { return rounded(FE_TONEAREST, [=] { return std::sqrt(f(a)); }); }, true},
       {"setp.lt.f32", "setp.lt.f32 %pp, %fa, %fb;\n  selp.u32 %r, 1, 0, %pp;", false,
        [](uint32_t a, uint32_t b, uint32_t) { return f(a) < f(b) ? 1u : 0u; }},
+      {"bfe.s32", "bfe.s32 %sa, %sa, %b, %c;\n  mov.b32 %r, %sa;", false, bfe_s32},
+      {"add.u64", "add.u64 %rd, %da, %db;", true,
+       [](uint32_t a, uint32_t b, uint32_t c) { return da(a, b) + db(a, c); }},
+      {"mul.lo.u64", "mul.lo.u64 %rd, %da, %db;", true,
+       [](uint32_t a, uint32_t b, uint32_t c) { return da(a, b) * db(a, c); }},
+      {"mul.hi.u64", "mul.hi.u64 %rd, %da, %db;", true,
+       [](uint32_t a, uint32_t b, uint32_t c) { return mul_hi_u64(da(a, b), db(a, c)); }},
+      // shl.b64 / shr.s64 by a register become SHF.L.U64 / SHF.R.S64, which the table does not have yet.
+      {"div.u64", "div.u64 %rd, %da, %db;", true,
+       [](uint32_t a, uint32_t b, uint32_t c) { return da(a, b) / db(a, c); }, false,
+       [](const Inputs& in) { return db(in[0], in[2]) != 0; }},
+      {"rem.s64", "rem.s64 %sda, %sda, %sdb;\n  mov.b64 %rd, %sda;", true,
+       [](uint32_t a, uint32_t b, uint32_t c) {
+         return static_cast<uint64_t>(static_cast<int64_t>(da(a, b)) % static_cast<int64_t>(db(a, c)));
+       },
+       false,
+       [](const Inputs& in) {
+         const auto y = static_cast<int64_t>(db(in[0], in[2]));
+         return y != 0 && !(y == -1 && da(in[0], in[1]) == 0x8000000000000000u);
+       }},
+      {"add.rn.f64", "add.rn.f64 %fdr, %fda, %fdb;\n  mov.b64 %rd, %fdr;", true,
+       [](uint32_t a, uint32_t b, uint32_t c) {
+         return rounded64(FE_TONEAREST, [=] { return d(da(a, b)) + d(db(a, c)); });
+       },
+       true},
+      {"fma.rz.f64", "fma.rz.f64 %fdr, %fda, %fdb, %fda;\n  mov.b64 %rd, %fdr;", true,
+       [](uint32_t a, uint32_t b, uint32_t c) {
+         return rounded64(FE_TOWARDZERO, [=] { return std::fma(d(da(a, b)), d(db(a, c)), d(da(a, b))); });
+       },
+       true},
+      {"div.rn.f64", "div.rn.f64 %fdr, %fda, %fdb;\n  mov.b64 %rd, %fdr;", true,
+       [](uint32_t a, uint32_t b, uint32_t c) {
+         return rounded64(FE_TONEAREST, [=] { return d(da(a, b)) / d(db(a, c)); });
+       },
+       true},
+      {"sqrt.rn.f64", "sqrt.rn.f64 %fdr, %fda;\n  mov.b64 %rd, %fdr;", true,
+       [](uint32_t a, uint32_t b, uint32_t) { return rounded64(FE_TONEAREST, [=] { return std::sqrt(d(da(a, b))); }); },
+       true},
+      {"cvt.rn.f32.f64", "cvt.rn.f32.f64 %fr, %fda;\n  mov.b32 %r, %fr;", false,
+       [](uint32_t a, uint32_t b, uint32_t) {
+         return rounded(FE_TONEAREST, [=] { return static_cast<float>(d(da(a, b))); });
+       },
+       true},
   };
 }
 
@@ -275,8 +357,10 @@ TEST_P(ExecPtxas, LoweredCodeComputesThePtxResult) {
       const Inputs& in = all[at + l];
       const uint64_t got = uint64_t{m.global.load32(kOut + 8 * l + 4)} << 32 | m.global.load32(kOut + 8 * l);
       const uint64_t want = k.expect(in[0], in[1], in[2]);
-      if (k.is_float && std::isnan(f(static_cast<uint32_t>(want)))) {
-        EXPECT_TRUE(std::isnan(f(static_cast<uint32_t>(got))))
+      const bool want_nan = k.wide ? std::isnan(d(want)) : std::isnan(f(static_cast<uint32_t>(want)));
+      const bool got_nan = k.wide ? std::isnan(d(got)) : std::isnan(f(static_cast<uint32_t>(got)));
+      if (k.is_float && want_nan) {
+        EXPECT_TRUE(got_nan)
             << k.name << fmt::format(" of {:#x}, {:#x}, {:#x}: {:#x}, expected a NaN", in[0], in[1], in[2], got);
       } else {
         EXPECT_EQ(got, want) << k.name << fmt::format(" of {:#x}, {:#x}, {:#x}", in[0], in[1], in[2]);
