@@ -28,10 +28,14 @@ void ByteMemory::store32(uint64_t address, uint32_t v) {
 }
 
 void Machine::set_cbank(unsigned bank, uint32_t offset, std::span<const uint32_t> words) {
+  set_cbank(bank, offset, std::as_bytes(words));
+}
+
+void Machine::set_cbank(unsigned bank, uint32_t offset, std::span<const std::byte> bytes) {
   auto& b = cbank.at(bank);
-  const std::size_t end = std::size_t{offset} + words.size() * 4;
+  const std::size_t end = std::size_t{offset} + bytes.size();
   if (b.size() < end) b.resize(end);
-  std::memcpy(b.data() + offset, words.data(), words.size() * 4);
+  std::memcpy(b.data() + offset, bytes.data(), bytes.size());
 }
 
 std::optional<uint32_t> Machine::cbank32(unsigned bank, int64_t offset) const {

@@ -94,6 +94,8 @@ struct Machine {
 
   // Writes 32-bit words into a constant bank, growing it.
   void set_cbank(unsigned bank, uint32_t offset, std::span<const uint32_t> words);
+  // The same for raw bytes (a cubin's .nv.constantN data).
+  void set_cbank(unsigned bank, uint32_t offset, std::span<const std::byte> bytes);
   std::optional<uint32_t> cbank32(unsigned bank, int64_t offset) const;
 };
 

@@ -132,9 +132,9 @@ const char* pusher(Kind k) {
   return "?";
 }
 
-// SYNC, BRK, CONT, RET, LONGJMP (and EXIT under a PEXIT): the lanes that execute it are done with the current region. Threads leave the current
-// mask; entries above the region's own entry forget them; when no current thread is left the executor pops the
-// stack (resume() in executor.cpp).
+// SYNC, BRK, CONT, RET, LONGJMP (and EXIT under a PEXIT): the lanes that execute it are done with the current
+// region. Threads leave the current mask; entries above the region's own entry forget them; when no current
+// thread is left the executor pops the stack (resume() in executor.cpp).
 void leave(Context& c, const Instruction& inst, Kind region) {
   const uint32_t lanes = cc_lanes(c, inst);
   if (c.failed() || lanes == 0) return;

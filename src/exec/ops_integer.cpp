@@ -90,9 +90,9 @@ void iscadd(Context& c, const Instruction& in) {
 }
 
 // IADD3: A + B + C, each optionally negated; the R form may take a 16-bit half of each source (zero-extended)
-// and shift the partial sum A + B (with its carry out of bit 31) right (.RS) or left (.LS) by 16 before adding C. The flags come from the final
-// addition, carry = any carry out of bit 31 of the full (up to 34-bit) sum, overflow = the signed sum leaves
-// the 32-bit range.
+// and shift the partial sum A + B (with its carry out of bit 31) right (.RS) or left (.LS) by 16 before adding
+// C. The flags come from the final addition, carry = any carry out of bit 31 of the full (up to 34-bit) sum,
+// overflow = the signed sum leaves the 32-bit range.
 void iadd3(Context& c, const Instruction& in) {
   using isa::sm50::Iadd3Part;
   using isa::sm50::Iadd3Shift;

@@ -71,6 +71,15 @@ Result<Cubin> read_cubin(std::span<const std::byte> bytes) {
     }
   }
 
+  // A PROGBITS section's bytes, or an error when its header points past the end of the file.
+  const auto section_bytes = [&bytes](const GElf_Shdr& sh, std::string_view sname) -> Result<std::vector<std::byte>> {
+    if (sh.sh_offset > bytes.size() || sh.sh_size > bytes.size() - sh.sh_offset)
+      return make_error(fmt::format("section {} (offset {:#x}, size {:#x}) runs past the end of the file ({:#x} bytes)",
+                                    sname, sh.sh_offset, sh.sh_size, bytes.size()));
+    return std::vector<std::byte>(bytes.begin() + static_cast<std::ptrdiff_t>(sh.sh_offset),
+                                  bytes.begin() + static_cast<std::ptrdiff_t>(sh.sh_offset + sh.sh_size));
+  };
+
   std::map<std::size_t, std::size_t> function_at;  // section index -> function
   for (Elf_Scn* scn = elf_nextscn(elf.get(), nullptr); scn; scn = elf_nextscn(elf.get(), scn)) {
     GElf_Shdr sh;
@@ -79,16 +88,14 @@ Result<Cubin> read_cubin(std::span<const std::byte> bytes) {
     if (!name) return make_error(fmt::format("section {} has a bad name offset {:#x}", elf_ndxscn(scn), sh.sh_name));
     const std::string_view sname(name);
     if (sh.sh_type != SHT_PROGBITS || !sname.starts_with(".text.")) continue;
-    if (sh.sh_offset > bytes.size() || sh.sh_size > bytes.size() - sh.sh_offset)
-      return make_error(fmt::format("section {} (offset {:#x}, size {:#x}) runs past the end of the file ({:#x} bytes)",
-                                    sname, sh.sh_offset, sh.sh_size, bytes.size()));
+    auto code = section_bytes(sh, sname);
+    if (!code) return make_error(code.error());
     CubinFunction f;
     f.section = std::string(sname);
     auto it = func_names.find(elf_ndxscn(scn));
     f.name = it != func_names.end() ? it->second : std::string(sname.substr(6));
     f.file_offset = sh.sh_offset;
-    f.code.assign(bytes.begin() + static_cast<std::ptrdiff_t>(sh.sh_offset),
-                  bytes.begin() + static_cast<std::ptrdiff_t>(sh.sh_offset + sh.sh_size));
+    f.code = std::move(*code);
     function_at.emplace(elf_ndxscn(scn), out.functions.size());
     out.functions.push_back(std::move(f));
   }
@@ -108,13 +115,10 @@ Result<Cubin> read_cubin(std::span<const std::byte> bytes) {
       bank = bank * 10 + static_cast<unsigned>(sname[digits++] - '0');
     if (digits == 0 || digits >= sname.size() || sname[digits] != '.') continue;
     const std::string text_name = ".text." + std::string(sname.substr(digits + 1));
-    if (sh.sh_offset > bytes.size() || sh.sh_size > bytes.size() - sh.sh_offset)
-      return make_error(fmt::format("section {} (offset {:#x}, size {:#x}) runs past the end of the file ({:#x} bytes)",
-                                    name, sh.sh_offset, sh.sh_size, bytes.size()));
+    auto data = section_bytes(sh, name);
+    if (!data) return make_error(data.error());
     for (CubinFunction& f : out.functions)
-      if (f.section == text_name)
-        f.constants.emplace_back(bank, std::vector<std::byte>(bytes.begin() + static_cast<std::ptrdiff_t>(sh.sh_offset),
-                                                              bytes.begin() + static_cast<std::ptrdiff_t>(sh.sh_offset + sh.sh_size)));
+      if (f.section == text_name) f.constants.emplace_back(bank, *data);
   }
 
   // Attributes of the code sections (.nv.info.<name>, sh_info names the section): records of a format byte, an

@@ -95,9 +95,9 @@ Result<Image> render(const Scene& scene, const MipChain& texture, const RenderOp
   machine.texture_bank = 0;
   const uint32_t handle = texunit::TextureSet::handle(*tex, *smp);
   machine.set_cbank(0, 0, std::span(&handle, 1));
-  for (const auto& [bank, words] : scene.fragment_constants) {
+  for (const auto& [bank, data] : scene.fragment_constants) {
     if (bank == 0 || bank >= exec::Machine::kBanks) return make_error(fmt::format("constant bank {} cannot be loaded", bank));
-    machine.set_cbank(bank, 0, words);
+    machine.set_cbank(bank, 0, std::span<const std::byte>(data));
   }
   exec::FragmentInputs inputs;
   inputs.context.samples = *samples;

@@ -32,7 +32,7 @@ struct Scene {
   std::optional<isa::sm50::Program> fragment_code;
   // Constant banks other than 0 that the program reads (a cubin's .nv.constantN sections: ptxas's literals in
   // bank 2). Bank 0 is the renderer's: word 0 holds the texture handle.
-  std::vector<std::pair<unsigned, std::vector<uint32_t>>> fragment_constants;
+  std::vector<std::pair<unsigned, std::vector<std::byte>>> fragment_constants;
 };
 
 // A floor plane of flagstones from just in front of the camera to far away, seen from eye height: the texture is

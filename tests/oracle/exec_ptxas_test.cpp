@@ -11,11 +11,9 @@
 #include <bit>
 #include <cfenv>
 #include <cmath>
-#include <cstring>
-#include <fstream>
 #include <functional>
-#include <iterator>
 #include <random>
+#include <type_traits>
 
 #include "exec/executor.h"
 #include "isa/cubin.h"
@@ -84,28 +82,22 @@ int32_t s(uint32_t v) { return static_cast<int32_t>(v); }
 float f(uint32_t v) { return std::bit_cast<float>(v); }
 uint32_t bits(float v) { return std::bit_cast<uint32_t>(v); }
 
-// One host float operation in a rounding mode (this file is built with -frounding-math).
-uint32_t rounded(int mode, const std::function<float()>& op) {
+// The bits of one host float or double operation in a rounding mode (this file is built with -frounding-math).
+template <typename Op>
+auto rounded(int mode, Op op) {
+  using T = decltype(op());
+  using Bits = std::conditional_t<sizeof(T) == 4, uint32_t, uint64_t>;
   const int old = std::fegetround();
   std::fesetround(mode);
-  volatile float r = op();
+  volatile T r = op();
   std::fesetround(old);
-  return bits(r);
+  return std::bit_cast<Bits>(static_cast<T>(r));
 }
 
 // The 64-bit operands the kernel forms: da = b:a, db = a:c (high:low).
 uint64_t da(uint32_t a, uint32_t b) { return uint64_t{b} << 32 | a; }
 uint64_t db(uint32_t a, uint32_t c) { return uint64_t{a} << 32 | c; }
 double d(uint64_t v) { return std::bit_cast<double>(v); }
-
-// One host double operation in a rounding mode.
-uint64_t rounded64(int mode, const std::function<double()>& op) {
-  const int old = std::fegetround();
-  std::fesetround(mode);
-  volatile double r = op();
-  std::fesetround(old);
-  return std::bit_cast<uint64_t>(r);
-}
 
 // The high 64 bits of a 128-bit product, schoolbook on 32-bit limbs.
 uint64_t mul_hi_u64(uint64_t x, uint64_t y) {
@@ -257,21 +249,21 @@ std::vector<Case> cases() {
        }},
       {"add.rn.f64", "add.rn.f64 %fdr, %fda, %fdb;\n  mov.b64 %rd, %fdr;", true,
        [](uint32_t a, uint32_t b, uint32_t c) {
-         return rounded64(FE_TONEAREST, [=] { return d(da(a, b)) + d(db(a, c)); });
+         return rounded(FE_TONEAREST, [=] { return d(da(a, b)) + d(db(a, c)); });
        },
        true},
       {"fma.rz.f64", "fma.rz.f64 %fdr, %fda, %fdb, %fda;\n  mov.b64 %rd, %fdr;", true,
        [](uint32_t a, uint32_t b, uint32_t c) {
-         return rounded64(FE_TOWARDZERO, [=] { return std::fma(d(da(a, b)), d(db(a, c)), d(da(a, b))); });
+         return rounded(FE_TOWARDZERO, [=] { return std::fma(d(da(a, b)), d(db(a, c)), d(da(a, b))); });
        },
        true},
       {"div.rn.f64", "div.rn.f64 %fdr, %fda, %fdb;\n  mov.b64 %rd, %fdr;", true,
        [](uint32_t a, uint32_t b, uint32_t c) {
-         return rounded64(FE_TONEAREST, [=] { return d(da(a, b)) / d(db(a, c)); });
+         return rounded(FE_TONEAREST, [=] { return d(da(a, b)) / d(db(a, c)); });
        },
        true},
       {"sqrt.rn.f64", "sqrt.rn.f64 %fdr, %fda;\n  mov.b64 %rd, %fdr;", true,
-       [](uint32_t a, uint32_t b, uint32_t) { return rounded64(FE_TONEAREST, [=] { return std::sqrt(d(da(a, b))); }); },
+       [](uint32_t a, uint32_t b, uint32_t) { return rounded(FE_TONEAREST, [=] { return std::sqrt(d(da(a, b))); }); },
        true},
       {"cvt.rn.f32.f64", "cvt.rn.f32.f64 %fr, %fda;\n  mov.b32 %r, %fr;", false,
        [](uint32_t a, uint32_t b, uint32_t) {
@@ -300,14 +292,6 @@ std::vector<Inputs> inputs() {
   return v;
 }
 
-std::vector<std::byte> read_all(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::vector<char> c((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  std::vector<std::byte> out(c.size());
-  std::memcpy(out.data(), c.data(), c.size());
-  return out;
-}
-
 class ExecPtxas : public ::testing::TestWithParam<std::size_t> {};
 
 TEST_P(ExecPtxas, LoweredCodeComputesThePtxResult) {
@@ -317,7 +301,7 @@ TEST_P(ExecPtxas, LoweredCodeComputesThePtxResult) {
   test::write_text(base + ".ptx", kernel(k));
   const auto compiled = test::run_program({ptxas, "-arch=sm_50", base + ".ptx", "-o", base + ".cubin"});
   ASSERT_EQ(compiled.status, 0) << k.name << ": ptxas: " << compiled.err;
-  const auto cubin = isa::read_cubin(read_all(base + ".cubin"));
+  const auto cubin = isa::read_cubin(test::read_bytes(base + ".cubin"));
   ASSERT_TRUE(cubin) << cubin.error();
   ASSERT_EQ(cubin->functions.size(), 1u);
   isa::sm50::Program program;
@@ -336,12 +320,8 @@ TEST_P(ExecPtxas, LoweredCodeComputesThePtxResult) {
     const uint32_t stack = 0x4000;
     m.set_cbank(0, 0x20, std::span(&stack, 1));
     m.system.ntid = {exec::kLanes, 1, 1};
-    for (const auto& [bank, data] : cubin->functions[0].constants) {  // ptxas's literals (bank 2)
-      if (bank == 0) continue;
-      std::vector<uint32_t> words((data.size() + 3) / 4);
-      std::memcpy(words.data(), data.data(), data.size());
-      m.set_cbank(bank, 0, words);
-    }
+    for (const auto& [bank, data] : cubin->functions[0].constants)  // ptxas's literals (bank 2)
+      if (bank != 0) m.set_cbank(bank, 0, std::span<const std::byte>(data));
     for (unsigned l = 0; l < exec::kLanes; ++l) {
       m.system.tid[l] = {l, 0, 0};
       const Inputs& in = all[std::min(at + l, all.size() - 1)];

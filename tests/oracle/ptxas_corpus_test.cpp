@@ -20,14 +20,6 @@
 namespace tmu::isa::sm50 {
 namespace {
 
-std::vector<std::byte> read_all(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::vector<char> raw((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  std::vector<std::byte> out(raw.size());
-  std::memcpy(out.data(), raw.data(), raw.size());
-  return out;
-}
-
 // Instruction lines of `nvdisasm -c`, per function: address -> text (terminator included).
 std::map<std::string, std::map<uint64_t, std::string>> nvdisasm_listing(const std::string& out) {
   std::map<std::string, std::map<uint64_t, std::string>> fns;
@@ -66,7 +58,7 @@ TEST_P(PtxasCorpus, EveryInstructionAsNvdisasm) {
     ASSERT_EQ(dis.status, 0) << dis.err;
     const auto expected = nvdisasm_listing(dis.out);
 
-    const auto bytes = read_all(base + ".cubin");
+    const auto bytes = test::read_bytes(base + ".cubin");
     auto cubin = read_cubin(bytes);
     ASSERT_TRUE(cubin) << cubin.error();
     ASSERT_EQ(cubin->functions.size(), expected.size()) << m.name;

@@ -31,6 +31,7 @@ RunResult run_program(const std::vector<std::string>& argv);
 // A fresh temporary directory, removed at exit.
 std::string temp_dir();
 void write_bytes(const std::string& path, const std::vector<std::byte>& bytes);
+std::vector<std::byte> read_bytes(const std::string& path);  // empty when the file cannot be read
 void write_text(const std::string& path, const std::string& text);
 
 // nvdisasm on a raw code blob. On success, the text of every instruction as nvdisasm prints it after the

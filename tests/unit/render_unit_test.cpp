@@ -68,7 +68,9 @@ TEST(Render, ProgramsReadTheirConstantBanks) {
   // after the framebuffer's rounding (0.25 * 255 = 63.75 -> 64, 0.5 * 255 = 127.5 -> 128).
   Scene s = quad(4, 4);
   s.fragment_program = "MOV R0, c[0x2][0x0];\nMOV R1, c[0x2][0x4];\nMOV R2, c[0x2][0x8];\nMOV R3, c[0x2][0x8];\nEXIT;";
-  s.fragment_constants = {{2u, {0x3e800000u, 0x3f000000u, 0x3f800000u}}};
+  const uint32_t words[] = {0x3e800000u, 0x3f000000u, 0x3f800000u};
+  const auto bytes = std::as_bytes(std::span(words));
+  s.fragment_constants = {{2u, {bytes.begin(), bytes.end()}}};
   RenderStats stats;
   auto img = render(s, two_by_two(), {}, stats);
   ASSERT_TRUE(img) << img.error();
@@ -77,7 +79,7 @@ TEST(Render, ProgramsReadTheirConstantBanks) {
     EXPECT_EQ(img->rgba[4 * i + 1], 128);
     EXPECT_EQ(img->rgba[4 * i + 2], 255);
   }
-  s.fragment_constants = {{0u, {1u}}};  // bank 0 is the renderer's
+  s.fragment_constants = {{0u, {std::byte{1}, std::byte{0}, std::byte{0}, std::byte{0}}}};  // bank 0 is the renderer's
   EXPECT_FALSE(render(s, two_by_two(), {}, stats));
 }
 

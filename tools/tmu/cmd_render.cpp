@@ -4,7 +4,6 @@
 #include <fmt/format.h>
 
 #include <chrono>
-#include <cstring>
 #include <iostream>
 #include <map>
 #include <memory>
@@ -33,7 +32,7 @@ struct Options {
 // .bin). nullopt: the file is SASS text. An inner nullopt: the code did not decode (the error is printed).
 // A cubin's constant banks other than 0 (ptxas's literals) go to `constants`.
 std::optional<std::optional<isa::sm50::Program>> load_code(const std::string& path, const std::vector<std::byte>& bytes,
-                                                           std::vector<std::pair<unsigned, std::vector<uint32_t>>>& constants) {
+                                                           std::vector<std::pair<unsigned, std::vector<std::byte>>>& constants) {
   std::span<const std::byte> code;
   isa::Arch arch = isa::Arch::SM52;
   std::optional<isa::Cubin> cubin;
@@ -46,12 +45,8 @@ std::optional<std::optional<isa::sm50::Program>> load_code(const std::string& pa
     }
     cubin = std::move(*c);
     code = cubin->functions[0].code;
-    for (const auto& [bank, data] : cubin->functions[0].constants) {
-      if (bank == 0) continue;
-      std::vector<uint32_t> words((data.size() + 3) / 4);
-      std::memcpy(words.data(), data.data(), data.size());
-      constants.emplace_back(bank, std::move(words));
-    }
+    for (const auto& bank : cubin->functions[0].constants)
+      if (bank.first != 0) constants.push_back(bank);
     arch = cubin->arch;
     file_offset = cubin->functions[0].file_offset;
   } else if (path.ends_with(".bin")) {
