@@ -34,6 +34,20 @@ for f in build/fuzz/tests/fuzz/fuzz_*; do
   mkdir -p "$corpus"
   echo "-- $name (${TMU_FUZZ_SECONDS:-30} s)"
   seeds=tests/fuzz/seeds/"${name#fuzz_}"
-  "$f" -max_total_time="${TMU_FUZZ_SECONDS:-30}" -timeout=10 -rss_limit_mb=4096 "$corpus" "$seeds" 2>&1 | tail -2
+  log="build/fuzz/$name.log"
+  rm -f build/fuzz/"$name"-*
+  if ! "$f" -max_total_time="${TMU_FUZZ_SECONDS:-30}" -timeout=10 -rss_limit_mb=4096 \
+      -artifact_prefix="build/fuzz/$name-" "$corpus" "$seeds" >"$log" 2>&1; then
+    # A finding: print the report and the input (base64), so a CI log alone is enough to reproduce it.
+    echo "!! $name found a failure:"
+    grep -v -E '^#[0-9]+' "$log" | tail -80
+    for a in build/fuzz/"$name"-*; do
+      [ -f "$a" ] || continue
+      echo "-- input $a (base64; decode it and run: $f FILE)"
+      base64 -w 120 "$a"
+    done
+    exit 1
+  fi
+  tail -2 "$log"
 done
 echo "== all tests passed"

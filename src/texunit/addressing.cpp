@@ -7,7 +7,7 @@
 namespace tmu::texunit {
 namespace {
 
-int32_t floor_mod(int64_t a, int64_t m) { return static_cast<int32_t>(((a % m) + m) % m); }
+int64_t floor_mod(int64_t a, int64_t m) { return ((a % m) + m) % m; }
 
 // x in fixed point with `bits` fractional bits, rounded as the policy says; huge and NaN coordinates are pinned
 // to a range far outside any texture so that integer arithmetic never overflows (NaN reads as 0).
@@ -22,10 +22,11 @@ int64_t to_fixed(double x, unsigned bits, Rounding r) {
 int32_t wrap(AddressMode mode, int32_t i, int32_t n) {
   if (n <= 0) return kBorderTexel;
   switch (mode) {
-    case AddressMode::Wrap: return floor_mod(i, n);
+    case AddressMode::Wrap: return static_cast<int32_t>(floor_mod(i, n));
     case AddressMode::Mirror: {
-      const int32_t m = floor_mod(i, 2 * int64_t{n});
-      return m < n ? m : 2 * n - 1 - m;
+      // In 64 bits: 1D buffers reach n > 2^30, where the period 2n and the mirrored index overflow 32 bits.
+      const int64_t m = floor_mod(i, 2 * int64_t{n});
+      return static_cast<int32_t>(m < n ? m : 2 * int64_t{n} - 1 - m);
     }
     case AddressMode::ClampToEdge: return std::clamp(i, 0, n - 1);
     case AddressMode::MirrorOnceClampToEdge: return std::clamp(i < 0 ? -1 - i : i, 0, n - 1);

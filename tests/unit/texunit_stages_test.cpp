@@ -18,6 +18,10 @@ TEST(Addressing, ModesOnFourTexels) {
   EXPECT_EQ(wrap(AddressMode::Mirror, -1, 4), 0);
   EXPECT_EQ(wrap(AddressMode::Mirror, 4, 4), 3);
   EXPECT_EQ(wrap(AddressMode::Mirror, 9, 4), 1);
+  // 1D buffers reach extents past 2^30: the mirrored index 2n - 1 - m must not overflow 32 bits (fuzz finding).
+  // n = 2^31 - 1, period 2n = 2^32 - 2: -1 mirrors to 0; -2^31 + 2n = 2^31 - 2 < n is read unmirrored.
+  EXPECT_EQ(wrap(AddressMode::Mirror, -1, INT32_MAX), 0);
+  EXPECT_EQ(wrap(AddressMode::Mirror, INT32_MIN, INT32_MAX), INT32_MAX - 1);
   EXPECT_EQ(wrap(AddressMode::ClampToEdge, -3, 4), 0);
   EXPECT_EQ(wrap(AddressMode::ClampToEdge, 7, 4), 3);
   EXPECT_EQ(wrap(AddressMode::Border, -1, 4), kBorderTexel);
