@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// Integer logic, shifts, bit fields and multiplies: LOP, LOP3, LOP32I, SHL, SHR, BFE, BFI, POPC, FLO, IMUL,
+// Integer logic, shifts, bit fields and multiplies: LOP, LOP3, LOP32I, SHL, SHR, SHF, BFE, BFI, POPC, FLO, IMUL,
 // IMUL32I, IMAD, IMAD32I, IMADSP. Bit-field and shift edge cases follow PTX's bfe / bfi / shl / shr, which ptxas
 // maps onto these instructions one to one.
 #include <algorithm>
@@ -104,6 +104,33 @@ void shr(Context& c, const Instruction& in) {
     uint32_t d = 0;
     if (n < 32) d = sgn ? static_cast<uint32_t>(static_cast<int32_t>(a) >> n) : a >> n;
     else d = sgn && (a >> 31) ? 0xffffffffu : 0u;
+    if (cc) set_zs(c, lane, d, false);
+    c.set_reg(rd, lane, d);
+  });
+}
+
+// SHF.L / SHF.R, the funnel shift: Rc:Ra (Rc the high word) shifted by B, keeping the high word (.L) or the low
+// word (.R). The count saturates at the type's width (32 unspelled, 64 for .U64 / .S64) unless .W wraps it to
+// that width; .S64 shifts copies of Rc's sign in on the right. This is PTX's shf.{l,r}.{clamp,wrap}.b32 and the
+// halves of shl.b64 / shr.{u,s}64, which ptxas lowers onto SHF one to one (tests/oracle/exec_ptxas_test.cpp
+// checks both). .W with .U64 / .S64 (wrapping at 64) is a model: ptxas 11.8 never emits it. .HI / .X / .XHI
+// and type 1 (.INVALIDMAXSHIFT3) have no known meaning and stop the program.
+void shf(Context& c, const Instruction& in) {
+  using isa::sm50::ShfType;
+  const ShfType type = in.get<Opd::shf_type>();
+  if (type == ShfType::Invalid1) return c.fail(-1, "SHF.INVALIDMAXSHIFT3 has no meaning");
+  if (in.get<Opd::shf_hi>() != isa::sm50::ShfHi::None) return c.fail(-1, "SHF.HI / .X / .XHI are not modelled");
+  const bool left = in.op() == Op::SHF_L, w = in.get<Opd::ia_w>(), cc = in.get<Opd::ia_cc>();
+  const bool arith = type == ShfType::S64 && !left;
+  const uint32_t width = type == ShfType::Bits32 ? 32 : 64;
+  const unsigned rd = rd_index(in);
+  for_lanes(c.lanes, [&](unsigned lane) {
+    const uint64_t v = uint64_t{src_c(c, in, lane)} << 32 | reg_a(c, in, lane);
+    const uint32_t b = src_b(c, in, lane), n = w ? b & (width - 1) : std::min(b, width);
+    uint32_t d = 0;
+    if (left) d = n < 64 ? static_cast<uint32_t>((v << n) >> 32) : 0u;
+    else if (arith) d = static_cast<uint32_t>(static_cast<int64_t>(v) >> std::min(n, 63u));
+    else d = n < 64 ? static_cast<uint32_t>(v >> n) : 0u;
     if (cc) set_zs(c, lane, d, false);
     c.set_reg(rd, lane, d);
   });
@@ -256,6 +283,7 @@ void imadsp(Context& c, const Instruction& in) {
 
 constexpr HandlerEntry kHandlers[] = {
     {Op::LOP, lop},   {Op::LOP32I, lop}, {Op::LOP3, lop3},     {Op::SHL, shl},           {Op::SHR, shr},
+    {Op::SHF_L, shf}, {Op::SHF_R, shf},
     {Op::BFE, bfe},   {Op::BFI, bfi},    {Op::POPC, popc},     {Op::FLO, flo},           {Op::IMUL, imul},
     {Op::IMUL32I, imul}, {Op::IMAD, imad}, {Op::IMAD32I, imad}, {Op::IMADSP, imadsp},
 };

@@ -44,6 +44,7 @@ inline uint32_t src_b(Context& c, const Instruction& in, unsigned lane) {
   if (in.has(Opd::ia_imm32)) return static_cast<uint32_t>(in.get<Opd::ia_imm32>());
   if (in.has(Opd::ia_uimm32)) return in.get<Opd::ia_uimm32>();
   if (in.has(Opd::cm_imm32)) return in.get<Opd::cm_imm32>();
+  if (in.has(Opd::shf_imm)) return in.get<Opd::shf_imm>() & 0x3f;
   return 0;
 }
 

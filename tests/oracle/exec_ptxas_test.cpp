@@ -96,6 +96,9 @@ auto rounded(int mode, Op op) {
 
 // The 64-bit operands the kernel forms: da = b:a, db = a:c (high:low).
 uint64_t da(uint32_t a, uint32_t b) { return uint64_t{b} << 32 | a; }
+// PTX shf (after its count is wrapped or clamped): the high word of {hi, lo} << n, the low word of {hi, lo} >> n.
+uint32_t funnel_hi(uint32_t lo, uint32_t hi, uint32_t n) { return static_cast<uint32_t>((da(lo, hi) << n) >> 32); }
+uint32_t funnel_lo(uint32_t lo, uint32_t hi, uint32_t n) { return static_cast<uint32_t>(da(lo, hi) >> n); }
 uint64_t db(uint32_t a, uint32_t c) { return uint64_t{a} << 32 | c; }
 double d(uint64_t v) { return std::bit_cast<double>(v); }
 
@@ -234,7 +237,31 @@ std::vector<Case> cases() {
        [](uint32_t a, uint32_t b, uint32_t c) { return da(a, b) * db(a, c); }},
       {"mul.hi.u64", "mul.hi.u64 %rd, %da, %db;", true,
        [](uint32_t a, uint32_t b, uint32_t c) { return mul_hi_u64(da(a, b), db(a, c)); }},
-      // shl.b64 / shr.s64 by a register become SHF.L.U64 / SHF.R.S64, which the table does not have yet.
+      // Funnel shifts: SHF.L / SHF.R with and without .W, by a register and by an immediate.
+      {"shf.l.wrap.b32", "shf.l.wrap.b32 %r, %a, %b, %c;", false,
+       [](uint32_t a, uint32_t b, uint32_t c) { return funnel_hi(a, b, c & 31); }},
+      {"shf.l.clamp.b32", "shf.l.clamp.b32 %r, %a, %b, %c;", false,
+       [](uint32_t a, uint32_t b, uint32_t c) { return funnel_hi(a, b, std::min(c, 32u)); }},
+      {"shf.r.wrap.b32", "shf.r.wrap.b32 %r, %a, %b, %c;", false,
+       [](uint32_t a, uint32_t b, uint32_t c) { return funnel_lo(a, b, c & 31); }},
+      {"shf.r.clamp.b32", "shf.r.clamp.b32 %r, %a, %b, %c;", false,
+       [](uint32_t a, uint32_t b, uint32_t c) { return funnel_lo(a, b, std::min(c, 32u)); }},
+      {"shf.l.wrap.b32_imm", "shf.l.wrap.b32 %r, %a, %b, 7;", false,
+       [](uint32_t a, uint32_t b, uint32_t) { return funnel_hi(a, b, 7); }},
+      {"shf.r.clamp.b32_imm", "shf.r.clamp.b32 %r, %a, %b, 9;", false,
+       [](uint32_t a, uint32_t b, uint32_t) { return funnel_lo(a, b, 9); }},
+      // 64-bit shifts: SHF.L.U64 / SHF.R.S64 / SHF.R.U64 make one half, SHL / SHR the other. PTX clamps counts
+      // past 64; "and 127" spreads the counts over 0..127 so that 32..64 are hit often.
+      {"shl.b64", "and.b32 %u, %c, 127;\n  shl.b64 %rd, %da, %u;", true,
+       [](uint32_t a, uint32_t b, uint32_t c) { return (c & 127) >= 64 ? 0 : da(a, b) << (c & 127); }},
+      {"shr.u64", "shr.u64 %rd, %da, %c;", true,
+       [](uint32_t a, uint32_t b, uint32_t c) { return c >= 64 ? 0 : da(a, b) >> c; }},
+      {"shr.s64", "and.b32 %u, %c, 127;\n  shr.s64 %sda, %sda, %u;\n  mov.b64 %rd, %sda;", true,
+       [](uint32_t a, uint32_t b, uint32_t c) {
+         return static_cast<uint64_t>(static_cast<int64_t>(da(a, b)) >> std::min(c & 127, 63u));
+       }},
+      {"shl.b64_imm", "shl.b64 %rd, %da, 5;", true, [](uint32_t a, uint32_t b, uint32_t) { return da(a, b) << 5; }},
+      {"shr.u64_imm", "shr.u64 %rd, %da, 3;", true, [](uint32_t a, uint32_t b, uint32_t) { return da(a, b) >> 3; }},
       {"div.u64", "div.u64 %rd, %da, %db;", true,
        [](uint32_t a, uint32_t b, uint32_t c) { return da(a, b) / db(a, c); }, false,
        [](const Inputs& in) { return db(in[0], in[2]) != 0; }},

@@ -340,6 +340,47 @@ TEST(ExecInt, Shifts) {
   EXPECT_EQ(f.r(17), 0x50000000u);
 }
 
+// SHF: Rc:Ra = 0x9abcdef0:0x12345678 (R7:R6), the high word kept by .L and the low word by .R.
+TEST(ExecInt, FunnelShifts) {
+  Int f;
+  f.all(8, 33);
+  f.all(9, 68);
+  f.ok("SHF.L R10, R6, 0x4, R7;\n"          // 0xabcdef01
+       "SHF.R R11, R6, 0x4, R7;\n"          // 0x01234567
+       "SHF.L R12, R6, R8, R7;\n"           // 32-bit: 33 clamps to 32, the high word is then Ra: 0x12345678
+       "SHF.L.W R13, R6, R8, R7;\n"         // 33 wraps to 1: 0x3579bde0
+       "SHF.R R14, R6, R8, R7;\n"           // clamps to 32: Rc, 0x9abcdef0
+       "SHF.R.W R15, R6, R8, R7;\n"         // 1: 0x091a2b3c
+       "SHF.L.U64 R16, R6, R8, R7;\n"       // 64-bit count 33: Ra << 1 = 0x2468acf0
+       "SHF.R.U64 R17, R6, R8, R7;\n"       // Rc >> 1 = 0x4d5e6f78
+       "SHF.R.S64 R18, R6, R8, R7;\n"       // Rc >> 1 arithmetic: 0xcd5e6f78
+       "SHF.R.S64 R19, R6, R9, R7;\n"       // 68 clamps to 64: all sign bits, 0xffffffff
+       "SHF.R.U64 R20, R6, R9, R7;\n"       // 0
+       "SHF.L.U64 R21, R6, R9, R7;\n"       // 0
+       "SHF.L.W.U64 R22, R6, R9, R7;\n"     // 68 wraps to 4 (a model): 0xabcdef01
+       "SHF.R.W.S64 R23, R6, R9, R7;\n"     // 4: 0x01234567
+       "EXIT;");
+  EXPECT_EQ(f.r(10), 0xabcdef01u);
+  EXPECT_EQ(f.r(11), 0x01234567u);
+  EXPECT_EQ(f.r(12), 0x12345678u);
+  EXPECT_EQ(f.r(13), 0x3579bde0u);
+  EXPECT_EQ(f.r(14), 0x9abcdef0u);
+  EXPECT_EQ(f.r(15), 0x091a2b3cu);
+  EXPECT_EQ(f.r(16), 0x2468acf0u);
+  EXPECT_EQ(f.r(17), 0x4d5e6f78u);
+  EXPECT_EQ(f.r(18), 0xcd5e6f78u);
+  EXPECT_EQ(f.r(19), 0xffffffffu);
+  EXPECT_EQ(f.r(20), 0u);
+  EXPECT_EQ(f.r(21), 0u);
+  EXPECT_EQ(f.r(22), 0xabcdef01u);
+  EXPECT_EQ(f.r(23), 0x01234567u);
+  for (const char* text : {"SHF.R.HI R0, R6, R8, R7;\nEXIT;", "SHF.L.INVALIDMAXSHIFT3 R0, R6, R8, R7;\nEXIT;"}) {
+    auto e = f.run(text);
+    ASSERT_TRUE(e) << text;
+    EXPECT_NE(e->message.find("SHF"), std::string::npos) << e->message;
+  }
+}
+
 TEST(ExecInt, BitFields) {
   Int f;
   f.ok("BFE.U32 R10, R6, 0x804;\n"   // (0x12345678 >> 4) & 0xff = 0x67

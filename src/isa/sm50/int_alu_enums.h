@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
-// Integer ALU (IADD, IADD3, ISCADD, XMAD, IMNMX, ISETP, ISET, ICMP, LOP, LOP3, SHL, SHR, BFE, BFI, POPC, FLO, LEA, IMUL,
-// IMAD, IMADSP): operand value types and how nvdisasm 11.8 spells them (research note int-alu.md, section numbers
-// below). Every table covers every value of its field: nvdisasm refuses only IADD32I's PSign32 = 1 and IMADSP's
-// C type 3 (section 1.9).
+// Integer ALU (IADD, IADD3, ISCADD, XMAD, IMNMX, ISETP, ISET, ICMP, LOP, LOP3, SHL, SHR, SHF, BFE, BFI, POPC, FLO, LEA,
+// IMUL, IMAD, IMADSP): operand value types and how nvdisasm 11.8 spells them (research note int-alu.md, section numbers
+// below). Every table covers every value of its field: nvdisasm refuses only IADD32I's PSign32 = 1 and IMADSP's C type
+// 3 (section 1.9).
 #pragma once
 
 #include <array>
@@ -34,6 +34,12 @@ enum class ImnmxMode : uint8_t { None, XLo, XMed, XHi };
 
 // SHR extended mode (section 5.5); 1 has no meaning.
 enum class ShrXMode : uint8_t { None, Invalid1, X, XHi };
+
+// SHF (funnel shift) [37..38], nvdisasm's "max shift": the width the count saturates or wraps at, 32 bits when
+// unspelled, 64 for .U64 / .S64 (.S64 shifts the sign in on the right). 1 is spelled .INVALIDMAXSHIFT3.
+enum class ShfType : uint8_t { Bits32, Invalid1, U64, S64 };
+// SHF [48..49]: .HI, .X, .XHI (ptxas 11.8 emits none of them).
+enum class ShfHi : uint8_t { None, Hi, X, XHi };
 
 // XMAD C modes (section 3.1); R and I forms have 3 bits, C and RC forms 2.
 enum class XmadMode : uint8_t { None, CLo, CHi, CSfu, CBcc, Invalid5, Invalid6, Invalid7 };
@@ -96,6 +102,12 @@ inline constexpr EnumTable kImnmxMode = detail::table("", kImnmxMode_values);
 inline constexpr std::array<Spelling, 4> kShrXMode_values{Spelling{""}, Spelling{".INVALIDSHRXMODE1"}, Spelling{".X"},
                                                           Spelling{".XHI"}};
 inline constexpr EnumTable kShrXMode = detail::table("", kShrXMode_values);
+
+inline constexpr std::array<Spelling, 4> kShfType_values{Spelling{""}, Spelling{".INVALIDMAXSHIFT3"}, Spelling{".U64"},
+                                                         Spelling{".S64"}};
+inline constexpr EnumTable kShfType = detail::table("", kShfType_values);
+inline constexpr std::array<Spelling, 4> kShfHi_values{Spelling{""}, Spelling{".HI"}, Spelling{".X"}, Spelling{".XHI"}};
+inline constexpr EnumTable kShfHi = detail::table("", kShfHi_values);
 
 inline constexpr std::array<Spelling, 8> kXmadMode_values{Spelling{""},      Spelling{".CLO"},   Spelling{".CHI"},
                                                           Spelling{".CSFU"},  Spelling{".CBCC"},  Spelling{".???5"},

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// Integer ALU (IADD, IADD3, ISCADD, XMAD, IMNMX, ISETP, ISET, ICMP, LOP, LOP3, SHL, SHR, BFE, BFI, POPC, FLO, LEA, IMUL,
-// IMAD, IMADSP): formats and table rows. Layouts: research note int-alu.md (sections below), checked against
+// Integer ALU (IADD, IADD3, ISCADD, XMAD, IMNMX, ISETP, ISET, ICMP, LOP, LOP3, SHL, SHR, SHF, BFE, BFI, POPC, FLO, LEA,
+// IMUL, IMAD, IMADSP): formats and table rows. Layouts: research note int-alu.md (sections below), checked against
 // nvdisasm 11.8; SM50 and SM52 agree on every form (section 7).
 //
 // Form suffixes: _R register B at [20..27]; _C constant bank B at [20..38]; _I 20-bit immediate B at [20..38] with
@@ -103,6 +103,12 @@ inline constexpr std::array kShrI{rd_0,    ra_8,       pg_16,         pgneg_19, 
                                   ia_w_39, ia_brev_40, shr_xmode_43,  ia_cc_47, ia_signed_48};
 inline constexpr std::array kShrC{rd_0,    ra_8,       pg_16,         pgneg_19, ia_cb_20,
                                   ia_w_39, ia_brev_40, shr_xmode_43,  ia_cc_47, ia_signed_48};
+// SHF (funnel shift; not in int-alu.md, found with nvdisasm 11.8 and ptxas's shf / 64-bit shifts): Ra is the low
+// word, Rc the high one, B the count. [28..36] (the I form: [26..36] and [56]) are ignored.
+inline constexpr std::array kShfR{rd_0,    ra_8,          pg_16,    pgneg_19,   rb_20,
+                                  shf_type_37, rc_39,     ia_cc_47, shf_hi_48,  ia_w_50};
+inline constexpr std::array kShfI{rd_0,    ra_8,          pg_16,    pgneg_19,   shf_imm_20,
+                                  shf_type_37, rc_39,     ia_cc_47, shf_hi_48,  ia_w_50};
 inline constexpr std::array kBfeR{rd_0, ra_8, pg_16, pgneg_19, rb_20, ia_brev_40, ia_cc_47, ia_signed_48};
 inline constexpr std::array kBfeI{rd_0, ra_8, pg_16, pgneg_19, ia_imm20_20, ia_brev_40, ia_cc_47, ia_signed_48};
 inline constexpr std::array kBfeC{rd_0, ra_8, pg_16, pgneg_19, ia_cb_20, ia_brev_40, ia_cc_47, ia_signed_48};
@@ -278,6 +284,17 @@ inline constexpr std::array kRows{
          "SHR{ia_signed}{ia_w}{shr_xmode}{ia_brev} {ia_cc(rd,ia_cc)}, {ra}, {ia_imm20}", Sched::Fixed},
     Form{Op::SHR, "SHR_C", kShrC, "0100 1100 0010 1",
          "SHR{ia_signed}{ia_w}{shr_xmode}{ia_brev} {ia_cc(rd,ia_cc)}, {ra}, {ia_op(ia_cb)}", Sched::Fixed},
+    // SHF: no constant-bank forms (nvdisasm refuses the C and RC opcodes).
+    Form{Op::SHF_L, "SHF_L_R", kShfR, "0101 1011 1111 1",
+         "SHF.L{ia_w}{shf_type}{shf_hi} {ia_cc(rd,ia_cc)}, {ra}, {rb}, {rc}",
+         Sched::Fixed},
+    Form{Op::SHF_L, "SHF_L_I", kShfI, "0011 011. 1111 1",
+         "SHF.L{ia_w}{shf_type}{shf_hi} {ia_cc(rd,ia_cc)}, {ra}, {shf_imm}, {rc}", Sched::Fixed},
+    Form{Op::SHF_R, "SHF_R_R", kShfR, "0101 1100 1111 1",
+         "SHF.R{ia_w}{shf_type}{shf_hi} {ia_cc(rd,ia_cc)}, {ra}, {rb}, {rc}",
+         Sched::Fixed},
+    Form{Op::SHF_R, "SHF_R_I", kShfI, "0011 100. 1111 1",
+         "SHF.R{ia_w}{shf_type}{shf_hi} {ia_cc(rd,ia_cc)}, {ra}, {shf_imm}, {rc}", Sched::Fixed},
     // BFE (5.6)
     Form{Op::BFE, "BFE_R", kBfeR, "0101 1100 0000 0", "BFE{ia_signed}{ia_brev} {ia_cc(rd,ia_cc)}, {ra}, {rb}",
          Sched::Fixed},
