@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: MIT
-// The fast path (fast_sample.h). Per request: check that it is a case the path covers, choose each quad's levels
-// with the reference LOD functions (lod.h), then sample 8 lanes (2 quads) at a time with AVX2, lanes in vector
-// elements and R, G, B, A in separate vectors. What keeps it bit-identical to the reference (filter.cpp,
+// The fast path (fast_sample.h). Per request: check that it is a case the path covers (the plan, kept between
+// requests while the bindings' stable_key() allows), choose each quad's levels with the reference LOD functions
+// (lod.h), then sample 8 lanes (2 quads) at a time with AVX2: coordinates, weights and texel addresses with
+// lanes in vector elements; then per lane, the texels' four components in one vector, two texels side by side
+// in a 256-bit vector for linear filtering. What keeps it bit-identical to the reference (filter.cpp,
 // addressing.cpp):
 //   - texel-space coordinates: the reference forms u * size in double and rounds u * size * 256 to the nearest
 //     integer (8 sub-texel bits, Policy::nvidia()). For power-of-two sizes u * size * 256 is exact in float as
@@ -11,7 +13,8 @@
 //   - UNORM8 decode: c / 255.0f, correctly rounded by VDIVPS, which is what unorm_to_float returns (checked for
 //     all 256 codes before the path is used);
 //   - filtering: a + w * (b - a) with separate multiply and add (no FMA: this file is compiled for AVX2 only, so
-//     the compiler cannot contract them), in the reference's order (rows, then columns, then levels);
+//     the compiler cannot contract them), in the reference's order (along u in both rows, then along v, then
+//     between levels);
 //   - addresses: block_linear_offset (block_linear.h) for Tegra GOBs and 4-byte texels splits into a part that
 //     depends on x and one that depends on y, computed per lane.
 #include "texunit/fast_sample.h"
@@ -21,6 +24,7 @@
 #include <bit>
 #include <cmath>
 #include <cstring>
+#include <optional>
 
 #include "texunit/lod.h"
 #include "texunit/memory_texture.h"
@@ -30,6 +34,7 @@
 #define TMU_FAST_X86 1
 #include <immintrin.h>
 #define TMU_AVX2 __attribute__((target("avx2")))
+#define TMU_AVX2_INLINE __attribute__((target("avx2"), always_inline)) inline
 #else
 #define TMU_FAST_X86 0
 #endif
@@ -50,12 +55,13 @@ struct LevelParams {
 
 // What a request needs of its texture and sampler. Level parameters are filled when a quad first uses them.
 struct Plan {
-  const std::byte* base = nullptr;
+  const std::byte* base = nullptr;  // looked up for every request: mappings may change under a kept plan
   const SurfaceLayout* layout = nullptr;
+  const GpuMemory* memory = nullptr;
   bool wrap_u = true, wrap_v = true;  // WRAP, else CLAMP_TO_EDGE
   bool identity_swizzle = true;
   uint32_t ready = 0;  // bit i: level[i] is filled
-  std::array<LevelParams, kMaxLevels> level;
+  std::array<LevelParams, kMaxLevels> level;  // filled on first use
 
   const LevelParams& at(unsigned i) {
     if (!((ready >> i) & 1)) fill(i);
@@ -80,12 +86,12 @@ struct Plan {
 };
 
 // A quad's levels and filters, as the reference's sample() chooses them.
-struct QuadChoice {
-  bool active = false;
-  bool linear = false;
-  bool two_levels = false;  // blend level1 into level0 with weight w1
-  unsigned level0 = 0, level1 = 0;
-  float w1 = 0;
+struct QuadChoice {  // no default initializers: QuadChoice{} is all zeros, a plain declaration costs nothing
+  bool active;
+  bool linear;
+  bool two_levels;  // blend level1 into level0 with weight w1
+  unsigned level0, level1;
+  float w1;
 };
 
 float f32(uint32_t bits) { return std::bit_cast<float>(bits); }
@@ -116,12 +122,11 @@ bool make_plan(const BoundTexture& t, const Sampler& s, const Policy& p, Plan& p
       l.block_width() != 1 || l.block_height() != 1 || l.samples_x() != 1 || l.samples_y() != 1 || h.sparse)
     return false;
   if (l.size_bytes() >= (uint64_t{1} << 31)) return false;
-  plan.base = mt->memory().contiguous(l.base(), l.size_bytes());
-  if (!plan.base) return false;
   // Levels of a power-of-two texture are powers of two (has_single_bit without POPCNT is a library call).
   const uint32_t w = l.level(0).width, hh = l.level(0).height;
   if ((w & (w - 1)) != 0 || (hh & (hh - 1)) != 0 || w > 4096 || hh > 4096) return false;
   plan.layout = &l;
+  plan.memory = &mt->memory();
   plan.wrap_u = s.address[0] == AddressMode::Wrap;
   plan.wrap_v = s.address[1] == AddressMode::Wrap;
   const auto& sw = t.format.fields().swizzle;
@@ -133,14 +138,13 @@ bool make_plan(const BoundTexture& t, const Sampler& s, const Policy& p, Plan& p
 // Divergent quads get LOD 0 (seed 000), as in the reference.
 class QuadChooser {
  public:
-  QuadChooser(const BoundTexture& t, const Sampler& s, const Policy& p) : t_(t), s_(s), p_(p) {
-    const Extent e = t.access->extent(view_min(t.header));
+  QuadChooser(const TextureHeader& h, Extent e, const Sampler& s, const Policy& p) : h_(h), s_(s), p_(p) {
     size_[0] = e.width;
     size_[1] = e.height;
     c_.bias = s5_8(s.mip_lod_bias);
     c_.min = u4_8(s.min_lod_clamp);
     c_.max = u4_8(s.max_lod_clamp);
-    c_.view_min = u4_8(t.header.min_lod_clamp);
+    c_.view_min = u4_8(h.min_lod_clamp);
     // Without mipmapping the level is the view's first; the LOD then only picks MAG or MIN filtering, and when
     // both filter alike it does not matter.
     lod_free_ = s.mip == MipFilter::None && (s.mag == MagFilter::Linear) == (s.min != MinFilter::Point);
@@ -148,9 +152,9 @@ class QuadChooser {
 
   QuadChoice choose(const Request& rq, unsigned q) {
     if (lod_free_) {
-      QuadChoice r;
+      QuadChoice r{};
       r.active = true;
-      r.level0 = r.level1 = view_min(t_.header);
+      r.level0 = r.level1 = view_min(h_);
       r.linear = s_.mag == MagFilter::Linear;
       return r;
     }
@@ -176,10 +180,10 @@ class QuadChooser {
 
  private:
   QuadChoice from_lambda(double lambda) const {
-    QuadChoice r;
+    QuadChoice r{};
     r.active = true;
     const double lam = quantize_lod(biased_lod(lambda, c_), p_);
-    const LevelChoice c = choose_levels(lam, s_.mip, view_min(t_.header), view_max(t_.header), p_);
+    const LevelChoice c = choose_levels(lam, s_.mip, view_min(h_), view_max(h_), p_);
     r.linear = c.magnify ? s_.mag == MagFilter::Linear : s_.min != MinFilter::Point;
     r.level0 = c.level0;
     r.two_levels = c.weight1 > 0 && c.level1 != c.level0;
@@ -188,7 +192,7 @@ class QuadChooser {
     return r;
   }
 
-  const BoundTexture& t_;
+  const TextureHeader& h_;
   const Sampler& s_;
   const Policy& p_;
   double size_[2] = {1, 1};
@@ -196,15 +200,15 @@ class QuadChooser {
   bool lod_free_ = false;
   bool has_last_ = false;
   double last_rho_ = 0;
-  QuadChoice last_;
+  QuadChoice last_{};
 };
 
 #if TMU_FAST_X86
 
-TMU_AVX2 __m256i pair_i(int32_t a, int32_t b) {
+TMU_AVX2_INLINE __m256i pair_i(int32_t a, int32_t b) {
   return _mm256_inserti128_si256(_mm256_castsi128_si256(_mm_set1_epi32(a)), _mm_set1_epi32(b), 1);
 }
-TMU_AVX2 __m256 pair_f(float a, float b) {
+TMU_AVX2_INLINE __m256 pair_f(float a, float b) {
   return _mm256_insertf128_ps(_mm256_castps128_ps256(_mm_set1_ps(a)), _mm_set1_ps(b), 1);
 }
 
@@ -214,7 +218,7 @@ struct Lanes {
   __m256i wmax, hmax, block_shift, row_shift, gob_mask, row_bytes, offset;
 };
 
-TMU_AVX2 Lanes lanes_of(const LevelParams& a, const LevelParams& b) {
+TMU_AVX2_INLINE Lanes lanes_of(const LevelParams& a, const LevelParams& b) {
   return {pair_f(a.su, b.su),           pair_f(a.sv, b.sv),
           pair_i(a.wmax, b.wmax),       pair_i(a.hmax, b.hmax),
           pair_i(a.block_shift, b.block_shift), pair_i(a.row_shift, b.row_shift),
@@ -222,13 +226,13 @@ TMU_AVX2 Lanes lanes_of(const LevelParams& a, const LevelParams& b) {
           pair_i(a.offset, b.offset)};
 }
 
-TMU_AVX2 __m256i wrap(__m256i i, __m256i max, bool repeat) {
+TMU_AVX2_INLINE __m256i wrap(__m256i i, __m256i max, bool repeat) {
   // WRAP on a power of two is the low bits (floor_mod); CLAMP_TO_EDGE clamps to [0, n - 1].
   return repeat ? _mm256_and_si256(i, max) : _mm256_min_epi32(_mm256_max_epi32(i, _mm256_setzero_si256()), max);
 }
 
 // block_linear_offset's x part for 4-byte texels: GOB column, then (x_bytes & 32) << 3 | x4 << 5 | x_bytes & 15.
-TMU_AVX2 __m256i x_part(__m256i x, const Lanes& l) {
+TMU_AVX2_INLINE __m256i x_part(__m256i x, const Lanes& l) {
   const __m256i gob = _mm256_sllv_epi32(_mm256_srli_epi32(x, 4), l.block_shift);
   const __m256i b8 = _mm256_slli_epi32(_mm256_and_si256(x, _mm256_set1_epi32(8)), 5);
   const __m256i b4 = _mm256_slli_epi32(_mm256_and_si256(x, _mm256_set1_epi32(4)), 3);
@@ -237,7 +241,7 @@ TMU_AVX2 __m256i x_part(__m256i x, const Lanes& l) {
 }
 
 // ... and its y part with the level offset: block row, GOB in the block, then y0 << 4 | y2y1 << 6.
-TMU_AVX2 __m256i y_part(__m256i y, const Lanes& l) {
+TMU_AVX2_INLINE __m256i y_part(__m256i y, const Lanes& l) {
   const __m256i rows = _mm256_mullo_epi32(_mm256_srlv_epi32(y, l.row_shift), l.row_bytes);
   const __m256i gob = _mm256_slli_epi32(_mm256_and_si256(_mm256_srli_epi32(y, 3), l.gob_mask), 9);
   const __m256i b1 = _mm256_slli_epi32(_mm256_and_si256(y, _mm256_set1_epi32(1)), 4);
@@ -245,130 +249,136 @@ TMU_AVX2 __m256i y_part(__m256i y, const Lanes& l) {
   return _mm256_add_epi32(_mm256_add_epi32(rows, gob), _mm256_add_epi32(_mm256_add_epi32(b1, b6), l.offset));
 }
 
-struct Rgba8 {
-  __m256 c[4];
+// Eight lanes' results, one RGBA vector per lane.
+struct Texels8 {
+  __m128 lane[8];
 };
 
-TMU_AVX2 __m256i load8(const std::byte* base, __m256i address) {
-  // Eight loads: faster than VPGATHERDD on the machines measured (docs/status.md).
-  alignas(32) uint32_t a[8];
-  _mm256_store_si256(reinterpret_cast<__m256i*>(a), address);
-  auto at = [&](unsigned i) {
-    int32_t v;
-    std::memcpy(&v, base + a[i], 4);
-    return v;
-  };
-  return _mm256_setr_epi32(at(0), at(1), at(2), at(3), at(4), at(5), at(6), at(7));
+// The RGBA8 texel at byte `address`, its components widened to 32 bits in one load, and decoded: c / 255.0f,
+// correctly rounded by VDIVPS, which is what unorm_to_float returns (check_decode).
+TMU_AVX2_INLINE __m128i texel_bytes(const std::byte* base, uint32_t address) {
+  return _mm_cvtepu8_epi32(_mm_loadu_si32(base + address));
 }
+TMU_AVX2_INLINE __m128 decode(__m128i c) { return _mm_div_ps(_mm_cvtepi32_ps(c), _mm_set1_ps(255.0f)); }
+TMU_AVX2_INLINE __m256 decode(__m256i c) { return _mm256_div_ps(_mm256_cvtepi32_ps(c), _mm256_set1_ps(255.0f)); }
 
-TMU_AVX2 Rgba8 fetch(const std::byte* base, __m256i address) {
-  const __m256i t = load8(base, address);
-  const __m256i m = _mm256_set1_epi32(255);
-  const __m256 d = _mm256_set1_ps(255.0f);
-  Rgba8 r;
-  r.c[0] = _mm256_div_ps(_mm256_cvtepi32_ps(_mm256_and_si256(t, m)), d);
-  r.c[1] = _mm256_div_ps(_mm256_cvtepi32_ps(_mm256_and_si256(_mm256_srli_epi32(t, 8), m)), d);
-  r.c[2] = _mm256_div_ps(_mm256_cvtepi32_ps(_mm256_and_si256(_mm256_srli_epi32(t, 16), m)), d);
-  r.c[3] = _mm256_div_ps(_mm256_cvtepi32_ps(_mm256_srli_epi32(t, 24)), d);
-  return r;
-}
+TMU_AVX2_INLINE __m128 lerp(__m128 a, __m128 b, __m128 w) { return _mm_add_ps(a, _mm_mul_ps(w, _mm_sub_ps(b, a))); }
+TMU_AVX2_INLINE __m256 lerp(__m256 a, __m256 b, __m256 w) { return _mm256_add_ps(a, _mm256_mul_ps(w, _mm256_sub_ps(b, a))); }
 
-TMU_AVX2 __m256 lerp(__m256 a, __m256 b, __m256 w) { return _mm256_add_ps(a, _mm256_mul_ps(w, _mm256_sub_ps(b, a))); }
-
-TMU_AVX2 Rgba8 lerp(const Rgba8& a, const Rgba8& b, __m256 w) {
-  Rgba8 r;
-  for (unsigned c = 0; c < 4; ++c) r.c[c] = lerp(a.c[c], b.c[c], w);
-  return r;
-}
-
-// One level for 8 lanes (sample_level in filter.cpp). False when an active lane's coordinates are outside what
-// int32 fixed point holds.
-TMU_AVX2 bool sample8(const Plan& p, const Lanes& l, __m256 u, __m256 v, bool linear, int active, Rgba8& out) {
+// One level for the lanes of `lanes` (sample_level in filter.cpp). Coordinates, weights and addresses are
+// computed for 8 lanes at a time; texels are then loaded, decoded and filtered per lane, all four components in
+// one vector (no gathers or transposes). False when an active lane's coordinates are outside what int32 fixed
+// point holds.
+TMU_AVX2_INLINE bool sample8(const Plan& p, const Lanes& l, __m256 u, __m256 v, bool linear, int active,
+                             unsigned lanes, Texels8& out) {
   const __m256 fu = _mm256_mul_ps(u, l.su), fv = _mm256_mul_ps(v, l.sv);
   const __m256 abs_mask = _mm256_castsi256_ps(_mm256_set1_epi32(0x7fffffff));
   const __m256 limit = _mm256_set1_ps(0x1p30f);
   const __m256 ok = _mm256_and_ps(_mm256_cmp_ps(_mm256_and_ps(fu, abs_mask), limit, _CMP_LT_OQ),
                                   _mm256_cmp_ps(_mm256_and_ps(fv, abs_mask), limit, _CMP_LT_OQ));
   if ((~_mm256_movemask_ps(ok) & active) != 0) return false;
+  // Inactive lanes' coordinates may be anything: wrap and clamp keep their addresses inside the level anyway.
   const __m256i iu = _mm256_cvtps_epi32(fu), iv = _mm256_cvtps_epi32(fv);  // round to nearest even
+  alignas(32) uint32_t a[4][8];
   if (!linear) {
     const __m256i x = wrap(_mm256_srai_epi32(iu, 8), l.wmax, p.wrap_u);
     const __m256i y = wrap(_mm256_srai_epi32(iv, 8), l.hmax, p.wrap_v);
-    out = fetch(p.base, _mm256_add_epi32(x_part(x, l), y_part(y, l)));
+    _mm256_store_si256(reinterpret_cast<__m256i*>(a[0]), _mm256_add_epi32(x_part(x, l), y_part(y, l)));
+    for (unsigned i = 0; i < 8; ++i)
+      if ((lanes >> i) & 1) out.lane[i] = decode(texel_bytes(p.base, a[0][i]));
     return true;
   }
   const __m256i half = _mm256_set1_epi32(128), frac = _mm256_set1_epi32(255), one = _mm256_set1_epi32(1);
   const __m256i ou = _mm256_sub_epi32(iu, half), ov = _mm256_sub_epi32(iv, half);
   const __m256 inv = _mm256_set1_ps(1.0f / 256);
-  const __m256 wu = _mm256_mul_ps(_mm256_cvtepi32_ps(_mm256_and_si256(ou, frac)), inv);
-  const __m256 wv = _mm256_mul_ps(_mm256_cvtepi32_ps(_mm256_and_si256(ov, frac)), inv);
+  alignas(32) float wu[8], wv[8];
+  _mm256_store_ps(wu, _mm256_mul_ps(_mm256_cvtepi32_ps(_mm256_and_si256(ou, frac)), inv));
+  _mm256_store_ps(wv, _mm256_mul_ps(_mm256_cvtepi32_ps(_mm256_and_si256(ov, frac)), inv));
   const __m256i u0 = _mm256_srai_epi32(ou, 8), v0 = _mm256_srai_epi32(ov, 8);
   const __m256i x0 = x_part(wrap(u0, l.wmax, p.wrap_u), l), x1 = x_part(wrap(_mm256_add_epi32(u0, one), l.wmax, p.wrap_u), l);
   const __m256i y0 = y_part(wrap(v0, l.hmax, p.wrap_v), l), y1 = y_part(wrap(_mm256_add_epi32(v0, one), l.hmax, p.wrap_v), l);
-  const Rgba8 t00 = fetch(p.base, _mm256_add_epi32(x0, y0)), t10 = fetch(p.base, _mm256_add_epi32(x1, y0));
-  const Rgba8 t01 = fetch(p.base, _mm256_add_epi32(x0, y1)), t11 = fetch(p.base, _mm256_add_epi32(x1, y1));
-  out = lerp(lerp(t00, t10, wu), lerp(t01, t11, wu), wv);
+  _mm256_store_si256(reinterpret_cast<__m256i*>(a[0]), _mm256_add_epi32(x0, y0));  // t00
+  _mm256_store_si256(reinterpret_cast<__m256i*>(a[1]), _mm256_add_epi32(x0, y1));  // t01
+  _mm256_store_si256(reinterpret_cast<__m256i*>(a[2]), _mm256_add_epi32(x1, y0));  // t10
+  _mm256_store_si256(reinterpret_cast<__m256i*>(a[3]), _mm256_add_epi32(x1, y1));  // t11
+  for (unsigned i = 0; i < 8; ++i) {
+    if (!((lanes >> i) & 1)) continue;
+    // (t00, t01) and (t10, t11) side by side: the lerp along u filters both rows at once, then along v.
+    const __m256 left = decode(_mm256_inserti128_si256(_mm256_castsi128_si256(texel_bytes(p.base, a[0][i])),
+                                                       texel_bytes(p.base, a[1][i]), 1));
+    const __m256 right = decode(_mm256_inserti128_si256(_mm256_castsi128_si256(texel_bytes(p.base, a[2][i])),
+                                                        texel_bytes(p.base, a[3][i]), 1));
+    const __m256 rows = lerp(left, right, _mm256_set1_ps(wu[i]));
+    out.lane[i] = lerp(_mm256_castps256_ps128(rows), _mm256_extractf128_ps(rows, 1), _mm_set1_ps(wv[i]));
+  }
   return true;
 }
 
-TMU_AVX2 Rgba8 blend_quads(const Rgba8& a, const Rgba8& b) {  // lanes 0-3 from a, 4-7 from b
-  Rgba8 r;
-  for (unsigned c = 0; c < 4; ++c) r.c[c] = _mm256_blend_ps(a.c[c], b.c[c], 0xf0);
-  return r;
-}
-
-// Coordinate a of 8 lanes, built in registers (a vector load of lanes stored one by one would stall forwarding).
-TMU_AVX2 __m256 lane_coords(const Lane* in, unsigned a) {
+// Coordinate a of 8 lanes, built in registers (a vector load of lanes stored one by one would stall forwarding;
+// VPGATHERDD with Lane's stride measured no faster).
+TMU_AVX2_INLINE __m256 lane_coords(const Lane* in, unsigned a) {
   auto c = [&](unsigned i) { return static_cast<int32_t>(in[i].coord[a]); };
   return _mm256_castsi256_ps(_mm256_setr_epi32(c(0), c(1), c(2), c(3), c(4), c(5), c(6), c(7)));
 }
 
+// The level parameters of a group's two quads, rebuilt only when the quads' levels change (neighbouring quads
+// mostly share them).
+class LanesCache {
+ public:
+  TMU_AVX2_INLINE const Lanes& get(Plan& p, unsigned a, unsigned b) {
+    if (a != a_ || b != b_) {
+      lanes_ = lanes_of(p.at(a), p.at(b));
+      a_ = a;
+      b_ = b;
+    }
+    return lanes_;
+  }
+
+ private:
+  unsigned a_ = ~0u, b_ = ~0u;
+  Lanes lanes_{};
+};
+
+// One level of two quads, each with its own filter.
+TMU_AVX2_INLINE bool sample_quads(const Plan& p, const Lanes& l, __m256 u, __m256 v, const QuadChoice& qa,
+                                  const QuadChoice& qb, int active, Texels8& r) {
+  if (qa.linear == qb.linear) return sample8(p, l, u, v, qa.linear, active, 0xff, r);
+  return sample8(p, l, u, v, qa.linear, active & 0x0f, 0x0f, r) && sample8(p, l, u, v, qb.linear, active & 0xf0, 0xf0, r);
+}
+
 // Two quads, lanes 8g .. 8g + 7.
-TMU_AVX2 bool run_group(Plan& p, const FormatPlan& format, const Request& rq, unsigned g, QuadChoice qa,
-                        QuadChoice qb, Response& out) {
+TMU_AVX2_INLINE bool run_group(Plan& p, LanesCache (&cache)[2], const FormatPlan& format, const Request& rq,
+                               unsigned g, QuadChoice qa, QuadChoice qb, Response& out) {
   const int active = static_cast<int>((rq.active >> (8 * g)) & 0xff);
   if (!qa.active) qa = qb;  // a quad without active lanes computes the other's choice and stores nothing
   if (!qb.active) qb = qa;
   const __m256 u = lane_coords(&rq.lanes[8 * g], 0), v = lane_coords(&rq.lanes[8 * g], 1);
-  Rgba8 r;
-  const Lanes l0 = lanes_of(p.at(qa.level0), p.at(qb.level0));
-  if (qa.linear == qb.linear) {
-    if (!sample8(p, l0, u, v, qa.linear, active, r)) return false;
-  } else {
-    Rgba8 ra, rb;
-    if (!sample8(p, l0, u, v, qa.linear, active & 0x0f, ra) || !sample8(p, l0, u, v, qb.linear, active & 0xf0, rb))
-      return false;
-    r = blend_quads(ra, rb);
-  }
+  Texels8 r;
+  if (!sample_quads(p, cache[0].get(p, qa.level0, qb.level0), u, v, qa, qb, active, r)) return false;
   if (qa.two_levels || qb.two_levels) {
-    const Lanes l1 = lanes_of(p.at(qa.level1), p.at(qb.level1));
-    Rgba8 r1;
-    if (qa.linear == qb.linear) {
-      if (!sample8(p, l1, u, v, qa.linear, active, r1)) return false;
-    } else {
-      Rgba8 ra, rb;
-      if (!sample8(p, l1, u, v, qa.linear, active & 0x0f, ra) || !sample8(p, l1, u, v, qb.linear, active & 0xf0, rb))
-        return false;
-      r1 = blend_quads(ra, rb);
-    }
-    // r += w1 * (r1 - r) where the quad blends two levels.
-    const __m256 w = pair_f(qa.w1, qb.w1);
-    const int mask = (qa.two_levels ? 0x0f : 0) | (qb.two_levels ? 0xf0 : 0);
-    const __m256 sel = _mm256_castsi256_ps(_mm256_cmpgt_epi32(
-        _mm256_and_si256(_mm256_set1_epi32(mask), _mm256_setr_epi32(1, 2, 4, 8, 16, 32, 64, 128)), _mm256_setzero_si256()));
-    for (unsigned c = 0; c < 4; ++c) r.c[c] = _mm256_blendv_ps(r.c[c], lerp(r.c[c], r1.c[c], w), sel);
+    Texels8 r1;
+    if (!sample_quads(p, cache[1].get(p, qa.level1, qb.level1), u, v, qa, qb, active, r1)) return false;
+    // r += w1 * (r1 - r) in the quads that blend two levels.
+    const __m128 wa = _mm_set1_ps(qa.w1), wb = _mm_set1_ps(qb.w1);
+    for (unsigned i = 0; i < 8; ++i)
+      if (i < 4 ? qa.two_levels : qb.two_levels) r.lane[i] = lerp(r.lane[i], r1.lane[i], i < 4 ? wa : wb);
   }
-  // R, G, B, A vectors to one RGBA row per lane.
-  const __m256 t0 = _mm256_unpacklo_ps(r.c[0], r.c[1]), t1 = _mm256_unpackhi_ps(r.c[0], r.c[1]);
-  const __m256 t2 = _mm256_unpacklo_ps(r.c[2], r.c[3]), t3 = _mm256_unpackhi_ps(r.c[2], r.c[3]);
-  const __m256 s[4] = {_mm256_shuffle_ps(t0, t2, 0x44), _mm256_shuffle_ps(t0, t2, 0xee),
-                       _mm256_shuffle_ps(t1, t3, 0x44), _mm256_shuffle_ps(t1, t3, 0xee)};
-  for (unsigned i = 0; i < 8; ++i) {
-    if (!((active >> i) & 1)) continue;
-    const __m128 rgba = i < 4 ? _mm256_castps256_ps128(s[i]) : _mm256_extractf128_ps(s[i - 4], 1);
-    auto& dst = out.value[8 * g + i];
-    _mm_storeu_ps(reinterpret_cast<float*>(dst.data()), rgba);
-    if (!p.identity_swizzle) dst = apply_swizzle(format, Texel{dst}).bits;
+  float* dst = reinterpret_cast<float*>(out.value[8 * g].data());  // 8 lanes x 4 words, contiguous
+  for (unsigned i = 0; i < 8; ++i)
+    if ((active >> i) & 1) _mm_storeu_ps(dst + 4 * i, r.lane[i]);
+  if (!p.identity_swizzle)
+    for (unsigned i = 0; i < 8; ++i)
+      if ((active >> i) & 1) out.value[8 * g + i] = apply_swizzle(format, Texel{out.value[8 * g + i]}).bits;
+  return true;
+}
+
+// The four groups of a request.
+TMU_AVX2 bool run_groups(Plan& p, const FormatPlan& format, const Request& rq,
+                         const std::array<QuadChoice, kWarpSize / 4>& quads, Response& out) {
+  LanesCache cache[2];  // level0 and level1 pairs
+  for (unsigned g = 0; g < kWarpSize / 8; ++g) {
+    if (!quads[2 * g].active && !quads[2 * g + 1].active) continue;
+    if (!run_group(p, cache, format, rq, g, quads[2 * g], quads[2 * g + 1], out)) return false;
   }
   return true;
 }
@@ -378,6 +388,47 @@ bool check_decode() {
     if (std::bit_cast<uint32_t>(static_cast<float>(k) / 255.0f) != std::bit_cast<uint32_t>(unorm_to_float(k, 8)))
       return false;
   return true;
+}
+
+// The last plan a thread made, kept while the bindings' stable_key() promises that their texture and sampler
+// stay the same (consecutive requests, a draw's warps, mostly share them).
+struct PlanCache {
+  uint64_t key = 0;  // 0: nothing kept
+  uint32_t handle = 0;
+  Policy policy;
+  const BoundTexture* tex = nullptr;
+  bool usable = false;  // make_plan accepted the texture and sampler
+  Plan plan;
+  std::optional<QuadChooser> chooser;  // refers to policy above and to the bindings' header and sampler
+};
+
+PlanCache& plan_cache() {
+  thread_local PlanCache cache;
+  return cache;
+}
+
+// The plan for `handle`: the kept one, or a new one (kept when the bindings allow it). Null when the fast path
+// does not cover the texture and sampler.
+PlanCache* plan_for(const Bindings& bindings, const Policy& policy, uint32_t handle) {
+  PlanCache& c = plan_cache();
+  const uint64_t key = bindings.stable_key();
+  if (key != 0 && key == c.key && handle == c.handle && policy == c.policy) return c.usable ? &c : nullptr;
+  c.key = 0;
+  c.chooser.reset();
+  c.usable = false;
+  const BoundTexture* tex = bindings.texture(header_index(handle));
+  if (!tex || !tex->access) return nullptr;
+  const Sampler* smp = bindings.sampler(bindings.sampler_via_header() ? header_index(handle) : sampler_index(handle));
+  if (!smp) return nullptr;
+  c.plan = Plan{};
+  if (!make_plan(*tex, *smp, policy, c.plan)) return nullptr;
+  c.handle = handle;
+  c.policy = policy;
+  c.tex = tex;
+  c.chooser.emplace(tex->header, tex->access->extent(view_min(tex->header)), *smp, c.policy);
+  c.usable = true;
+  c.key = key;  // (stays 0, nothing kept, for bindings without a key)
+  return &c;
 }
 
 #endif
@@ -401,20 +452,17 @@ bool fast_sample(const Bindings& bindings, const Policy& policy, const Request& 
   const uint32_t handle = rq.lanes[0].handle;
   for (const Lane& l : rq.lanes)
     if (l.handle != handle) return false;
-  const BoundTexture* tex = bindings.texture(header_index(handle));
-  if (!tex || !tex->access) return false;
-  const Sampler* smp = bindings.sampler(bindings.sampler_via_header() ? header_index(handle) : sampler_index(handle));
-  if (!smp) return false;
-  Plan plan;
-  if (!make_plan(*tex, *smp, policy, plan)) return false;
-  QuadChooser chooser(*tex, *smp, policy);
-  std::array<QuadChoice, kWarpSize / 4> quads{};
-  for (unsigned q = 0; q < quads.size(); ++q)
-    if ((rq.active >> (4 * q)) & 0xf) quads[q] = chooser.choose(rq, q);
-  for (unsigned g = 0; g < kWarpSize / 8; ++g) {
-    if (!quads[2 * g].active && !quads[2 * g + 1].active) continue;
-    if (!run_group(plan, tex->format, rq, g, quads[2 * g], quads[2 * g + 1], out)) return false;
-  }
+  PlanCache* cache = plan_for(bindings, policy, handle);
+  if (!cache) return false;
+  Plan& plan = cache->plan;
+  plan.base = plan.memory->contiguous(plan.layout->base(), plan.layout->size_bytes());
+  if (!plan.base) return false;
+  QuadChooser& chooser = *cache->chooser;
+  std::array<QuadChoice, kWarpSize / 4> quads;  // (QuadChoice has no default initializers: no memset here)
+  for (unsigned q = 0; q < quads.size(); ++q) quads[q] = (rq.active >> (4 * q)) & 0xf ? chooser.choose(rq, q) : QuadChoice{};
+  if (!run_groups(plan, cache->tex->format, rq, quads, out)) return false;
+  for (unsigned l = 0; l < kWarpSize; ++l)  // run_group writes the active lanes only
+    if (!((rq.active >> l) & 1)) out.value[l] = {};
   out.written = out.resident = rq.active;  // every texel of a fully mapped surface is resident
   return true;
 #else

@@ -16,8 +16,9 @@ namespace tmu::texunit {
 // Whether this build and CPU can run the fast path (x86-64 with AVX2).
 bool fast_sample_available();
 
-// Serves `rq` when it is one of the fast path's cases and returns true; returns false without touching `out`
-// otherwise (the caller then runs the reference path). `out` must be zeroed on entry.
+// Serves `rq` when it is one of the fast path's cases and returns true, having written every lane of `out`
+// (zeros for inactive lanes). Returns false otherwise, possibly having written some lanes: the caller then clears
+// `out` and runs the reference path.
 bool fast_sample(const Bindings& bindings, const Policy& policy, const Request& rq, Response& out);
 
 }  // namespace tmu::texunit

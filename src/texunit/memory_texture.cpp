@@ -2,6 +2,7 @@
 #include "texunit/memory_texture.h"
 
 #include <array>
+#include <atomic>
 
 #include <fmt/format.h>
 
@@ -49,6 +50,11 @@ Texel MemoryTexture::read_sample(unsigned level, unsigned layer, uint32_t x, uin
   const TexelCoord c{x * layout_.samples_x() + at.x, y * layout_.samples_y() + at.y, 0, layer, level};
   if (!layout_.contains(c)) return Texel{};
   return read_texel(c, resident);
+}
+
+uint64_t PoolBindings::next_key() {
+  static std::atomic<uint64_t> last{0};
+  return ++last;
 }
 
 const PoolEntry& PoolBindings::entry(uint32_t index) const {

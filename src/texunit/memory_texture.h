@@ -67,15 +67,20 @@ class PoolBindings final : public Bindings {
   void invalidate() const {
     headers_.clear();
     samplers_.clear();
+    key_ = next_key();
   }
+  // Decoded descriptors live until invalidate(), which changes the key.
+  uint64_t stable_key() const override { return key_; }
 
  private:
   const PoolEntry& entry(uint32_t index) const;
+  static uint64_t next_key();
 
   const GpuMemory& memory_;
   Pools pools_;
   mutable std::unordered_map<uint32_t, PoolEntry> headers_;
   mutable std::unordered_map<uint32_t, std::optional<Sampler>> samplers_;
+  mutable uint64_t key_ = next_key();
 };
 
 }  // namespace tmu::texunit

@@ -49,6 +49,7 @@ struct Policy {
     p.lod_rounding = Rounding::Exact;
     return p;
   }
+  bool operator==(const Policy&) const = default;
 };
 
 }  // namespace tmu::texunit

@@ -459,11 +459,8 @@ class QuadSampler {
 }  // namespace
 
 void TextureUnit::run(const Request& request, Response& response) const {
-  response = Response{};
-  if (fast_path_) {
-    if (fast_sample(bindings_, policy_, request, response)) return;
-    response = Response{};  // a request it gave up on half way
-  }
+  if (fast_path_ && fast_sample(bindings_, policy_, request, response)) return;
+  response = Response{};  // (also clears what the fast path wrote of a request it gave up on half way)
   for (unsigned q = 0; q < kWarpSize / 4; ++q) QuadSampler(bindings_, policy_, request, q, response).run();
 }
 

@@ -30,6 +30,10 @@ class Bindings {
   virtual const Sampler* sampler(uint32_t sampler_index) const = 0;
   // SetSamplerBinding.ViaHeaderBinding (OpenGL): the header index is also the sampler index (seed 000).
   virtual bool sampler_via_header() const { return false; }
+  // For fast paths that keep what they derived from a texture and sampler between requests. A nonzero key
+  // promises that texture(i) and sampler(i) return the same objects, unchanged, for as long as the key stays the
+  // same; no other bindings object ever has the same nonzero key. 0 (the default) promises nothing.
+  virtual uint64_t stable_key() const { return 0; }
 };
 
 class TextureUnit {

@@ -6,6 +6,7 @@
 
 #include <bit>
 #include <cmath>
+#include <memory>
 #include <random>
 
 #include "texunit/fast_sample.h"
@@ -147,6 +148,54 @@ TEST(FastSample, ManyRequestsOneSampler) {
     if (HasFatalFailure()) return;
   }
   EXPECT_GT(served, 6000);
+}
+
+// The fast path keeps a thread's last plan while the bindings' stable_key() stays the same. Requests that
+// alternate between two texture sets with the same handle but different samplers, and a set rebuilt in the same
+// place with another sampler, must each get their own bindings' result.
+TEST(FastSample, KeptPlanFollowsTheBindings) {
+  if (!fast_sample_available()) GTEST_SKIP() << "skipped: the fast path needs x86-64 with AVX2";
+  std::mt19937 rng(5);
+  Sampler point, linear;
+  point.address = linear.address = {AddressMode::Wrap, AddressMode::Wrap, AddressMode::Wrap};
+  point.mag = MagFilter::Point;
+  point.min = MinFilter::Point;
+  linear.mag = MagFilter::Linear;
+  linear.min = MinFilter::Linear;
+  linear.mip = MipFilter::Linear;
+  linear.max_lod_clamp = 0xfff;
+  auto a = std::make_unique<World>(), b = std::make_unique<World>();
+  const uint32_t ta = add_texture(*a, rng, 64, 64, 2), tb = add_texture(*b, rng, 64, 64, 2);
+  ASSERT_EQ(ta, tb);
+  ASSERT_TRUE(a->set.add_sampler(point));
+  ASSERT_TRUE(b->set.add_sampler(linear));
+  EXPECT_NE(a->set.bindings().stable_key(), 0u);
+  EXPECT_NE(a->set.bindings().stable_key(), b->set.bindings().stable_key());
+  const uint64_t before = a->set.bindings().stable_key();
+  a->set.bindings().invalidate();
+  EXPECT_NE(a->set.bindings().stable_key(), before);
+  auto check = [&](World& w, int i) {
+    const Request rq = random_request(rng, TextureSet::handle(ta, 0), false);
+    TextureUnit reference(w.set.bindings());
+    reference.set_fast_path(false);
+    Response fast, ref;
+    reference.run(rq, ref);
+    ASSERT_TRUE(fast_sample(w.set.bindings(), Policy::nvidia(), rq, fast)) << "request " << i;
+    expect_same(fast, ref, i);
+  };
+  for (int i = 0; i < 40; ++i) {
+    check(i % 2 ? *a : *b, i);
+    if (HasFatalFailure()) return;
+  }
+  // A new set, likely in the same place: sampler 0 is now linear where it was point.
+  a.reset();
+  a = std::make_unique<World>();
+  ASSERT_EQ(add_texture(*a, rng, 64, 64, 2), ta);
+  ASSERT_TRUE(a->set.add_sampler(linear));
+  for (int i = 0; i < 10; ++i) {
+    check(*a, 100 + i);
+    if (HasFatalFailure()) return;
+  }
 }
 
 // What the fast path must refuse: other ops and modes, coordinates outside int32 fixed point, mixed handles,
