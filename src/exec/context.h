@@ -65,8 +65,14 @@ class Context {
   static constexpr bool has(uint32_t mask, unsigned lane) { return (mask >> lane) & 1; }
 
   // Registers. `r` may name a vector element past R254 (R252 with 4 elements): that is an error. RZ reads 0.
-  uint32_t reg(unsigned r, unsigned lane);
-  void set_reg(unsigned r, unsigned lane, uint32_t v);
+  // (Inline for the common case: a register this instruction has already checked for hazards.)
+  uint32_t reg(unsigned r, unsigned lane) {
+    return r < kRegisters && checked(checked_read_, r) ? warp.reg[r][lane] : reg_checked(r, lane);
+  }
+  void set_reg(unsigned r, unsigned lane, uint32_t v) {
+    if (r < kRegisters && checked(checked_write_, r)) warp.reg[r][lane] = v;
+    else set_reg_checked(r, lane, v);
+  }
   // Predicates: P0..P6, PT (7).
   bool pred(unsigned p, unsigned lane) const { return p >= 7 || has(warp.pred[p], lane); }
   void set_pred(unsigned p, unsigned lane, bool v) {
@@ -86,6 +92,9 @@ class Context {
  private:
   friend std::optional<ExecError> run(const isa::sm50::Program&, Warp&, Machine&, const RunLimits&, RunReport&);
   void check_hazard(unsigned r, bool write);
+  uint32_t reg_checked(unsigned r, unsigned lane);
+  void set_reg_checked(unsigned r, unsigned lane, uint32_t v);
+  static bool checked(const std::array<uint64_t, 4>& set, unsigned r) { return (set[r >> 6] >> (r & 63)) & 1; }
   std::array<uint64_t, 4> checked_read_{}, checked_write_{};
   std::set<std::tuple<uint64_t, uint64_t, unsigned, bool>> reported_;  // hazards already reported
 };

@@ -40,18 +40,17 @@ void Scoreboard::wait_until(unsigned barrier, unsigned count) {
 
 namespace {
 
-bool bit(const std::array<uint64_t, 4>& set, unsigned r) { return (set[r / 64] >> (r % 64)) & 1; }
 void set_bit(std::array<uint64_t, 4>& set, unsigned r) { set[r / 64] |= uint64_t{1} << (r % 64); }
 
 }  // namespace
 
 void Context::check_hazard(unsigned r, bool write) {
-  auto& checked = write ? checked_write_ : checked_read_;
-  if (bit(checked, r)) return;
-  set_bit(checked, r);
+  auto& done = write ? checked_write_ : checked_read_;
+  if (checked(done, r)) return;
+  set_bit(done, r);
   for (unsigned b = 0; b < 6; ++b) {
     auto note = [&](const Scoreboard::Pending& p, bool war) {
-      if (bit(p.regs, r) && reported_.emplace(address(), p.writer, r, war).second)
+      if (checked(p.regs, r) && reported_.emplace(address(), p.writer, r, war).second)
         report.hazards.push_back({address(), p.writer, r, b, war});
     };
     for (const auto& p : scoreboard.write[b]) note(p, false);
@@ -60,7 +59,7 @@ void Context::check_hazard(unsigned r, bool write) {
   }
 }
 
-uint32_t Context::reg(unsigned r, unsigned lane) {
+uint32_t Context::reg_checked(unsigned r, unsigned lane) {
   if (r == isa::sm50::Reg::kRZ) return 0;
   if (r >= kRegisters) {
     fail(static_cast<int>(lane), fmt::format("reads R{}, past R254 (a register vector runs off the file)", r));
@@ -70,7 +69,7 @@ uint32_t Context::reg(unsigned r, unsigned lane) {
   return warp.reg[r][lane];
 }
 
-void Context::set_reg(unsigned r, unsigned lane, uint32_t v) {
+void Context::set_reg_checked(unsigned r, unsigned lane, uint32_t v) {
   if (r == isa::sm50::Reg::kRZ) return;
   if (r >= kRegisters) {
     fail(static_cast<int>(lane), fmt::format("writes R{}, past R254 (a register vector runs off the file)", r));

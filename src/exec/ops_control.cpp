@@ -40,7 +40,7 @@ namespace {
 // The lanes of ctx.lanes whose condition-code test holds.
 uint32_t cc_lanes(Context& c, const Instruction& inst) {
   if (!inst.has(Opd::br_cc)) return c.lanes;
-  const uint32_t cc = inst.value(static_cast<std::size_t>(inst.form().slot(Opd::br_cc)));
+  const uint32_t cc = inst.value(static_cast<std::size_t>(inst.slot(Opd::br_cc)));
   uint32_t out = 0;
   for_lanes(c.lanes, [&](unsigned lane) {
     auto t = cc_test(c, cc, lane);
@@ -51,9 +51,9 @@ uint32_t cc_lanes(Context& c, const Instruction& inst) {
   return out;
 }
 
-uint32_t field_value(const Instruction& inst, Opd o) { return inst.value(static_cast<std::size_t>(inst.form().slot(o))); }
+uint32_t field_value(const Instruction& inst, Opd o) { return inst.value(static_cast<std::size_t>(inst.slot(o))); }
 unsigned field_width(const Instruction& inst, Opd o) {
-  return isa::sm50::field(inst.form().format[static_cast<std::size_t>(inst.form().slot(o))]).width();
+  return isa::sm50::field(inst.form().format[static_cast<std::size_t>(inst.slot(o))]).width();
 }
 
 // Where a branch goes, for one lane: PC-relative, absolute, register (+offset) or read from a constant bank.
@@ -92,11 +92,14 @@ void branch(Context& c, const Instruction& inst) {
   const unsigned first = static_cast<unsigned>(std::countr_zero(taken));
   auto k = target_index(c, inst, first);
   if (!k) return;
-  uint32_t group = 0;
-  for_lanes(taken, [&](unsigned lane) {
-    auto t = lane == first ? k : target_index(c, inst, lane);
-    if (t == k) group |= 1u << lane;
-  });
+  // Only register-based targets (BRX, JMX, a bank address with Ra) can differ between lanes.
+  const bool per_lane = inst.has(Opd::br_off) || (inst.has(Opd::ldc_off) && inst.has(Opd::ra));
+  uint32_t group = per_lane ? 0 : taken;
+  if (per_lane)
+    for_lanes(taken, [&](unsigned lane) {
+      auto t = lane == first ? k : target_index(c, inst, lane);
+      if (t == k) group |= 1u << lane;
+    });
   const uint32_t current = c.warp.masks.ctm & ~c.warp.masks.exited;
   // Threads that do not branch run on after the instruction; takers with another target run it again later.
   if (const uint32_t stay = current & ~taken) c.stack.push_back({Kind::Divergence, stay, c.index + 1});

@@ -12,9 +12,9 @@ using isa::sm50::MemSize;
 using isa::sm50::Opd;
 using isa::sm50::Reg;
 
-uint32_t field_value(const Instruction& in, Opd o) { return in.value(static_cast<std::size_t>(in.form().slot(o))); }
+uint32_t field_value(const Instruction& in, Opd o) { return in.value(static_cast<std::size_t>(in.slot(o))); }
 unsigned field_width(const Instruction& in, Opd o) {
-  return isa::sm50::field(in.form().format[static_cast<std::size_t>(in.form().slot(o))]).width();
+  return isa::sm50::field(in.form().format[static_cast<std::size_t>(in.slot(o))]).width();
 }
 
 unsigned address_register(const Instruction& in) {

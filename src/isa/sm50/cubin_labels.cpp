@@ -11,7 +11,7 @@ namespace {
 
 // The absolute targets of an instruction's PC-relative operand, if it has one (address + 8 + signed offset).
 std::optional<int64_t> relative_target(const Instruction& inst) {
-  const int s = inst.form().slot(Opd::br_rel);
+  const int s = inst.slot(Opd::br_rel);
   if (s < 0) return std::nullopt;
   const Field& f = field(inst.form().format[static_cast<std::size_t>(s)]);
   return static_cast<int64_t>(inst.address()) + 8 + sign_extend(inst.value(static_cast<std::size_t>(s)), f.width());

@@ -44,24 +44,26 @@ class Instruction {
   uint64_t address() const { return address_; }
   void set_address(uint64_t a) { address_ = a; }
 
-  bool has(Opd o) const { return form().slot(o) >= 0; }
+  // Position of operand `o` in the form's format (Form::slot), or -1: a table look-up.
+  int slot(Opd o) const { return kSlots[form_][static_cast<std::size_t>(o)]; }
+  bool has(Opd o) const { return slot(o) >= 0; }
 
   // Typed access: get<Opd::lod>() is a LodMode. Asking for an operand the form lacks is a programming error.
   template <Opd O>
   OpdType<O> get() const {
-    const int s = form().slot(O);
+    const int s = slot(O);
     assert(s >= 0);
     return from_field<OpdType<O>>(values_[static_cast<std::size_t>(s)]);
   }
   // Like get(), with a fallback for forms without the operand (TEX.B has no tsidx, TEX has no ms...).
   template <Opd O>
   OpdType<O> get_or(OpdType<O> fallback) const {
-    const int s = form().slot(O);
+    const int s = slot(O);
     return s < 0 ? fallback : from_field<OpdType<O>>(values_[static_cast<std::size_t>(s)]);
   }
   template <Opd O>
   void set(OpdType<O> v) {
-    const int s = form().slot(O);
+    const int s = slot(O);
     assert(s >= 0);
     values_[static_cast<std::size_t>(s)] = to_field(v);
   }

@@ -41,4 +41,15 @@ inline constexpr auto kPatterns = [] {
 
 constexpr const Pattern& pattern_of(const Form& f) { return kPatterns[form_index(f)]; }
 
+// Every row's operand positions: kSlots[row][operand] is where Form::slot() finds the operand in the row's format
+// (its first field), or -1. Typed access to decoded instructions looks it up here instead of searching.
+inline constexpr auto kSlots = [] {
+  std::array<std::array<int8_t, kNumOpds>, kForms.size()> out{};
+  for (auto& row : out) row.fill(-1);
+  for (std::size_t f = 0; f < kForms.size(); ++f)
+    for (std::size_t i = kForms[f].format.size(); i-- > 0;)  // backwards: the first field of an operand wins
+      out[f][static_cast<std::size_t>(field(kForms[f].format[i]).opd)] = static_cast<int8_t>(i);
+  return out;
+}();
+
 }  // namespace tmu::isa::sm50
