@@ -457,8 +457,9 @@ bool fast_sample(const Bindings& bindings, const Policy& policy, const Request& 
       rq.lod_clamp || rq.active == 0 || !fast_sample_available())
     return false;
   const uint32_t handle = rq.lanes[0].handle;
-  for (const Lane& l : rq.lanes)
-    if (l.handle != handle) return false;
+  uint32_t differ = 0;  // branch-free: one test for the 32 lanes
+  for (const Lane& l : rq.lanes) differ |= l.handle ^ handle;
+  if (differ != 0) return false;
   PlanCache* cache = plan_for(bindings, policy, handle);
   if (!cache) return false;
   Plan& plan = cache->plan;
@@ -468,8 +469,9 @@ bool fast_sample(const Bindings& bindings, const Policy& policy, const Request& 
   std::array<QuadChoice, kWarpSize / 4> quads;  // (QuadChoice has no default initializers: no memset here)
   for (unsigned q = 0; q < quads.size(); ++q) quads[q] = (rq.active >> (4 * q)) & 0xf ? chooser.choose(rq, q) : QuadChoice{};
   if (!run_groups(plan, cache->tex->format, rq, quads, out)) return false;
-  for (unsigned l = 0; l < kWarpSize; ++l)  // run_group writes the active lanes only
-    if (!((rq.active >> l) & 1)) out.value[l] = {};
+  if (rq.active != ~0u)  // run_group writes the active lanes only
+    for (unsigned l = 0; l < kWarpSize; ++l)
+      if (!((rq.active >> l) & 1)) out.value[l] = {};
   out.written = out.resident = rq.active;  // every texel of a fully mapped surface is resident
   return true;
 #else
