@@ -99,7 +99,7 @@ auto rounded(FaRound r, F f, A... args) {
 }
 
 // The _RC forms (FFMA_RC, FCMP_RC, DFMA_RC) take Rc as the second source and the constant bank as the third.
-inline bool rc_form(const Instruction& in) { return in.form().opclass.ends_with("_RC"); }
+inline bool rc_form(const Instruction& in) { return isa::sm50::kRcRows[in.row()]; }
 
 // c[bank][offset] of a constant-bank operand: bank [34..38] and word offset [20..33] as one value.
 inline uint32_t cbank_word(Context& c, uint32_t v, unsigned lane, unsigned extra = 0) {

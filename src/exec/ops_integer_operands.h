@@ -15,7 +15,7 @@ using isa::sm50::Instruction;
 using isa::sm50::Opd;
 
 // The _RC forms print the [39..46] register as B and the constant bank as C (int_alu_rows.h, conv_move_rows.h).
-inline bool rc_form(const Instruction& in) { return in.form().opclass.ends_with("_RC"); }
+inline bool rc_form(const Instruction& in) { return isa::sm50::kRcRows[in.row()]; }
 
 // A constant-bank operand: bank [34..38] and word offset [20..33] as one 19-bit value. The offset is unsigned
 // (a bank holds 64 KiB); reads outside the bank stop the program naming bank, offset and lane.

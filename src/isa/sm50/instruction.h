@@ -34,6 +34,7 @@ class Instruction {
   Instruction(const Form& form, Arch arch, Uninitialized) : form_(static_cast<uint16_t>(form_index(form))), arch_(arch) {}
 
   const Form& form() const { return kForms[form_]; }
+  std::size_t row() const { return form_; }  // the form's index in kForms
   Op op() const { return form().op; }
   Arch arch() const { return arch_; }
 

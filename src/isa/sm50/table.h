@@ -41,6 +41,13 @@ inline constexpr auto kPatterns = [] {
 
 constexpr const Pattern& pattern_of(const Form& f) { return kPatterns[form_index(f)]; }
 
+// The _RC rows: their [39..46] register is printed as the second source and the constant bank as the third.
+inline constexpr auto kRcRows = [] {
+  std::array<bool, kForms.size()> out{};
+  for (std::size_t i = 0; i < kForms.size(); ++i) out[i] = kForms[i].opclass.ends_with("_RC");
+  return out;
+}();
+
 // Every row's operand positions: kSlots[row][operand] is where Form::slot() finds the operand in the row's format
 // (its first field), or -1. Typed access to decoded instructions looks it up here instead of searching.
 inline constexpr auto kSlots = [] {
