@@ -51,25 +51,20 @@ uint32_t cc_lanes(Context& c, const Instruction& inst) {
   return out;
 }
 
-uint32_t field_value(const Instruction& inst, Opd o) { return inst.value(static_cast<std::size_t>(inst.slot(o))); }
-unsigned field_width(const Instruction& inst, Opd o) {
-  return isa::sm50::field(inst.form().format[static_cast<std::size_t>(inst.slot(o))]).width();
-}
-
 // Where a branch goes, for one lane: PC-relative, absolute, register (+offset) or read from a constant bank.
 std::optional<int64_t> target_address(Context& c, const Instruction& inst, unsigned lane) {
   const int64_t next = static_cast<int64_t>(inst.address()) + 8;
-  if (inst.has(Opd::br_rel)) return next + sign_extend(field_value(inst, Opd::br_rel), field_width(inst, Opd::br_rel));
-  if (inst.has(Opd::br_abs)) return int64_t{field_value(inst, Opd::br_abs)};
+  if (inst.has(Opd::br_rel)) return next + sign_extend(inst.raw(Opd::br_rel), inst.width(Opd::br_rel));
+  if (inst.has(Opd::br_abs)) return int64_t{inst.raw(Opd::br_abs)};
   if (inst.has(Opd::ldc_off)) {  // c[bank][Ra + offset] holds the target
-    const int64_t off = sign_extend(field_value(inst, Opd::ldc_off), 16) +
-                        (inst.has(Opd::ra) ? static_cast<int32_t>(c.reg(field_value(inst, Opd::ra), lane)) : 0);
-    const uint32_t v = c.cbank(field_value(inst, Opd::ldc_bank), off, lane);
+    const int64_t off = sign_extend(inst.raw(Opd::ldc_off), 16) +
+                        (inst.has(Opd::ra) ? static_cast<int32_t>(c.reg(inst.raw(Opd::ra), lane)) : 0);
+    const uint32_t v = c.cbank(inst.raw(Opd::ldc_bank), off, lane);
     return inst.op() == Op::BRX || inst.op() == Op::BRA ? next + static_cast<int32_t>(v) : int64_t{v};
   }
   if (inst.has(Opd::br_off)) {  // BRX: next + Ra + offset; JMX: Ra + offset
-    const int64_t v = static_cast<int32_t>(c.reg(field_value(inst, Opd::ra), lane)) +
-                      sign_extend(field_value(inst, Opd::br_off), field_width(inst, Opd::br_off));
+    const int64_t v = static_cast<int32_t>(c.reg(inst.raw(Opd::ra), lane)) +
+                      sign_extend(inst.raw(Opd::br_off), inst.width(Opd::br_off));
     return inst.op() == Op::BRX ? next + v : v;
   }
   return std::nullopt;
@@ -175,7 +170,7 @@ void longjmp(Context& c, const Instruction& i) { leave(c, i, Kind::LongJmp); }
 void cal(Context& c, const Instruction& i) {
   auto k = target_index(c, i, 0);
   if (!k) return;
-  const bool noinc = i.has(Opd::br_noinc) && field_value(i, Opd::br_noinc) == 0;
+  const bool noinc = i.has(Opd::br_noinc) && i.raw(Opd::br_noinc) == 0;
   if (!noinc) c.stack.push_back({Kind::Call, 0, c.index + 1});  // RET adds the returning threads
   c.jump = k;
 }
@@ -228,8 +223,8 @@ void nop(Context&, const Instruction&) {}
 // DEPBAR.LE SBn, count {list}: waits until at most `count` instructions remain on barrier n, and for the listed
 // barriers entirely. DEPBAR without .LE only waits for the list.
 void depbar(Context& c, const Instruction& i) {
-  if (i.has(Opd::depbar_sb)) c.scoreboard.wait_until(field_value(i, Opd::depbar_sb), field_value(i, Opd::depbar_cnt));
-  if (i.has(Opd::depbar_list)) c.scoreboard.wait(static_cast<uint8_t>(field_value(i, Opd::depbar_list)));
+  if (i.has(Opd::depbar_sb)) c.scoreboard.wait_until(i.raw(Opd::depbar_sb), i.raw(Opd::depbar_cnt));
+  if (i.has(Opd::depbar_list)) c.scoreboard.wait(static_cast<uint8_t>(i.raw(Opd::depbar_list)));
 }
 
 constexpr HandlerEntry kHandlers[] = {

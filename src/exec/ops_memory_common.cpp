@@ -12,11 +12,6 @@ using isa::sm50::MemSize;
 using isa::sm50::Opd;
 using isa::sm50::Reg;
 
-uint32_t field_value(const Instruction& in, Opd o) { return in.value(static_cast<std::size_t>(in.slot(o))); }
-unsigned field_width(const Instruction& in, Opd o) {
-  return isa::sm50::field(in.form().format[static_cast<std::size_t>(in.slot(o))]).width();
-}
-
 unsigned address_register(const Instruction& in) {
   if (in.has(Opd::ra)) return in.get<Opd::ra>().index;
   if (in.has(Opd::mem_ranz)) return in.get<Opd::mem_ranz>().index;
@@ -28,9 +23,9 @@ std::optional<uint64_t> address(Context& c, const Instruction& in, unsigned lane
                                 bool wide) {
   const unsigned ra = address_register(in);
   const bool has_off = in.has(off);
-  const uint32_t raw = has_off ? field_value(in, off) : 0;
+  const uint32_t raw = has_off ? in.raw(off) : 0;
   if (ra == Reg::kRZ) return uint64_t{raw} * scale;  // absolute: the unsigned field
-  const int64_t offset = has_off ? sign_extend(raw, field_width(in, off)) * scale : 0;
+  const int64_t offset = has_off ? sign_extend(raw, in.width(off)) * scale : 0;
   if (!wide) return uint32_t(c.reg(ra, lane) + static_cast<uint32_t>(offset));
   // A 64-bit address is an aligned register pair, like every 64-bit register operand.
   if (ra % 2 != 0) {

@@ -15,10 +15,6 @@
 
 namespace tmu::exec::memory {
 
-// A raw immediate field as the instruction holds it, with the field's width.
-uint32_t field_value(const isa::sm50::Instruction& in, isa::sm50::Opd o);
-unsigned field_width(const isa::sm50::Instruction& in, isa::sm50::Opd o);
-
 // The address register of a form: ra, or the forms' restricted variants (mem_ranz, mem_rarz); RZ when none.
 unsigned address_register(const isa::sm50::Instruction& in);
 

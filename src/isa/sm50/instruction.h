@@ -72,6 +72,10 @@ class Instruction {
   Pred guard() const { return get<Opd::pg>(); }
   bool guard_negated() const { return get<Opd::pg_neg>(); }
 
+  // A field's raw value and its width in bits, for an operand the form has (immediates to sign-extend).
+  uint32_t raw(Opd o) const { return values_[static_cast<std::size_t>(slot(o))]; }
+  unsigned width(Opd o) const { return field(form().format[static_cast<std::size_t>(slot(o))]).width(); }
+
   // Untyped access by position in the format, for the generic printer, parser and encoder.
   uint32_t value(std::size_t slot) const { return values_[slot]; }
   void set_value(std::size_t slot, uint32_t v) { values_[slot] = v; }
