@@ -198,6 +198,48 @@ std::string independent_forms() {
   return out;
 }
 
+// ALU, memory and control code beyond texturing: atomics and reductions, shared/local/ldu/nc loads,
+// vote/shfl/bar/membar, 64-bit bit operations, mul24, mad.wide, f16/f64 conversions, MUFU functions, testp,
+// copysign, prmt modes, slct, funnel and 64-bit shifts. Every result feeds the stored sum so that none is dropped.
+// (PTX sad and vadd are left out: ptxas makes video instructions of them, VABSDIFF / VADD, which the table does
+// not have yet; docs/status.md.)
+std::string alu_forms() {
+  return R"(.visible .entry alu(.param .u64 p, .param .u64 s, .param .u32 n)
+{
+  .reg .b32 a<16>; .reg .b64 d<8>; .reg .f32 f<8>; .reg .f64 g<4>; .reg .pred q<4>; .reg .u64 ptr, sp;
+  .local .align 8 .b8 loc[64];
+  .shared .align 4 .b8 sh[256];
+  ld.param.u64 ptr, [p]; ld.param.u64 sp, [s]; ld.param.u32 a0, [n];
+  mov.u32 a1, %tid.x; mov.u32 a2, %laneid; mov.u32 a3, %clock;
+  ld.global.u32 a4, [ptr]; ldu.global.u32 a5, [ptr+4]; ld.global.nc.u32 a6, [ptr+8];
+  atom.global.add.u32 a7, [ptr+12], a1; atom.global.cas.b32 a8, [ptr+16], a1, a2;
+  atom.global.exch.b32 a9, [ptr+20], a3; atom.global.min.s32 a10, [ptr+24], a4; red.global.add.u32 [ptr+28], a5;
+  atom.global.add.f32 f0, [ptr+32], 1.0; atom.global.add.u64 d0, [ptr+40], 5;
+  atom.shared.add.u32 a11, [sh], a1; atom.shared.cas.b32 a12, [sh+4], a1, a2;
+  st.shared.u32 [sh+8], a6; bar.sync 0; ld.shared.u32 a13, [sh+12]; membar.gl; membar.cta;
+  setp.ne.u32 q0, a13, 0; vote.sync.ballot.b32 a14, q0, 0xffffffff; vote.sync.any.pred q1, q0, 0xffffffff;
+  vote.sync.all.pred q2, q0, 0xffffffff; shfl.sync.bfly.b32 a15, a14, 1, 0x1f, 0xffffffff;
+  st.local.u32 [loc], a15; st.local.u32 [loc+4], a0; ld.local.u32 a15, [loc+4];
+  popc.b64 a1, d0; clz.b64 a2, d0; bfind.u32 a3, a4; brev.b64 d1, d0; mul24.lo.u32 a5, a6, a7;
+  shf.l.wrap.b32 a6, a7, a8, a9; shl.b64 d7, d0, a6; shr.s64 d7, d7, a5;
+  mad.wide.s32 d2, a1, a2, d1; mul.hi.s64 d3, d0, d1; min.f64 g0, g0, g0; cvt.rn.f16.f32 a7, f0;
+  ex2.approx.f32 f1, f0; lg2.approx.f32 f2, f1; sin.approx.f32 f3, f2; rsqrt.approx.f32 f4, f3;
+  sqrt.approx.f32 f5, f4; testp.finite.f32 q3, f5; copysign.f32 f6, f5, f4; cvt.rzi.s64.f64 d4, g0;
+  cvt.rn.f64.s64 g1, d4; cvt.u16.u32 a8, a7; prmt.b32.f4e a10, a1, a2, a3; abs.f64 g2, g1; neg.s64 d5, d4;
+  selp.b64 d6, d5, d4, q3; slct.s32.s32 a11, a1, a2, a3; cvt.sat.f32.f32 f7, f6; cvt.rzi.u32.f32 a13, f7;
+  add.u32 a0, a0, a1; add.u32 a0, a0, a2; add.u32 a0, a0, a3; add.u32 a0, a0, a5; add.u32 a0, a0, a6;
+  add.u32 a0, a0, a7; add.u32 a0, a0, a8; add.u32 a0, a0, a9; add.u32 a0, a0, a10; add.u32 a0, a0, a11;
+  add.u32 a0, a0, a12; add.u32 a0, a0, a13; add.u32 a0, a0, a15;
+  mov.b64 {a1, a2}, d6; add.u32 a0, a0, a1; add.u32 a0, a0, a2; mov.b64 {a1, a2}, d3; add.u32 a0, a0, a2;
+  mov.b64 {a1, a2}, d2; add.u32 a0, a0, a1; mov.b64 {a1, a2}, g2; add.u32 a0, a0, a2;
+  mov.b64 {a1, a2}, d7; add.u32 a0, a0, a1; mov.b64 {a1, a2}, d1; add.u32 a0, a0, a2; mov.b32 a1, f0;
+  add.u32 a0, a0, a1; selp.u32 a1, 1, 0, q1; add.u32 a0, a0, a1; selp.u32 a1, 1, 0, q2; add.u32 a0, a0, a1;
+  st.global.u32 [sp], a0;
+  ret;
+}
+)";
+}
+
 }  // namespace
 
 std::vector<PtxModule> ptx_corpus(const std::string& target) {
@@ -206,6 +248,7 @@ std::vector<PtxModule> ptx_corpus(const std::string& target) {
       {"tld4_txq", header(target) + tld4_forms() + txq_forms()},
       {"modes", header(target) + mode_forms()},
       {"independent", header(target, "texmode_independent") + independent_forms()},
+      {"alu", header(target) + alu_forms()},
   };
 }
 
