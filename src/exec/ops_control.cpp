@@ -40,7 +40,7 @@ namespace {
 // The lanes of ctx.lanes whose condition-code test holds.
 uint32_t cc_lanes(Context& c, const Instruction& inst) {
   if (!inst.has(Opd::br_cc)) return c.lanes;
-  const uint32_t cc = inst.value(static_cast<std::size_t>(inst.slot(Opd::br_cc)));
+  const uint32_t cc = inst.raw(Opd::br_cc);
   uint32_t out = 0;
   for_lanes(c.lanes, [&](unsigned lane) {
     auto t = cc_test(c, cc, lane);

@@ -30,6 +30,9 @@ struct CubinIndirectBranch {
   std::vector<uint64_t> targets;
 };
 
+// Constant-bank data: (bank N, bank N's initial bytes) pairs.
+using ConstantBanks = std::vector<std::pair<unsigned, std::vector<std::byte>>>;
+
 struct CubinFunction {
   std::string name;          // the function symbol (or the section name without ".text.")
   std::string section;       // ".text.<name>"
@@ -39,7 +42,7 @@ struct CubinFunction {
   std::vector<CubinIndirectBranch> indirect_branches;
   // Constant-bank data of the function (.nv.constant<N>.<name>): bank N's initial bytes. ptxas puts literals and
   // masks of its library sequences in bank 2 (c[0x2][...]); bank 0, the parameters, is the launcher's to fill.
-  std::vector<std::pair<unsigned, std::vector<std::byte>>> constants;
+  ConstantBanks constants;
 };
 
 struct Cubin {

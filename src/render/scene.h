@@ -7,9 +7,9 @@
 #include <cstdint>
 #include <optional>
 #include <string>
-#include <utility>
 #include <vector>
 
+#include "isa/cubin.h"
 #include "isa/sm50/program.h"
 #include "texunit/descriptors.h"
 
@@ -32,7 +32,7 @@ struct Scene {
   std::optional<isa::sm50::Program> fragment_code;
   // Constant banks other than 0 that the program reads (a cubin's .nv.constantN sections: ptxas's literals in
   // bank 2). Bank 0 is the renderer's: word 0 holds the texture handle.
-  std::vector<std::pair<unsigned, std::vector<std::byte>>> fragment_constants;
+  isa::ConstantBanks fragment_constants;
 };
 
 // A floor plane of flagstones from just in front of the camera to far away, seen from eye height: the texture is

@@ -85,12 +85,6 @@ constexpr Named<TexelSource> kTexelSources[] = {
     {"raw", TexelSource::Raw},
 };
 constexpr Named<uint8_t> kComponents[] = {{"r", 0}, {"g", 1}, {"b", 2}, {"a", 3}};
-// Samples per pixel -> MULTI_SAMPLE_COUNT: the plain grid modes (clb097tex.h MODE_1X1, 2X1, 2X2, 4X2, 4X4).
-struct SampleMode {
-  int64_t samples;
-  uint8_t mode;
-};
-constexpr SampleMode kSampleModes[] = {{1, 0}, {2, 1}, {4, 2}, {8, 3}, {16, 6}};
 
 // ---- Requests: which keys each NIR op takes ----------------------------------------------------------------
 
@@ -290,13 +284,13 @@ Texels read_texels(const Cursor& c, const texunit::FormatPlan& plan, unsigned le
 // as TLD.MS (2D, ARRAY_2D, .LZ: seed 001) and GL/Vulkan multisample images are.
 uint8_t read_samples(const Cursor& c, TextureType type, unsigned levels) {
   const int64_t n = c.integer(INT32_MIN, INT32_MAX);
-  const auto* m = std::find_if(std::begin(kSampleModes), std::end(kSampleModes), [&](const SampleMode& s) { return s.samples == n; });
-  if (m == std::end(kSampleModes))
+  const auto mode = n >= 1 ? texunit::plain_mode_for_samples(static_cast<uint32_t>(n)) : std::nullopt;
+  if (!mode)
     c.fail(fmt::format("expected 1, 2, 4, 8 or 16 (MULTI_SAMPLE_COUNT modes 1X1, 2X1, 2X2, 4X2, 4X4), got {}", n));
   if (n > 1 && type != TextureType::Tex2D && type != TextureType::Array2D)
     c.fail(fmt::format("multisampled textures are 2d or 2d_array, not {}", shape_of(type).label));
   if (n > 1 && levels != 1) c.fail(fmt::format("multisampled textures have one level, not {}", levels));
-  return m->mode;
+  return *mode;
 }
 
 TextureSpec read_texture(const Cursor& c) {

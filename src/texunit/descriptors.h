@@ -4,6 +4,7 @@
 // NVIDIA's class header clb097tex.h (NVB097_TEXHEAD_BL/PITCH/1D, NVB097_TEXSAMP); see docs/texunit.md.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <span>
@@ -60,6 +61,13 @@ struct TextureHeader {
   // The format fields, for FormatPlan::make.
   FormatFields format() const { return FormatFields{components, types, swizzle, srgb}; }
 };
+
+// The view's first and last mip level (RES_VIEW_MIN/MAX_MIP_LEVEL), clamped to the resource's levels: what LOD 0
+// and .LZ select, and the last level the LOD may reach.
+constexpr unsigned view_min(const TextureHeader& h) { return std::min<unsigned>(h.view_min_level, h.max_mip_level); }
+constexpr unsigned view_max(const TextureHeader& h) {
+  return std::clamp<unsigned>(h.view_max_level, view_min(h), h.max_mip_level);
+}
 
 enum class AddressMode : uint8_t {
   Wrap = 0, Mirror = 1, ClampToEdge = 2, Border = 3, ClampOgl = 4, MirrorOnceClampToEdge = 5, MirrorOnceBorder = 6,

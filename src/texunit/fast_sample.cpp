@@ -96,9 +96,6 @@ struct QuadChoice {  // no default initializers: QuadChoice{} is all zeros, a pl
 
 float f32(uint32_t bits) { return std::bit_cast<float>(bits); }
 
-unsigned view_min(const TextureHeader& h) { return std::min<unsigned>(h.view_min_level, h.max_mip_level); }
-unsigned view_max(const TextureHeader& h) { return std::clamp<unsigned>(h.view_max_level, view_min(h), h.max_mip_level); }
-
 bool plain_rgba8(const FormatPlan& f) {
   if (f.layout().code != 0x08) return false;  // A8B8G8R8
   for (unsigned c = 0; c < 4; ++c)
@@ -420,21 +417,18 @@ PlanCache* plan_for(const Bindings& bindings, const Policy& policy, uint32_t han
   PlanCache& c = plan_cache();
   const uint64_t key = bindings.stable_key();
   if (key != 0 && key == c.key && handle == c.handle && policy == c.policy) return c.usable ? &c : nullptr;
-  c.key = 0;
-  c.chooser.reset();
-  c.usable = false;
-  const BoundTexture* tex = bindings.texture(header_index(handle));
-  if (!tex || !tex->access) return nullptr;
-  const Sampler* smp = bindings.sampler(bindings.sampler_via_header() ? header_index(handle) : sampler_index(handle));
-  if (!smp) return nullptr;
-  c.plan = Plan{};
-  if (!make_plan(*tex, *smp, policy, c.plan)) return nullptr;
+  // A new answer, kept (bindings without a key give 0: nothing kept) whether or not the path covers the texture,
+  // so that requests the fast path refuses do not look it up again either.
+  c.key = key;
   c.handle = handle;
   c.policy = policy;
-  c.tex = tex;
-  c.chooser.emplace(tex->header, tex->access->extent(view_min(tex->header)), *smp, c.policy);
-  c.usable = true;
-  c.key = key;  // (stays 0, nothing kept, for bindings without a key)
+  c.chooser.reset();
+  c.plan = Plan{};
+  c.tex = bindings.texture(header_index(handle));
+  const Sampler* smp = bindings.sampler(bindings.sampler_via_header() ? header_index(handle) : sampler_index(handle));
+  c.usable = c.tex && c.tex->access && smp && make_plan(*c.tex, *smp, policy, c.plan);
+  if (!c.usable) return nullptr;
+  c.chooser.emplace(c.tex->header, c.tex->access->extent(view_min(c.tex->header)), *smp, c.policy);
   return &c;
 }
 

@@ -30,6 +30,14 @@ constexpr std::optional<SampleGrid> sample_grid_of_mode(unsigned mode) {
   return SampleGrid{1u << g[0], 1u << g[1]};
 }
 
+// The plain grid mode for `samples` per pixel (1X1, 2X1, 2X2, 4X2, 4X4): the first mode with that many samples.
+// nullopt for counts no mode has.
+constexpr std::optional<uint8_t> plain_mode_for_samples(uint32_t samples) {
+  for (uint8_t m = 0; m < 16; ++m)
+    if (auto g = sample_grid_of_mode(m); g && g->count() == samples) return m;
+  return std::nullopt;
+}
+
 // The grid a header's texels are stored in. 1D buffers ignore MULTI_SAMPLE_COUNT (a buffer is a run of texels),
 // and the undefined mode reads as one sample: SurfaceLayout refuses such headers, so they never reach memory.
 constexpr SampleGrid sample_grid(const TextureHeader& h) {

@@ -38,11 +38,6 @@ Bound resolve(const Bindings& b, uint32_t handle, bool need_sampler) {
 
 bool normalized(const Bound& b) { return b.tex->header.normalized_coords && !(b.smp && b.smp->force_unnormalized); }
 
-unsigned view_min(const TextureHeader& h) { return std::min<unsigned>(h.view_min_level, h.max_mip_level); }
-unsigned view_max(const TextureHeader& h) {
-  return std::clamp<unsigned>(h.view_max_level, view_min(h), h.max_mip_level);
-}
-
 // The array layer of a lane: the u16 index clamped to the texture's layers (the hardware clamps positive indices
 // to the header's maximum, texture-unit-facts 2.5); cube arrays count cubes.
 unsigned array_layer(const Request& rq, const Bound& b, uint32_t raw) {

@@ -40,6 +40,17 @@ TEST(Multisample, GridOfEveryMode) {
   EXPECT_EQ(sample_grid(h).count(), 1u);
 }
 
+// Samples per pixel -> the plain mode (clb097tex.h: MODE_1X1 0, MODE_2X1 1, MODE_2X2 2, MODE_4X2 3, MODE_4X4 6).
+TEST(Multisample, PlainModeForSamples) {
+  EXPECT_EQ(plain_mode_for_samples(1), std::optional<uint8_t>(0));
+  EXPECT_EQ(plain_mode_for_samples(2), std::optional<uint8_t>(1));
+  EXPECT_EQ(plain_mode_for_samples(4), std::optional<uint8_t>(2));
+  EXPECT_EQ(plain_mode_for_samples(8), std::optional<uint8_t>(3));
+  EXPECT_EQ(plain_mode_for_samples(16), std::optional<uint8_t>(6));
+  EXPECT_EQ(plain_mode_for_samples(3), std::nullopt);
+  EXPECT_EQ(plain_mode_for_samples(32), std::nullopt);
+}
+
 TEST(Multisample, SamplePositions) {
   // Samples 0..7: nouveau's table of sample-grid offsets; 8..15: the 4x4 model (bit 3 adds 2 to y).
   const SamplePosition want[16] = {{0, 0}, {1, 0}, {0, 1}, {1, 1}, {2, 0}, {3, 0}, {2, 1}, {3, 1},

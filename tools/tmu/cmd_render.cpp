@@ -32,7 +32,7 @@ struct Options {
 // .bin). nullopt: the file is SASS text. An inner nullopt: the code did not decode (the error is printed).
 // A cubin's constant banks other than 0 (ptxas's literals) go to `constants`.
 std::optional<std::optional<isa::sm50::Program>> load_code(const std::string& path, const std::vector<std::byte>& bytes,
-                                                           std::vector<std::pair<unsigned, std::vector<std::byte>>>& constants) {
+                                                           isa::ConstantBanks& constants) {
   std::span<const std::byte> code;
   isa::Arch arch = isa::Arch::SM52;
   std::optional<isa::Cubin> cubin;
