@@ -88,7 +88,7 @@ Result<Image> render(const Scene& scene, const MipChain& texture, const RenderOp
   if (!tex) return make_error("texture: " + tex.error());
   auto smp = set.add_sampler(scene.sampler);
   if (!smp) return make_error("sampler: " + smp.error());
-  const texunit::TextureUnit unit(set.bindings());
+  const texunit::TextureUnit unit(set.bindings(), options.policy);
 
   exec::Machine machine;
   machine.textures = &unit;

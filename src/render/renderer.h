@@ -12,6 +12,7 @@
 #include "exec/executor.h"
 #include "render/scene.h"
 #include "render/texture_gen.h"
+#include "texunit/policy.h"
 
 namespace tmu::render {
 
@@ -22,6 +23,7 @@ struct Image {
 
 struct RenderOptions {
   uint64_t instruction_budget = 100'000;  // per warp: a program that runs longer stops the render
+  texunit::Policy policy = texunit::Policy::nvidia();  // the texture unit's precision choices
 };
 
 struct RenderStats {

@@ -26,7 +26,10 @@ struct AxisTaps {
   float w1 = 0;  // in [0, 1]; with 8 sub-texel bits a multiple of 1/256
 };
 
-// Texel-space coordinate x (texture coordinate times size) to the texel point sampling reads.
+// A normalized coordinate as the unit holds it before scaling it to texels: fixed point with the policy's
+// coord_bits fractional bits, truncated towards -infinity (unchanged with coord_bits 0, or when not finite).
+double normalized_coordinate(double u, const Policy& p);
+// Texel-space coordinate x (texture coordinate times size) to the texel point sampling reads: floor(x).
 int32_t nearest_texel(double x, const Policy& p);
 // ... and to the two texels linear filtering reads: x - 0.5 in fixed point, floor and fraction.
 AxisTaps linear_taps(double x, const Policy& p);

@@ -5,10 +5,10 @@
 // lanes in vector elements; then per lane, the texels' four components in one vector, two texels side by side
 // in a 256-bit vector for linear filtering. What keeps it bit-identical to the reference (filter.cpp,
 // addressing.cpp):
-//   - texel-space coordinates: the reference forms u * size in double and rounds u * size * 256 to the nearest
-//     integer (8 sub-texel bits, Policy::nvidia()). For power-of-two sizes u * size * 256 is exact in float as
-//     well, and VCVTPS2DQ rounds to nearest even like nearbyint; lanes with |u * size| >= 2^22 (where int32
-//     would not hold the fixed-point value) or NaN send the request to the reference path;
+//   - texel-space coordinates: the reference truncates u to 2^-22 fixed point (Policy::coord_bits), scales it
+//     by the size, and for LINEAR rounds (x - 0.5) * 256 half up, for NEAREST takes floor(x). With u * 2^22
+//     exact in float and power-of-two sizes up to 4096, both are shifts of U = floor(u * 2^22); lanes with
+//     |u| >= 256 (where int32 would not hold U) or NaN send the request to the reference path;
 //   - weights: the low 8 bits of (fixed - 128), times 1/256, exact in both;
 //   - UNORM8 decode: c / 255.0f, correctly rounded by VDIVPS, which is what unorm_to_float returns (checked for
 //     all 256 codes before the path is used);
@@ -45,7 +45,8 @@ namespace {
 // Per mip level: what the address and coordinate arithmetic needs, as 32-bit values.
 struct LevelParams {
   int32_t wmax, hmax;  // width - 1, height - 1: the clamp limits and (powers of two) the wrap masks
-  float su, sv;        // width * 256, height * 256: normalized coordinates to 8-bit fixed point
+  int32_t lin_u, lin_v;    // 14 - log2(size): U (u in 2^-22 fixed point) >> lin is the 8-bit sub-texel coordinate
+  int32_t near_u, near_v;  // 22 - log2(size): U >> near is the texel
   int32_t block_shift; // log2 of the bytes of a block (GOBs per block in y and z times 512)
   int32_t row_shift;   // texel row to block row: 3 + log2(GOBs per block in y)
   int32_t gob_mask;    // GOBs per block in y - 1
@@ -74,8 +75,9 @@ struct Plan {
     LevelParams& q = level[i];
     q.wmax = static_cast<int32_t>(lv.width - 1);
     q.hmax = static_cast<int32_t>(lv.height - 1);
-    q.su = static_cast<float>(lv.width * 256);
-    q.sv = static_cast<float>(lv.height * 256);
+    // Power-of-two sizes up to 4096 (make_plan): log2 is the position of the single bit.
+    q.lin_u = 14 - std::countr_zero(lv.width), q.lin_v = 14 - std::countr_zero(lv.height);
+    q.near_u = q.lin_u + 8, q.near_v = q.lin_v + 8;
     q.block_shift = 9 + lv.bl.gob_height_log2 + lv.bl.gob_depth_log2;
     q.row_shift = 3 + lv.bl.gob_height_log2;
     q.gob_mask = (1 << lv.bl.gob_height_log2) - 1;
@@ -105,7 +107,7 @@ bool plain_rgba8(const FormatPlan& f) {
 
 bool make_plan(const BoundTexture& t, const Sampler& s, const Policy& p, Plan& plan) {
   const TextureHeader& h = t.header;
-  if (p.subtexel_bits != 8 || p.subtexel_rounding != Rounding::Nearest) return false;
+  if (p.subtexel_bits != 8 || p.subtexel_rounding != Rounding::NearestUp || p.coord_bits != 22) return false;
   if (h.type != TextureType::Tex2D || !h.normalized_coords || s.force_unnormalized || s.depth_compare) return false;
   if (s.mag != MagFilter::Point && s.mag != MagFilter::Linear) return false;
   if (s.min != MinFilter::Point && s.min != MinFilter::Linear) return false;
@@ -211,12 +213,13 @@ TMU_AVX2_INLINE __m256 pair_f(float a, float b) {
 
 // Per-lane level parameters of two quads (lanes 0-3 from level a, 4-7 from level b).
 struct Lanes {
-  __m256 su, sv;
+  __m256i lin_u, lin_v, near_u, near_v;
   __m256i wmax, hmax, block_shift, row_shift, gob_mask, row_bytes, offset;
 };
 
 TMU_AVX2_INLINE Lanes lanes_of(const LevelParams& a, const LevelParams& b) {
-  return {pair_f(a.su, b.su),           pair_f(a.sv, b.sv),
+  return {pair_i(a.lin_u, b.lin_u),     pair_i(a.lin_v, b.lin_v),
+          pair_i(a.near_u, b.near_u),   pair_i(a.near_v, b.near_v),
           pair_i(a.wmax, b.wmax),       pair_i(a.hmax, b.hmax),
           pair_i(a.block_shift, b.block_shift), pair_i(a.row_shift, b.row_shift),
           pair_i(a.gob_mask, b.gob_mask), pair_i(a.row_bytes, b.row_bytes),
@@ -262,31 +265,43 @@ TMU_AVX2_INLINE __m256 decode(__m256i c) { return _mm256_div_ps(_mm256_cvtepi32_
 TMU_AVX2_INLINE __m128 lerp(__m128 a, __m128 b, __m128 w) { return _mm_add_ps(a, _mm_mul_ps(w, _mm_sub_ps(b, a))); }
 TMU_AVX2_INLINE __m256 lerp(__m256 a, __m256 b, __m256 w) { return _mm256_add_ps(a, _mm256_mul_ps(w, _mm256_sub_ps(b, a))); }
 
+// LINEAR's 8-bit sub-texel coordinate floor((x - 0.5) * 256 + 0.5) of U = u * 2^22, where x * 256 = U / 2^lin:
+// ((U + 2^(lin - 1)) >> lin) - 128 (lin >= 2).
+TMU_AVX2_INLINE __m256i fixed8(__m256i c, __m256i lin) {
+  const __m256i one = _mm256_set1_epi32(1);
+  const __m256i round = _mm256_sllv_epi32(one, _mm256_sub_epi32(lin, one));
+  return _mm256_sub_epi32(_mm256_srav_epi32(_mm256_add_epi32(c, round), lin), _mm256_set1_epi32(128));
+}
+
 // One level for the lanes of `lanes` (sample_level in filter.cpp). Coordinates, weights and addresses are
 // computed for 8 lanes at a time; texels are then loaded, decoded and filtered per lane, all four components in
 // one vector (no gathers or transposes). False when an active lane's coordinates are outside what int32 fixed
 // point holds.
 TMU_AVX2_INLINE bool sample8(const Plan& p, const Lanes& l, __m256 u, __m256 v, bool linear, int active,
                              unsigned lanes, Texels8& out) {
-  const __m256 fu = _mm256_mul_ps(u, l.su), fv = _mm256_mul_ps(v, l.sv);
+  // u and v in 2^-22 fixed point, truncated (Policy::coord_bits); exact in float, since u * 2^22 only moves the
+  // exponent.
+  const __m256 s22 = _mm256_set1_ps(0x1p22f);
+  const __m256 fu = _mm256_mul_ps(u, s22), fv = _mm256_mul_ps(v, s22);
   const __m256 abs_mask = _mm256_castsi256_ps(_mm256_set1_epi32(0x7fffffff));
   const __m256 limit = _mm256_set1_ps(0x1p30f);
   const __m256 ok = _mm256_and_ps(_mm256_cmp_ps(_mm256_and_ps(fu, abs_mask), limit, _CMP_LT_OQ),
                                   _mm256_cmp_ps(_mm256_and_ps(fv, abs_mask), limit, _CMP_LT_OQ));
   if ((~_mm256_movemask_ps(ok) & active) != 0) return false;
   // Inactive lanes' coordinates may be anything: wrap and clamp keep their addresses inside the level anyway.
-  const __m256i iu = _mm256_cvtps_epi32(fu), iv = _mm256_cvtps_epi32(fv);  // round to nearest even
+  const __m256i iu = _mm256_cvttps_epi32(_mm256_floor_ps(fu)), iv = _mm256_cvttps_epi32(_mm256_floor_ps(fv));
   alignas(32) uint32_t a[4][8];
   if (!linear) {
-    const __m256i x = wrap(_mm256_srai_epi32(iu, 8), l.wmax, p.wrap_u);
-    const __m256i y = wrap(_mm256_srai_epi32(iv, 8), l.hmax, p.wrap_v);
+    // NEAREST: the floor of the texel coordinate, U * size / 2^22.
+    const __m256i x = wrap(_mm256_srav_epi32(iu, l.near_u), l.wmax, p.wrap_u);
+    const __m256i y = wrap(_mm256_srav_epi32(iv, l.near_v), l.hmax, p.wrap_v);
     _mm256_store_si256(reinterpret_cast<__m256i*>(a[0]), _mm256_add_epi32(x_part(x, l), y_part(y, l)));
     for (unsigned i = 0; i < 8; ++i)
       if ((lanes >> i) & 1) out.lane[i] = decode(texel_bytes(p.base, a[0][i]));
     return true;
   }
-  const __m256i half = _mm256_set1_epi32(128), frac = _mm256_set1_epi32(255), one = _mm256_set1_epi32(1);
-  const __m256i ou = _mm256_sub_epi32(iu, half), ov = _mm256_sub_epi32(iv, half);
+  const __m256i frac = _mm256_set1_epi32(255), one = _mm256_set1_epi32(1);
+  const __m256i ou = fixed8(iu, l.lin_u), ov = fixed8(iv, l.lin_v);
   const __m256 inv = _mm256_set1_ps(1.0f / 256);
   alignas(32) float wu[8], wv[8];
   _mm256_store_ps(wu, _mm256_mul_ps(_mm256_cvtepi32_ps(_mm256_and_si256(ou, frac)), inv));

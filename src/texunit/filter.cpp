@@ -95,13 +95,14 @@ class Fetcher {
 
   Rgba read(unsigned layer, int32_t x, int32_t y, int32_t z) {
     bool res = true;
-    const Texel t = s_.access->read(s_.level, layer, static_cast<uint32_t>(x), static_cast<uint32_t>(y),
-                                    static_cast<uint32_t>(z), res);
+    const Texel t = apply_srgb_policy(*s_.format, *s_.policy,
+                                      s_.access->read(s_.level, layer, static_cast<uint32_t>(x), static_cast<uint32_t>(y),
+                                                      static_cast<uint32_t>(z), res));
     if (!res) resident_ = false;
     return finish(t.bits);
   }
 
-  Rgba border() { return finish(border_); }
+  Rgba border() { return finish(apply_srgb_policy(*s_.format, *s_.policy, Texel{border_}).bits); }
 
   Rgba finish(const std::array<uint32_t, 4>& bits) {
     if (s_.compare) {
@@ -151,6 +152,13 @@ std::array<uint32_t, 4> border_color(const TextureHeader& h, const FormatPlan& f
   if (h.depth_texture) b[1] = b[2] = b[3] = b[0];  // DEPTH_TEXTURE smears the border's R over RGBA
   (void)f;
   return b;
+}
+
+Texel apply_srgb_policy(const FormatPlan& f, const Policy& p, Texel t) {
+  if (p.srgb == SrgbDecode::Exact)
+    for (unsigned c = 0; c < 4; ++c)
+      if (f.srgb_applies(c)) t.bits[c] = std::bit_cast<uint32_t>(srgb_exact_from_decoded(std::bit_cast<float>(t.bits[c])));
+  return t;
 }
 
 Rgba sample_level(const LevelSample& s, bool& resident) {

@@ -44,4 +44,8 @@ std::array<uint32_t, 4> border_color(const TextureHeader& h, const FormatPlan& f
 // Depth compare of reference `ref` against texel depth `d` with the sampler's function: 1 or 0.
 float depth_compare(CompareFunc f, float ref, float d);
 
+// Texel decoding gives sRGB components as the hardware's table has them; with Policy::srgb Exact they become
+// the sRGB curve's values instead (components the plan decodes as sRGB).
+Texel apply_srgb_policy(const FormatPlan& f, const Policy& p, Texel t);
+
 }  // namespace tmu::texunit

@@ -22,6 +22,11 @@ struct Gradients {
 };
 
 double rho(const Gradients& g, Rho formula);
+// The length of one gradient as `formula` measures vectors (Euclidean, largest component, NVIDIA's
+// approximation), for the anisotropic footprint's axes.
+double footprint_length(const std::array<double, 3>& v, unsigned dims, Rho formula);
+// log2 with NVIDIA's table (Log2::Table): 8 fractional bits from rho's top 8 mantissa bits.
+double table_log2(double rho);
 
 // log2(rho) rounded to the policy's LOD precision; -infinity for rho == 0 (magnification without limit).
 double lambda_from_rho(double rho, const Policy& p);

@@ -7,7 +7,8 @@
 
 namespace tmu::texunit {
 
-enum class Rounding : uint8_t { Nearest, Truncate, Exact };  // Exact: keep the float, no fixed point
+// Exact: keep the float, no fixed point. Nearest rounds ties to even, NearestUp ties towards +infinity.
+enum class Rounding : uint8_t { Nearest, Truncate, Exact, NearestUp };
 
 // Which cube face wins when two major axes have equal magnitude.
 enum class CubeTie : uint8_t {
@@ -19,6 +20,23 @@ enum class CubeTie : uint8_t {
 enum class Rho : uint8_t {
   Length,  // max(|d/dx|, |d/dy|) with Euclidean vector lengths (Vulkan's reference formula)
   MaxAbs,  // max over axes and directions of |d|, the cheap approximation (softpipe, llvmpipe rho_approx)
+  // NVIDIA's "4 vectors" (envytools: LOD_ISO_QUALITY "use 4 vectors for iso lod calculation"): the largest of
+  // L(d/dx), L(d/dy), 11/16 L(d/dx + d/dy) and 11/16 L(d/dx - d/dy), with the vector length approximated as
+  // L(v) = max + 350/1024 mid + 250/1024 min of the components' magnitudes. Fitted to an H200 (tests/hw): 82% of
+  // 2D footprints exactly, 95% within 1/256 (docs/texunit.md, "Measured on a GPU").
+  FourVectors,
+};
+
+// log2 of rho for the LOD.
+enum class Log2 : uint8_t {
+  Table,  // 8 fractional bits from a 256-entry table indexed by rho's top 8 mantissa bits (measured on an H200)
+  Exact,  // log2 in double, then the policy's lod_bits and lod_rounding
+};
+
+// sRGB-to-linear decode of 8-bit codes.
+enum class SrgbDecode : uint8_t {
+  Table,  // the GPU's table (measured on an H200: outputs with 8 significant bits, within 1.3 ulp of them)
+  Exact,  // the sRGB curve, correctly rounded to fp32
 };
 
 // Nearest-mipmap level selection from lambda.
@@ -31,22 +49,34 @@ struct Policy {
   // Texel-space coordinates become fixed point with this many fractional bits before texel indices and filter
   // weights are taken: CUDA documents 8-bit fractional weights (1.0 exactly representable), D3D at least 16.8
   // fixed point; the gather tie-break reports (yuzu #10030, Ryujinx #4703) suggest round to nearest.
+  // Measured (tests/hw): ties round up (x.5/256 gives the upper weight), and the texel of a NEAREST lookup is
+  // the floor of the coordinate itself, not of its rounded value.
   uint8_t subtexel_bits = 8;
-  Rounding subtexel_rounding = Rounding::Nearest;
+  Rounding subtexel_rounding = Rounding::NearestUp;
+  // Normalized coordinates in fixed point with this many fractional bits, truncated, before they are scaled to
+  // texels (measured: a 65536-texel axis keeps 6 fractional bits, 4096 texels 10; 0 keeps the float).
+  uint8_t coord_bits = 22;
   // LOD lambda in fixed point (TMML returns it with 8 fractional bits; sampler clamps are u4.8).
   uint8_t lod_bits = 8;
   Rounding lod_rounding = Rounding::Truncate;
-  Rho rho = Rho::Length;
+  Log2 lod_log2 = Log2::Table;
+  Rho rho = Rho::FourVectors;
+  SrgbDecode srgb = SrgbDecode::Table;
   CubeTie cube_tie = CubeTie::PreferZ;
   MipNearest mip_nearest = MipNearest::RoundHalfUp;
 
   // NVIDIA's most likely behaviour (the default above).
   static constexpr Policy nvidia() { return Policy{}; }
-  // No fixed point anywhere: float weights and LOD, as softpipe, the CTS reference and SwiftShader's float path.
+  // No fixed point anywhere: float coordinates, weights and LOD, Euclidean lengths, exact log2 and sRGB, as
+  // softpipe, the CTS reference and SwiftShader's float path.
   static constexpr Policy float_exact() {
     Policy p;
     p.subtexel_rounding = Rounding::Exact;
+    p.coord_bits = 0;
     p.lod_rounding = Rounding::Exact;
+    p.lod_log2 = Log2::Exact;
+    p.rho = Rho::Length;
+    p.srgb = SrgbDecode::Exact;
     return p;
   }
   bool operator==(const Policy&) const = default;

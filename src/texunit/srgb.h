@@ -3,25 +3,28 @@
 // blocklinear header; NVIDIA clb097tex.h). The hardware applies it to R, G and B, never A, before filtering
 // (Direct3D and OpenGL: sRGB textures are linearised per texel, then filtered; EXT_texture_sRGB).
 //
-// The function is the IEC 61966-2-1 transfer function, with c = x / 255:
-//     linear = c / 12.92                      if c <= 0.04045
+// The hardware decodes with a table (measured on an H200 through CUDA, tests/hw): srgb8_to_linear returns its
+// entries, which have 8 significant bits and differ from the IEC 61966-2-1 transfer function
+//     linear = c / 12.92                      if c <= 0.04045        (c = x / 255)
 //     linear = ((c + 0.055) / 1.055) ^ 2.4    otherwise
-// evaluated in double precision (std::pow) and rounded once to fp32 (round to nearest even). NVIDIA's
-// hardware uses a table whose exact entries are not public; this is the reference choice, and a precision
-// policy may substitute another table later. APIs allow some tolerance here, so hardware results may differ
-// from these in the last fp32 bits.
+// by up to 1.3 units of that precision; srgb8_to_linear_exact evaluates the curve in double and rounds once to
+// fp32 (Policy::srgb selects which one sampling uses).
 #pragma once
 
 #include <cstdint>
 
 namespace tmu::texunit {
 
-// The linear value of an 8-bit sRGB code.
+// The linear value of an 8-bit sRGB code as NVIDIA's texture unit decodes it.
 float srgb8_to_linear(uint8_t code);
+// ... and from the sRGB curve.
+float srgb8_to_linear_exact(uint8_t code);
+// The curve's value for the code whose hardware decode is `decoded` (unchanged if no code decodes to it).
+float srgb_exact_from_decoded(float decoded);
 
 // The 8-bit sRGB code of a linear value (for encoders): NaN and values <= 0 give 0, values >= 1 give 255;
 // otherwise s = 12.92 * v if v <= 0.0031308, else 1.055 * v^(1/2.4) - 0.055, computed in double, then
-// round(s * 255), ties to even. For every code x, linear_to_srgb8(srgb8_to_linear(x)) == x.
+// round(s * 255), ties to even. For every code x, linear_to_srgb8(srgb8_to_linear_exact(x)) == x.
 uint8_t linear_to_srgb8(float linear);
 
 }  // namespace tmu::texunit

@@ -162,7 +162,7 @@ class QuadSampler {
       }
       if (is_cube(rq_.dim)) project_cube(k, dx, dy);
       r.gradients = texel_gradients(b, dx, dy, dims, norm);
-      lambda = lambda_from_rho(rho(r.gradients, p_.rho), p_);
+      lambda = lambda_from_rho(footprint_rho(b, r.gradients), p_);
     } else if (rq_.lod == LodMode::Implicit || rq_.lod == LodMode::Bias || rq_.lod == LodMode::BiasAveraged) {
       if (divergent(rq_, quad_)) {
         // Divergent quads and non-pixel threads get a default LOD (seed 000: "either 0 or +Inf"); tmu uses 0.
@@ -177,7 +177,7 @@ class QuadSampler {
         }
         if (is_cube(rq_.dim)) project_cube(0, dx, dy);
         r.gradients = texel_gradients(b, dx, dy, dims, norm);
-        lambda = lambda_from_rho(rho(r.gradients, p_.rho), p_);
+        lambda = lambda_from_rho(footprint_rho(b, r.gradients), p_);
       }
     }
     switch (rq_.lod) {
@@ -198,6 +198,21 @@ class QuadSampler {
     if (rq_.lod_clamp) c.view_min = std::max(c.view_min, u4_8(in(k).lod_clamp));
     r.lambda = rq_.lod == LodMode::Zero ? 0 : quantize_lod(biased_lod(lambda, c), p_);
     return r;
+  }
+
+  // Anisotropic filtering's LOD (MIN_FILTER ANISO, ratio above 1): that of max(minor axis, major axis / maximum
+  // ratio), the N taps covering the rest of the major axis. Measured on an H200 (tests/hw, aniso-lod): exact
+  // along the axes for ratios 1 to 32 at maximum ratios 4 and 16.
+  double footprint_rho(const Bound& b, const Gradients& g) const {
+    const double iso = rho(g, p_.rho);
+    const unsigned max_ratio = anisotropy_ratio(max_anisotropy_code(b));
+    if (b.smp->min != MinFilter::Aniso || max_ratio <= 1) return iso;
+    const double minor = std::min(footprint_length(g.dx, g.dims, p_.rho), footprint_length(g.dy, g.dims, p_.rho));
+    return std::max(minor, iso / max_ratio);
+  }
+
+  static uint8_t max_anisotropy_code(const Bound& b) {
+    return b.tex->header.use_header_opt_control ? b.tex->header.max_anisotropy : b.smp->max_anisotropy;
   }
 
   // The .LBA/.LLA modes average the operand over the quad's active lanes (seed 000).
@@ -239,7 +254,7 @@ class QuadSampler {
     const double size[3] = {double(e.width), double(e.height), double(e.depth)};
     const auto off = texel_offsets(rq_, in(k));
     const bool norm = normalized(b);
-    for (unsigned a = 0; a < s.dims; ++a) s.texel[a] = (norm ? uvw[a] * size[a] : uvw[a]) + off[a];
+    for (unsigned a = 0; a < s.dims; ++a) s.texel[a] = (norm ? normalized_coordinate(uvw[a], p_) * size[a] : uvw[a]) + off[a];
     s.compare = rq_.depth_compare || b.smp->depth_compare;
     s.dref = f32(in(k).dref);
     return s;
@@ -248,8 +263,7 @@ class QuadSampler {
   // Sample one level, anisotropically when the sampler says so: N taps along the footprint's major axis.
   Rgba sample_one_level(unsigned k, unsigned level, bool linear, const LodResult& lod, bool& resident) const {
     const Bound& b = bound_[k];
-    const unsigned ratio_code = b.tex->header.use_header_opt_control ? b.tex->header.max_anisotropy : b.smp->max_anisotropy;
-    const unsigned max_ratio = anisotropy_ratio(static_cast<uint8_t>(ratio_code));
+    const unsigned max_ratio = anisotropy_ratio(max_anisotropy_code(b));
     const Gradients& g = lod.gradients;
     const double lx = std::hypot(g.dx[0], g.dx[1], g.dx[2]), ly = std::hypot(g.dy[0], g.dy[1], g.dy[2]);
     const double major = std::max(lx, ly), minor = std::min(lx, ly);
@@ -279,16 +293,6 @@ class QuadSampler {
     LodResult l = lod(k);
     const Sampler& s = *b.smp;
     const TextureHeader& h = b.tex->header;
-    // Anisotropic filtering takes the LOD of the footprint's minor axis (N taps cover the major one).
-    if (s.min == MinFilter::Aniso && !lod_is_explicit() && l.lambda > 0) {
-      const Gradients& g = l.gradients;
-      const double lx = std::hypot(g.dx[0], g.dx[1], g.dx[2]), ly = std::hypot(g.dy[0], g.dy[1], g.dy[2]);
-      const unsigned max_ratio = anisotropy_ratio(h.use_header_opt_control ? h.max_anisotropy : s.max_anisotropy);
-      if (max_ratio > 1 && std::min(lx, ly) > 0) {
-        const double n = std::min<double>(std::ceil(std::max(lx, ly) / std::min(lx, ly)), max_ratio);
-        l.lambda = std::max(0.0, l.lambda - quantize_lod(std::log2(n), p_));
-      }
-    }
     const LevelChoice c = choose_levels(l.lambda, s.mip, view_min(h), view_max(h), p_);
     const bool linear = c.magnify ? s.mag == MagFilter::Linear : s.min != MinFilter::Point;
     Rgba r = sample_one_level(k, c.level0, linear, l, resident);
@@ -376,13 +380,15 @@ class QuadSampler {
     uint32_t layer = 0;
     if (!fetch_position(k, level, c, layer)) return apply_swizzle(b.tex->format, border).bits;
     if (!rq_.multisample)
-      return apply_swizzle(b.tex->format, b.tex->access->read(level, layer, c[0], c[1], c[2], resident)).bits;
+      return apply_swizzle(b.tex->format,
+                           apply_srgb_policy(b.tex->format, p_, b.tex->access->read(level, layer, c[0], c[1], c[2], resident)))
+          .bits;
     // TLD.MS: sample `sample` of the pixel. An index past the header's samples reads like an out-of-range
     // coordinate (the zero border), never clamped: seed 001 forbids .CL with .MS. A single-sampled header has
     // sample 0 only. (Without .MS, a multisampled texture reads sample 0: read() above.)
     if (ln.sample >= sample_grid(h).count()) return apply_swizzle(b.tex->format, border).bits;
     const Texel t = b.tex->access->read_sample(level, layer, c[0], c[1], sample_position(ln.sample), resident);
-    return apply_swizzle(b.tex->format, t).bits;
+    return apply_swizzle(b.tex->format, apply_srgb_policy(b.tex->format, p_, t)).bits;
   }
 
   static unsigned header_coordinates(TextureType t) {

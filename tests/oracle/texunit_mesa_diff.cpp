@@ -48,9 +48,19 @@ const KnownDifference kKnownDifferences[] = {
     {"snorm_min", "softpipe", "SNORM -128 reads as -128/127 in softpipe, -1 in tmu (and GL, llvmpipe)"},
     {"srgb_decode_approx", "llvmpipe", "llvmpipe decodes sRGB with an approximation, error <= 1.2e-3"},
     {"subtexel_8bit", "all",
-     "tmu rounds the texel-space coordinate to 8 fractional bits before taking texels (NVIDIA), Mesa floors "
-     "the fp32 coordinate: within 2^-9 texel of a texel edge they pick different texels (nearest, gather). "
-     "Exactly: Mesa equals tmu with the float-exact policy"},
+     "tmu truncates normalized coordinates to 2^-22 and rounds the texel-space coordinate of LINEAR footprints "
+     "and gathers to 8 fractional bits, ties up (NVIDIA, measured in tests/hw), Mesa uses the fp32 coordinate: "
+     "within 2^-9 texel of a texel edge they pick different texels (gather). Exactly: Mesa equals tmu with the "
+     "float-exact policy"},
+    {"lod_rho_four_vectors", "all",
+     "tmu takes the LOD's rho from NVIDIA's 4-vector approximation (Rho::FourVectors, fitted to a GPU in "
+     "tests/hw: up to 0.58 above log2 of the Euclidean lengths where d/dx is close to +-d/dy), Mesa from "
+     "Euclidean lengths (softpipe: max-abs). Exactly: Mesa equals tmu with Rho::Length within the tolerance "
+     "model"},
+    {"srgb_decode_table", "all",
+     "tmu decodes sRGB with NVIDIA's table (8 significant bits, within 1.3 units of them of the curve; measured "
+     "in tests/hw), Mesa with the curve (llvmpipe: its approximation). Exactly: Mesa equals tmu with "
+     "SrgbDecode::Exact (within the tolerance model for filtered lookups)"},
     {"cube_tie", "softpipe",
      "cube face ties: tmu (and llvmpipe) prefer z over y over x, softpipe x over y over z. Exactly: softpipe "
      "equals tmu with Policy::cube_tie = PreferX"},
@@ -339,9 +349,13 @@ double mesa_lod_error(const Context& x, const gl::Query& q) {
   return std::fabs(std::log2(len) - std::log2(mx)) + 0.003;
 }
 
-double tmu_texel_error(const Policy& p) {
-  if (p.subtexel_rounding == texunit::Rounding::Exact) return 0;
-  return std::ldexp(1.0, -static_cast<int>(p.subtexel_bits) - (p.subtexel_rounding == texunit::Rounding::Nearest ? 1 : 0));
+// Sub-texel rounding (half a step when rounding to nearest) plus the truncation of normalized coordinates to
+// 2^-coord_bits, in texels of an axis of `size` texels.
+double tmu_texel_error(const Policy& p, double size) {
+  const double truncation = p.coord_bits ? std::ldexp(size, -static_cast<int>(p.coord_bits)) : 0.0;
+  if (p.subtexel_rounding == texunit::Rounding::Exact) return truncation;
+  const bool nearest = p.subtexel_rounding == texunit::Rounding::Nearest || p.subtexel_rounding == texunit::Rounding::NearestUp;
+  return std::ldexp(1.0, -static_cast<int>(p.subtexel_bits) - (nearest ? 1 : 0)) + truncation;
 }
 double tmu_lod_error(const Policy& p) {
   return p.lod_rounding == texunit::Rounding::Exact ? 0 : std::ldexp(1.0, -static_cast<int>(p.lod_bits));
@@ -362,7 +376,7 @@ double filter_bound(const Context& x, const gl::Query& q, int k) {
   for (const auto& c : q.coord)
     for (float v : c) umax = std::max(umax, std::fabs(static_cast<double>(v)) * smax);
   const double mesa_dx = aos ? std::ldexp(1.0, -9) : 4 * std::ldexp(umax, -23);
-  const double dx = tmu_texel_error(x.policy) + mesa_dx;
+  const double dx = tmu_texel_error(x.policy, smax) + mesa_dx;
   const double r = s.compare ? 1.0 : x.range[static_cast<std::size_t>(k)];  // ranges are per output lane
   // Point sampling blended between two levels (NEAREST min, LINEAR mip): only the mip fraction is continuous.
   double bound = spatially_linear(t, s, q) ? dims * dx * r : 0.0;
@@ -499,7 +513,16 @@ Judgement judge(const Context& x, const gl::Query& q, const gl::QueryResult& mes
   if (!tr) return {Verdict::fail, "", fmt::format("tmu: {}", tr.error())};
   const gl::QueryResult& tmu = *tr;
   if (bits_equal(mesa, tmu, pixels)) return {};
-  if (q.op == gl::Op::lod) return judge_lod(x, q, mesa, tmu);
+  if (q.op == gl::Op::lod) {
+    Judgement j = judge_lod(x, q, mesa, tmu);
+    if (j.verdict == Verdict::fail && x.policy.rho == texunit::Rho::FourVectors) {
+      Policy p = x.policy;
+      p.rho = texunit::Rho::Length;
+      if (auto alt = tmu_run(x, q, p); alt && judge_lod(x, q, mesa, *alt).verdict != Verdict::fail)
+        return known("lod_rho_four_vectors");
+    }
+    return j;
+  }
   auto fail = [&](std::string why) {
     return Judgement{Verdict::fail, "",
                      fmt::format("{}\n    mesa:{}\n    tmu: {}", why, values(mesa, pixels), values(tmu, pixels))};
@@ -522,8 +545,12 @@ Judgement judge(const Context& x, const gl::Query& q, const gl::QueryResult& mes
   if (!is_filtered) {
     if (decode_equal(x.cfg, t, mesa, tmu, pixels, why)) return known(why);
   }
+  // The policy with float coordinates and weights, everything else as x.policy.
+  Policy exact_coordinates = x.policy;
+  exact_coordinates.subtexel_rounding = texunit::Rounding::Exact;
+  exact_coordinates.coord_bits = 0;
   if (q.op != gl::Op::txf && (!is_filtered || !spatially_linear(t, s, q)))
-    if (auto j = explained_by(tmu_run(x, q, Policy::float_exact()), "subtexel_8bit")) return *j;
+    if (auto j = explained_by(tmu_run(x, q, exact_coordinates), "subtexel_8bit")) return *j;
   if (q.op == gl::Op::tg4 && s.seamless_cube && gl::faces(t.target) == 6) {
     // Seamless corner texels of a gather are the average of three texels; tmu sums and divides by 3, Mesa's
     // order of operations differs: 2 roundings of the largest magnitude each side, 4 ulp in all.
@@ -545,7 +572,7 @@ Judgement judge(const Context& x, const gl::Query& q, const gl::QueryResult& mes
   }
   if (!is_filtered && q.op != gl::Op::txf)
     if (auto alt = fp32_coordinate_query(t, s, q))
-      if (auto j = explained_by(tmu_run(x, *alt, Policy::float_exact()), "fp32_texel_coordinate")) return *j;
+      if (auto j = explained_by(tmu_run(x, *alt, exact_coordinates), "fp32_texel_coordinate")) return *j;
   if (softpipe && t.base_level > 0 && (q.op == gl::Op::tg4 || gl::faces(t.target) == 6)) {
     gl::Texture level0 = t;
     level0.base_level = 0;
@@ -641,6 +668,22 @@ Judgement judge(const Context& x, const gl::Query& q, const gl::QueryResult& mes
   }
   if (is_filtered && within(mesa, tmu, pixels, [&](int k) { return filter_bound(x, q, k); }))
     return {Verdict::tolerance, "", ""};
+  if (x.policy.srgb == texunit::SrgbDecode::Table && t.format == gl::Format::srgb8_alpha8) {
+    Policy p = x.policy;
+    p.srgb = texunit::SrgbDecode::Exact;
+    if (auto j = explained_by(tmu_run(x, q, p), "srgb_decode_table")) return *j;
+    if (llvmpipe && is_filtered && aos_path(x.cfg, t, s) && q.op == gl::Op::txl) {
+      auto alt = tmu_run(x, q, p);
+      const double levels = sampled_dims(t.target) + (s.mip == gl::MipFilter::linear ? 1 : 0);
+      const double b = levels * 0.5 / 255 + 1e-6 + 1.2e-3;
+      if (alt && within(mesa, *alt, pixels, [&](int) { return b; })) return known("srgb_decode_table");
+    }
+  }
+  if (x.policy.rho == texunit::Rho::FourVectors && implicit_lod(q.op)) {
+    Policy p = x.policy;
+    p.rho = texunit::Rho::Length;
+    if (auto j = explained_by(tmu_run(x, q, p), "lod_rho_four_vectors")) return *j;
+  }
   if (softpipe) {
     // Observation, not a tolerance: softpipe differs where llvmpipe's float path agrees with tmu (exactly, up to
     // decoding, or within the tolerance model) -- several of softpipe's listed differences at once (a cube tie

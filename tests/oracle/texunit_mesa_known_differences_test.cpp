@@ -87,10 +87,35 @@ TEST_F(TexunitKnownDifference, UnormDecodeUlp) {
 }
 
 TEST_F(TexunitKnownDifference, SubtexelEightBits) {
-  // 1/1024 texel below texel 1's left edge: Mesa floors to texel 0, tmu rounds to 8 bits and reads texel 1.
+  // A gather 1/1024 texel left of a footprint edge: Mesa takes the fp32 coordinate, tmu rounds it to 8 bits and
+  // takes the next footprint. (The point lookup 1/1024 texel below texel 1 agrees: NEAREST floors the coordinate
+  // on NVIDIA too, measured in tests/hw.)
   Case c{"subtexel_8bit", rgba32f(Target::tex2d, 4, 4, 1, 1, 1, texel_id), {}, {}};
   c.queries = {gl::txl({(1 - 1.0f / 1024) / 4, 0.375f}, 0), gl::tg4({(1.5f - 1.0f / 1024) / 4, 0.375f}, 0)};
   expect(c, "subtexel_8bit", {"llvmpipe", "llvmpipe_soa", "softpipe"});
+}
+
+TEST_F(TexunitKnownDifference, LodRhoFourVectors) {
+  // d/dx = d/dy = 2 texels along u: Euclidean rho 2 (lambda 1), NVIDIA's 11/16 L(d/dx + d/dy) = 2.75 (lambda
+  // 1 + table[96] / 256 = 1.4609). The level-identity texture returns lambda in red.
+  Case c{"lod_rho_four_vectors", gltest::level_ids(), {}, {}};
+  c.sampler.min = c.sampler.mag = gl::Filter::linear;
+  c.sampler.mip = gl::MipFilter::linear;
+  const float d = 2.0f / 64;
+  c.queries = {gl::txd({0.5f, 0.5f}, {d, 0, 0}, {d, 0, 0}),
+               gl::tex(gl::make_quad({0.5f, 0.5f, 0, 0}, {d, 0, 0, 0}, {d, 0, 0, 0}))};
+  expect(c, "lod_rho_four_vectors", {"llvmpipe", "llvmpipe_soa", "softpipe"});
+}
+
+TEST_F(TexunitKnownDifference, SrgbDecodeTable) {
+  // Codes whose hardware decode differs from the curve (128: 0x3e5d0000 against 0x3e5d0a89), point sampled.
+  gl::Texture t;
+  t.format = Format::srgb8_alpha8;
+  t.width = t.height = 2;
+  t.levels = {gl::bytes_of(std::vector<uint8_t>{128, 11, 64, 255, 188, 254, 200, 7, 30, 90, 170, 1, 3, 250, 100, 0})};
+  Case c{"srgb_decode_table", t, {}, {}};
+  c.queries = {gl::txl({0.25f, 0.25f}, 0), gl::txl({0.75f, 0.25f}, 0), gl::txl({0.25f, 0.75f}, 0), gl::txl({0.75f, 0.75f}, 0)};
+  expect(c, "srgb_decode_table", {"llvmpipe_soa", "softpipe"});
 }
 
 TEST_F(TexunitKnownDifference, SoftpipeMirrorClampGather) {

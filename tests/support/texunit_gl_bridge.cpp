@@ -143,6 +143,13 @@ texunit::Sampler tmu_sampler(const gl::Sampler& s, gl::Format f) {
   constexpr texunit::MipFilter mips[] = {texunit::MipFilter::None, texunit::MipFilter::Point,
                                          texunit::MipFilter::Linear};
   m.mip = mips[static_cast<int>(s.mip)];
+  // GL's TEXTURE_MAX_ANISOTROPY (and CUDA's maxAnisotropy) above 1 makes a LINEAR minification anisotropic: the
+  // largest MAX_ANISOTROPY ratio (1, 2, 4, 6, 8, 10, 12, 16) not above it.
+  if (s.max_anisotropy > 1 && m.min == texunit::MinFilter::Linear) {
+    m.min = texunit::MinFilter::Aniso;
+    for (uint8_t code = 0; code < 8; ++code)
+      if (static_cast<float>(texunit::anisotropy_ratio(code)) <= s.max_anisotropy) m.max_anisotropy = code;
+  }
   // Cube maps: seamless is AUTO_SPAN_SEAM (2). Without it, Mesa (llvmpipe and softpipe alike, measured) clamps
   // each face to its edges whatever the wrap modes say, so the bridge asks for OVERRIDE_WRAP (1: clamp to edge)
   // rather than USE_WRAP (0). The sampler's wrap modes still apply to other targets.

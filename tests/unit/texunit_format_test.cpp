@@ -143,31 +143,52 @@ TEST(FormatSwizzle, RoutesComponentsAndConstants) {
 
 // ---- sRGB ----
 
-TEST(FormatSrgb, EndpointsAndMidpoints) {
+TEST(FormatSrgb, ExactCurveEndpointsAndMidpoints) {
   // c = x/255; c <= 0.04045: c / 12.92, else ((c + 0.055) / 1.055)^2.4; rounded to fp32.
-  EXPECT_EQ(bits(srgb8_to_linear(0)), 0u);
-  EXPECT_EQ(bits(srgb8_to_linear(255)), 0x3f800000u);
+  EXPECT_EQ(bits(srgb8_to_linear_exact(0)), 0u);
+  EXPECT_EQ(bits(srgb8_to_linear_exact(255)), 0x3f800000u);
   // 1/255/12.92 = 1/3294.6 = 3.0352698e-4 -> 0x399f22b4
-  EXPECT_EQ(bits(srgb8_to_linear(1)), 0x399f22b4u);
+  EXPECT_EQ(bits(srgb8_to_linear_exact(1)), 0x399f22b4u);
   // 10: c = 0.0392157 <= 0.04045, the last code on the linear segment: 10/3294.6 = 0.0030352698 -> 0x3b46eb61
-  EXPECT_EQ(bits(srgb8_to_linear(10)), 0x3b46eb61u);
+  EXPECT_EQ(bits(srgb8_to_linear_exact(10)), 0x3b46eb61u);
   // 11: c = 0.0431373, first on the power segment: ((0.0431373 + 0.055)/1.055)^2.4 = 0.0930212^2.4 =
   // 0.0033465358 -> 0x3b5b518e
-  EXPECT_EQ(bits(srgb8_to_linear(11)), 0x3b5b518eu);
+  EXPECT_EQ(bits(srgb8_to_linear_exact(11)), 0x3b5b518eu);
   // 64: (0.3034902 / 1.055)^2.4 = 0.2876684^2.4 = 0.0512694584 -> 0x3d51ffec
-  EXPECT_EQ(bits(srgb8_to_linear(64)), 0x3d51ffecu);
+  EXPECT_EQ(bits(srgb8_to_linear_exact(64)), 0x3d51ffecu);
   // 128: (0.5569608 / 1.055)^2.4 = 0.5279249^2.4 = 0.2158605001 -> 0x3e5d0a89
-  EXPECT_EQ(bits(srgb8_to_linear(128)), 0x3e5d0a89u);
+  EXPECT_EQ(bits(srgb8_to_linear_exact(128)), 0x3e5d0a89u);
   // 188: (0.7922549 / 1.055)^2.4 = 0.7509525^2.4 = 0.5028864580 -> 0x3f00bd2b
-  EXPECT_EQ(bits(srgb8_to_linear(188)), 0x3f00bd2bu);
+  EXPECT_EQ(bits(srgb8_to_linear_exact(188)), 0x3f00bd2bu);
   // 254: (1.0510784 / 1.055)^2.4 = 0.9962828^2.4 = 0.9911020971 -> 0x3f7db8de
-  EXPECT_EQ(bits(srgb8_to_linear(254)), 0x3f7db8deu);
+  EXPECT_EQ(bits(srgb8_to_linear_exact(254)), 0x3f7db8deu);
+}
+
+TEST(FormatSrgb, HardwareTable) {
+  // The H200's decode (tests/hw srgb-table): 8 significant bits, within 1.3 of their units of the curve,
+  // strictly increasing, and every entry names its code again (srgb_exact_from_decoded).
+  for (unsigned x = 0; x < 256; ++x) {
+    const float v = srgb8_to_linear(static_cast<uint8_t>(x)), e = srgb8_to_linear_exact(static_cast<uint8_t>(x));
+    EXPECT_EQ(bits(v) & 0xffffu, 0u) << x;
+    if (x > 0) {
+      EXPECT_LT(srgb8_to_linear(static_cast<uint8_t>(x - 1)), v) << x;
+      const double unit = std::ldexp(1.0, std::ilogb(e) - 7);
+      EXPECT_LE(std::fabs(double(v) - double(e)), 1.31 * unit) << x;
+    }
+    EXPECT_EQ(bits(srgb_exact_from_decoded(v)), bits(e)) << x;
+  }
+  // The linear segment: 20/65536 per code (codes 1 to 12).
+  EXPECT_EQ(srgb8_to_linear(1), 20.0f / 65536);
+  EXPECT_EQ(srgb8_to_linear(12), 240.0f / 65536);
+  // Not a table value: unchanged.
+  EXPECT_EQ(srgb_exact_from_decoded(0.3f), 0.3f);
 }
 
 TEST(FormatSrgb, AppliesToEightBitUnormRgbOnly) {
-  // A8B8G8R8 with S_R_G_B_CONVERSION: R, G, B through the curve, A linear (128/255 = 0x3f008081).
+  // A8B8G8R8 with S_R_G_B_CONVERSION: R, G, B through the hardware's table (codes 10 and 128 read 0x3b480000
+  // and 0x3e5d0000 on the H200), A linear (128/255 = 0x3f008081).
   const FormatPlan p = plan(0x08, all(UN), kRGBA, true);
-  EXPECT_TEXEL(decode_texel(p, bytes({10, 128, 255, 128})), 0x3b46eb61u, 0x3e5d0a89u, 0x3f800000u,
+  EXPECT_TEXEL(decode_texel(p, bytes({10, 128, 255, 128})), 0x3b480000u, 0x3e5d0000u, 0x3f800000u,
                0x3f008081u);
   EXPECT_TRUE(p.srgb_applies(0) && p.srgb_applies(1) && p.srgb_applies(2));
   EXPECT_FALSE(p.srgb_applies(3));

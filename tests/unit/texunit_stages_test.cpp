@@ -40,8 +40,10 @@ TEST(Addressing, ModesOnFourTexels) {
 TEST(Addressing, EightBitSubtexelPrecision) {
   const Policy nv = Policy::nvidia();
   EXPECT_EQ(nearest_texel(2.5, nv), 2);
-  // 2.9999 * 256 = 767.97 rounds to 768: the sample snaps to texel 3.
-  EXPECT_EQ(nearest_texel(2.9999, nv), 3);
+  // NEAREST takes the floor of the coordinate itself (measured): 2.9999 reads texel 2 although 2.9999 * 256 =
+  // 767.97 would round to texel 3's first sub-texel position.
+  EXPECT_EQ(nearest_texel(2.9999, nv), 2);
+  EXPECT_EQ(nearest_texel(-0.0001, nv), -1);
   EXPECT_EQ(nearest_texel(2.9999, Policy::float_exact()), 2);
   // x = 2.75: (704 - 128) = 576 = 2 * 256 + 64 -> texels 2, 3 with weight 64/256.
   auto t = linear_taps(2.75, nv);
@@ -58,9 +60,33 @@ TEST(Addressing, EightBitSubtexelPrecision) {
   t = linear_taps(1.0 / 3, Policy::float_exact());
   EXPECT_EQ(t.i0, -1);
   EXPECT_FLOAT_EQ(t.w1, 5.0f / 6);
+  // A tie, x - 0.5 = 2 + 1/512: 512.5 rounds up to 513 (measured), to even 512 with Rounding::Nearest.
+  t = linear_taps(2.5 + 1.0 / 512, nv);
+  EXPECT_EQ(t.i0, 2);
+  EXPECT_EQ(t.w1, 1.0f / 256);
+  Policy even = nv;
+  even.subtexel_rounding = Rounding::Nearest;
+  EXPECT_EQ(linear_taps(2.5 + 1.0 / 512, even).w1, 0.0f);
+  // -1.5 / 256 below 0: -1.5 + 0.5 = -1 -> weight 255/256 of texel 0 (ties go up, not away from zero).
+  t = linear_taps(0.5 - 1.5 / 256, nv);
+  EXPECT_EQ(t.i0, -1);
+  EXPECT_EQ(t.w1, 255.0f / 256);
   // NaN and huge coordinates stay defined.
   EXPECT_EQ(nearest_texel(std::nan(""), nv), 0);
   EXPECT_EQ(linear_taps(1e300, nv).i0, (1 << 30) - 1);
+}
+
+TEST(Addressing, NormalizedCoordinatesKeep22Bits) {
+  const Policy nv = Policy::nvidia();
+  // Truncated to 2^-22 towards -infinity: 0.75 + 2^-23 -> 0.75, -2^-23 -> -2^-22.
+  EXPECT_EQ(normalized_coordinate(0.75 + std::ldexp(1.0, -23), nv), 0.75);
+  EXPECT_EQ(normalized_coordinate(-std::ldexp(1.0, -23), nv), -std::ldexp(1.0, -22));
+  EXPECT_EQ(normalized_coordinate(0.1, Policy::float_exact()), 0.1);
+  // On a 65536-texel axis that leaves 6 fractional bits: u = (40001.5 + 2/256) / 65536 reads weight 0, not 2/256
+  // (the H200's answer, tests/hw weights-wide).
+  const double x = normalized_coordinate((40001.5 + 2.0 / 256) / 65536, nv) * 65536;
+  EXPECT_EQ(x, 40001.5);
+  EXPECT_TRUE(std::isnan(normalized_coordinate(std::nan(""), nv)));
 }
 
 TEST(Lod, RhoAndLambda) {
@@ -69,13 +95,28 @@ TEST(Lod, RhoAndLambda) {
   g.dx = {2, 0, 0};
   g.dy = {0, 1, 0};
   EXPECT_EQ(lambda_from_rho(rho(g, Rho::Length), nv), 1.0);
+  // Four vectors: L(dx) = 2, L(dy) = 1, 11/16 L(2, +-1) = 11/16 (2 + 350/1024) = 1.61 -> rho 2.
+  EXPECT_EQ(rho(g, Rho::FourVectors), 2.0);
   // A footprint rotated by 45 degrees: vector length sqrt(2) -> lambda 0.5; the max-abs approximation says 0.
   g.dx = {1, 1, 0};
   g.dy = {-1, 1, 0};
   EXPECT_EQ(lambda_from_rho(rho(g, Rho::Length), nv), 0.5);
   EXPECT_EQ(lambda_from_rho(rho(g, Rho::MaxAbs), nv), 0.0);
-  // log2(3) = 1.5849625; * 256 = 405.75 -> truncated to 405/256.
-  EXPECT_EQ(lambda_from_rho(3.0, nv), 405.0 / 256);
+  // Four vectors: L(1, 1) = 1 + 350/1024 = 1.341796875; dx + dy = (0, 2) and dx - dy = (2, 0) give 11/16 * 2 =
+  // 1.375 -> rho 1.375 = 1.011b: table bin 96 holds 118 -> lambda 118/256.
+  EXPECT_EQ(rho(g, Rho::FourVectors), 1.375);
+  EXPECT_EQ(lambda_from_rho(1.375, nv), 118.0 / 256);
+  // 3D: max + 350/1024 mid + 250/1024 min: (4, 2, 1) -> 4 + 700/1024 + 250/1024.
+  g.dims = 3;
+  g.dx = {1, -4, 2};
+  g.dy = {0, 0, 0};
+  EXPECT_EQ(rho(g, Rho::FourVectors), 4 + 950.0 / 1024);
+  // log2(3): 3 = 1.1b * 2, bin 128 holds 150 -> 1 + 150/256 (the exact log2, 1.5849625 * 256 = 405.75,
+  // truncates to 405).
+  EXPECT_EQ(lambda_from_rho(3.0, nv), 406.0 / 256);
+  Policy exact = nv;
+  exact.lod_log2 = Log2::Exact;
+  EXPECT_EQ(lambda_from_rho(3.0, exact), 405.0 / 256);
   EXPECT_EQ(lambda_from_rho(0.0, nv), -std::numeric_limits<double>::infinity());
 }
 

@@ -324,13 +324,13 @@ TEST(TextureUnit, QueryLodFixedPoint) {
   TextureUnit unit(f);
   Request r = make_request(TexOp::QueryLod, 0.5f, 0.5f);
   for (unsigned q = 0; q < 8; ++q) {
-    r.lanes[4 * q + 1].coord[0] = fb(0.5f + 3 / 8.0f);  // rho 3: lambda = log2 3 -> 405/256 (truncated)
+    r.lanes[4 * q + 1].coord[0] = fb(0.5f + 3 / 8.0f);  // rho 3 = 1.5 * 2: 1 + table[128] / 256 = 406/256
     r.lanes[4 * q + 3].coord[0] = fb(0.5f + 3 / 8.0f);
   }
   f.sampler_.max_lod_clamp = 0x100;  // clamp to 1.0
   Response out;
   unit.run(r, out);
-  EXPECT_EQ(out.value[0][0], 405u);  // relative, unclamped, s8.8
+  EXPECT_EQ(out.value[0][0], 406u);  // relative, unclamped, s8.8 (exact log2 would truncate to 405)
   EXPECT_EQ(out.value[0][1], 256u);  // clamped, u8.8
 }
 

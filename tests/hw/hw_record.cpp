@@ -1,0 +1,202 @@
+// SPDX-License-Identifier: MIT
+#include "hw_record.h"
+
+#include <fmt/format.h>
+#include <zlib.h>
+
+#include <algorithm>
+#include <cmath>
+#include <sstream>
+
+#include "texunit_gl_bridge.h"
+
+namespace tmu::test::hw {
+namespace {
+
+Result<std::string> read_file(const std::string& path) {
+  gzFile f = gzopen(path.c_str(), "rb");  // reads plain files as they are
+  if (!f) return make_error(path + ": cannot open");
+  std::string out;
+  char buf[1 << 16];
+  int n = 0;
+  while ((n = gzread(f, buf, sizeof buf)) > 0) out.append(buf, static_cast<std::size_t>(n));
+  const bool failed = n < 0;
+  gzclose(f);
+  if (failed) return make_error(path + ": corrupt gzip data");
+  return out;
+}
+
+bool is_nan(uint32_t bits) { return (bits & 0x7f800000u) == 0x7f800000u && (bits & 0x7fffffu) != 0; }
+float as_float(uint32_t bits) { return std::bit_cast<float>(bits); }
+
+bool quad_op(gl::Op op) { return op == gl::Op::tex || op == gl::Op::txb || op == gl::Op::lod; }
+
+}  // namespace
+
+gl::Texture cuda_view(gl::Texture t) {
+  // CUDA's driver gives the components a format lacks 0, alpha too (measured: R8 reads (r, 0, 0, 0)), where GL
+  // gives alpha 1.
+  const int n = t.format == gl::Format::r8 || t.format == gl::Format::r32f ? 1 : t.format == gl::Format::rg8 ? 2 : 4;
+  for (int c = n; c < 4; ++c) t.swizzle[static_cast<std::size_t>(c)] = gl::Swizzle::zero;
+  return t;
+}
+
+namespace {
+
+}  // namespace
+
+std::string describe_query(const gl::Query& q) {
+  std::string s(gl::name(q.op));
+  auto v = [](float x) { return fmt::format("{:.9g}", x); };
+  if (q.op == gl::Op::txf) {
+    s += fmt::format(" ({}, {}, {}, {}) level {}", q.icoord[0], q.icoord[1], q.icoord[2], q.icoord[3], q.ilod);
+  } else {
+    s += fmt::format(" ({}, {}, {}, {})", v(q.coord[0][0]), v(q.coord[0][1]), v(q.coord[0][2]), v(q.coord[0][3]));
+    if (q.op == gl::Op::txl) s += " lod " + v(q.lod);
+    if (q.op == gl::Op::txd)
+      s += fmt::format(" ddx ({}, {}, {}) ddy ({}, {}, {})", v(q.ddx[0]), v(q.ddx[1]), v(q.ddx[2]), v(q.ddy[0]),
+                       v(q.ddy[1]), v(q.ddy[2]));
+    if (q.op == gl::Op::tg4) s += fmt::format(" component {}", q.component);
+  }
+  if (q.has_offset) s += fmt::format(" offset ({}, {})", q.offset[0], q.offset[1]);
+  return s;
+}
+
+Result<std::string> write_recording(const std::vector<HwCase>& cases, const std::string& oracle_output) {
+  std::istringstream in(oracle_output);
+  std::string ready;
+  if (!std::getline(in, ready) || !ready.starts_with("ready\t"))
+    return make_error("the oracle output does not start with its 'ready' line");
+  std::string out = std::string(kRecordMagic) + "\ndevice " + ready.substr(6) + "\n";
+  for (std::size_t i = 0; i < cases.size(); ++i) {
+    const HwCase& c = cases[i];
+    auto r = gl::read_response(in);
+    std::string response;
+    if (r) {
+      response = gl::write_response(*r);
+      if (r->size() != c.queries.size())
+        return make_error(fmt::format("case {}: {} results for {} queries", i, r->size(), c.queries.size()));
+    } else if (r.error() == "no response" || r.error().starts_with("bad response") || r.error().starts_with("truncated")) {
+      return make_error(fmt::format("case {} ({}): {}", i, c.category, r.error()));
+    } else {
+      response = gl::write_error(r.error());
+    }
+    out += "case " + c.category + "\n" + gl::write_request(c.texture, c.sampler, c.queries) + response;
+  }
+  return out;
+}
+
+Result<Recording> read_recording(const std::string& path) {
+  auto text = read_file(path);
+  if (!text) return make_error(text.error());
+  std::istringstream in(*text);
+  std::string line;
+  Recording rec;
+  if (!std::getline(in, line) || line != kRecordMagic) return make_error(path + ": not a tmu hardware recording");
+  if (!std::getline(in, line) || !line.starts_with("device ")) return make_error(path + ": no device line");
+  rec.device = line.substr(7);
+  while (std::getline(in, line)) {
+    if (line.empty()) continue;
+    if (!line.starts_with("case ")) return make_error(fmt::format("{}: case {}: expected 'case', got '{}'", path, rec.cases.size(), line.substr(0, 40)));
+    RecordedCase c;
+    c.category = line.substr(5);
+    auto request = gl::read_request(in);
+    if (!request) return make_error(fmt::format("{}: case {}: {}", path, rec.cases.size(), request.error()));
+    c.request = std::move(*request);
+    auto response = gl::read_response(in);
+    if (response) {
+      if (response->size() != c.request.queries.size())
+        return make_error(fmt::format("{}: case {}: {} results for {} queries", path, rec.cases.size(), response->size(),
+                                      c.request.queries.size()));
+      c.gpu = std::move(*response);
+    } else {
+      c.error = response.error();
+    }
+    rec.cases.push_back(std::move(c));
+  }
+  return rec;
+}
+
+std::vector<NamedPolicy> policy_variants() {
+  using texunit::Policy;
+  std::vector<NamedPolicy> v{{"nvidia", Policy::nvidia()}, {"float_exact", Policy::float_exact()}};
+  Policy p = Policy::nvidia();
+  p.subtexel_rounding = texunit::Rounding::Truncate;
+  v.push_back({"subtexel_truncate", p});
+  p = Policy::nvidia();
+  p.lod_rounding = texunit::Rounding::Nearest;
+  v.push_back({"lod_nearest", p});
+  p = Policy::nvidia();
+  p.lod_rounding = texunit::Rounding::Exact;
+  v.push_back({"lod_exact", p});
+  p = Policy::nvidia();
+  p.rho = texunit::Rho::MaxAbs;
+  v.push_back({"rho_maxabs", p});
+  p = Policy::nvidia();
+  p.rho = texunit::Rho::Length;
+  v.push_back({"rho_length", p});
+  p = Policy::nvidia();
+  p.mip_nearest = texunit::MipNearest::RoundHalfDown;
+  v.push_back({"mip_half_down", p});
+  p = Policy::nvidia();
+  p.cube_tie = texunit::CubeTie::PreferX;
+  v.push_back({"cube_prefer_x", p});
+  return v;
+}
+
+std::map<std::string, Tally> judge(const Recording& rec, const texunit::Policy& policy) {
+  std::map<std::string, Tally> tallies;
+  BridgeOptions options;
+  options.fetch_edge_clamp = true;
+  for (const RecordedCase& c : rec.cases) {
+    if (c.gpu.empty()) continue;
+    Tally& t = tallies[c.category];
+    auto tmu = TmuGlTexture::make(cuda_view(c.request.texture), c.request.sampler);
+    const bool integer = gl::format_kind(c.request.texture.format) != gl::Kind::floating;
+    for (std::size_t i = 0; i < c.request.queries.size(); ++i) {
+      const gl::Query& q = c.request.queries[i];
+      ++t.queries;
+      auto mine = tmu ? tmu->run(q, policy, options) : Result<gl::QueryResult>(make_error(tmu.error()));
+      double diff = 0;
+      bool exact = true, hard = false;
+      const int pixels = quad_op(q.op) ? 4 : 1;
+      if (!mine) {
+        exact = false, hard = true, diff = INFINITY;
+      } else {
+        for (int p = 0; p < pixels; ++p)
+          for (int k = 0; k < 4; ++k) {
+            const uint32_t a = c.gpu[i][p].bits[static_cast<std::size_t>(k)], b = (*mine)[p].bits[static_cast<std::size_t>(k)];
+            if (a == b || (!integer && is_nan(a) && is_nan(b))) continue;
+            exact = false;
+            if (integer || is_nan(a) || is_nan(b)) {
+              hard = true, diff = INFINITY;
+              continue;
+            }
+            const double d = std::fabs(static_cast<double>(as_float(a)) - static_cast<double>(as_float(b)));
+            diff = std::max(diff, std::isnan(d) ? INFINITY : d);
+          }
+      }
+      if (exact) {
+        ++t.exact;
+        continue;
+      }
+      if (!hard && diff <= 0x1p-16) ++t.within_2e16;
+      else if (!hard && diff <= 0x1p-8) ++t.within_2e8;
+      else ++t.beyond;
+      if (diff > t.max_diff || t.worst.empty()) {
+        t.max_diff = std::max(t.max_diff, diff);
+        const auto& g = c.gpu[i][0];
+        t.worst = describe_query(q) + fmt::format(" | gpu {:08x} {:08x} {:08x} {:08x}", g.bits[0], g.bits[1], g.bits[2], g.bits[3]);
+        if (mine) {
+          const auto& m = (*mine)[0];
+          t.worst += fmt::format(" tmu {:08x} {:08x} {:08x} {:08x}", m.bits[0], m.bits[1], m.bits[2], m.bits[3]);
+        } else {
+          t.worst += " tmu error: " + mine.error();
+        }
+      }
+    }
+  }
+  return tallies;
+}
+
+}  // namespace tmu::test::hw
