@@ -91,9 +91,9 @@ struct Plan {
 struct QuadChoice {  // no default initializers: QuadChoice{} is all zeros, a plain declaration costs nothing
   bool active;
   bool linear;
-  bool two_levels;  // blend level1 into level0 with weight w1
+  bool two_levels;  // blend level1 into level0 with weight f / 256
   unsigned level0, level1;
-  float w1;
+  int32_t f;
 };
 
 float f32(uint32_t bits) { return std::bit_cast<float>(bits); }
@@ -108,6 +108,8 @@ bool plain_rgba8(const FormatPlan& f) {
 bool make_plan(const BoundTexture& t, const Sampler& s, const Policy& p, Plan& plan) {
   const TextureHeader& h = t.header;
   if (p.subtexel_bits != 8 || p.subtexel_rounding != Rounding::NearestUp || p.coord_bits != 22) return false;
+  // 16-bit fixed-point filtering, with lambda (hence the level blend's weight) in 8.8 fixed point.
+  if (!p.unorm_fixed_point || p.lod_bits != 8 || p.lod_rounding == Rounding::Exact) return false;
   if (h.type != TextureType::Tex2D || !h.normalized_coords || s.force_unnormalized || s.depth_compare) return false;
   if (s.mag != MagFilter::Point && s.mag != MagFilter::Linear) return false;
   if (s.min != MinFilter::Point && s.min != MinFilter::Linear) return false;
@@ -187,7 +189,8 @@ class QuadChooser {
     r.level0 = c.level0;
     r.two_levels = c.weight1 > 0 && c.level1 != c.level0;
     r.level1 = r.two_levels ? c.level1 : c.level0;
-    r.w1 = c.weight1;
+    // lambda's fraction in 1/256 (the policies the path takes keep lambda in 8.8 fixed point).
+    r.f = static_cast<int32_t>(c.weight1 * 256.0f);
     return r;
   }
 
@@ -249,9 +252,11 @@ TMU_AVX2_INLINE __m256i y_part(__m256i y, const Lanes& l) {
   return _mm256_add_epi32(_mm256_add_epi32(rows, gob), _mm256_add_epi32(_mm256_add_epi32(b1, b6), l.offset));
 }
 
-// Eight lanes' results, one RGBA vector per lane.
+// Eight lanes' results, one RGBA vector per lane, before the fixed-point rounding: for LINEAR the weighted
+// sums T of the 8-bit codes (the 16-bit sum of the reference is 257 T, with 16 fractional bits), for NEAREST the
+// codes.
 struct Texels8 {
-  __m128 lane[8];
+  __m128i lane[8];
 };
 
 // The RGBA8 texel at byte `address`, its components widened to 32 bits in one load, and decoded: c / 255.0f,
@@ -259,7 +264,8 @@ struct Texels8 {
 TMU_AVX2_INLINE __m128i texel_bytes(const std::byte* base, uint32_t address) {
   return _mm_cvtepu8_epi32(_mm_loadu_si32(base + address));
 }
-TMU_AVX2_INLINE __m128 decode(__m128i c) { return _mm_div_ps(_mm_cvtepi32_ps(c), _mm_set1_ps(255.0f)); }
+// A 16-bit fixed-point result N as the reference returns it (float_of_unorm16): N / 65535.0f, correctly rounded.
+TMU_AVX2_INLINE __m128 unorm16(__m128i n) { return _mm_div_ps(_mm_cvtepi32_ps(n), _mm_set1_ps(65535.0f)); }
 TMU_AVX2_INLINE __m256 decode(__m256i c) { return _mm256_div_ps(_mm256_cvtepi32_ps(c), _mm256_set1_ps(255.0f)); }
 
 TMU_AVX2_INLINE __m128 lerp(__m128 a, __m128 b, __m128 w) { return _mm_add_ps(a, _mm_mul_ps(w, _mm_sub_ps(b, a))); }
@@ -297,15 +303,14 @@ TMU_AVX2_INLINE bool sample8(const Plan& p, const Lanes& l, __m256 u, __m256 v, 
     const __m256i y = wrap(_mm256_srav_epi32(iv, l.near_v), l.hmax, p.wrap_v);
     _mm256_store_si256(reinterpret_cast<__m256i*>(a[0]), _mm256_add_epi32(x_part(x, l), y_part(y, l)));
     for (unsigned i = 0; i < 8; ++i)
-      if ((lanes >> i) & 1) out.lane[i] = decode(texel_bytes(p.base, a[0][i]));
+      if ((lanes >> i) & 1) out.lane[i] = texel_bytes(p.base, a[0][i]);
     return true;
   }
   const __m256i frac = _mm256_set1_epi32(255), one = _mm256_set1_epi32(1);
   const __m256i ou = fixed8(iu, l.lin_u), ov = fixed8(iv, l.lin_v);
-  const __m256 inv = _mm256_set1_ps(1.0f / 256);
-  alignas(32) float wu[8], wv[8];
-  _mm256_store_ps(wu, _mm256_mul_ps(_mm256_cvtepi32_ps(_mm256_and_si256(ou, frac)), inv));
-  _mm256_store_ps(wv, _mm256_mul_ps(_mm256_cvtepi32_ps(_mm256_and_si256(ov, frac)), inv));
+  alignas(32) int32_t wu[8], wv[8];
+  _mm256_store_si256(reinterpret_cast<__m256i*>(wu), _mm256_and_si256(ou, frac));
+  _mm256_store_si256(reinterpret_cast<__m256i*>(wv), _mm256_and_si256(ov, frac));
   const __m256i u0 = _mm256_srai_epi32(ou, 8), v0 = _mm256_srai_epi32(ov, 8);
   const __m256i x0 = x_part(wrap(u0, l.wmax, p.wrap_u), l), x1 = x_part(wrap(_mm256_add_epi32(u0, one), l.wmax, p.wrap_u), l);
   const __m256i y0 = y_part(wrap(v0, l.hmax, p.wrap_v), l), y1 = y_part(wrap(_mm256_add_epi32(v0, one), l.hmax, p.wrap_v), l);
@@ -315,13 +320,15 @@ TMU_AVX2_INLINE bool sample8(const Plan& p, const Lanes& l, __m256 u, __m256 v, 
   _mm256_store_si256(reinterpret_cast<__m256i*>(a[3]), _mm256_add_epi32(x1, y1));  // t11
   for (unsigned i = 0; i < 8; ++i) {
     if (!((lanes >> i) & 1)) continue;
-    // (t00, t01) and (t10, t11) side by side: the lerp along u filters both rows at once, then along v.
-    const __m256 left = decode(_mm256_inserti128_si256(_mm256_castsi128_si256(texel_bytes(p.base, a[0][i])),
-                                                       texel_bytes(p.base, a[1][i]), 1));
-    const __m256 right = decode(_mm256_inserti128_si256(_mm256_castsi128_si256(texel_bytes(p.base, a[2][i])),
-                                                        texel_bytes(p.base, a[3][i]), 1));
-    const __m256 rows = lerp(left, right, _mm256_set1_ps(wu[i]));
-    out.lane[i] = lerp(_mm256_castps256_ps128(rows), _mm256_extractf128_ps(rows, 1), _mm_set1_ps(wv[i]));
+    // (t00, t01) and (t10, t11) side by side, times the products of the 8-bit axis weights; T < 2^24.
+    const __m256i left = _mm256_inserti128_si256(_mm256_castsi128_si256(texel_bytes(p.base, a[0][i])),
+                                                 texel_bytes(p.base, a[1][i]), 1);
+    const __m256i right = _mm256_inserti128_si256(_mm256_castsi128_si256(texel_bytes(p.base, a[2][i])),
+                                                  texel_bytes(p.base, a[3][i]), 1);
+    const int32_t a1 = wu[i], a0 = 256 - a1, b1 = wv[i], b0 = 256 - b1;
+    const __m256i sum = _mm256_add_epi32(_mm256_mullo_epi32(left, _mm256_set_m128i(_mm_set1_epi32(a0 * b1), _mm_set1_epi32(a0 * b0))),
+                                         _mm256_mullo_epi32(right, _mm256_set_m128i(_mm_set1_epi32(a1 * b1), _mm_set1_epi32(a1 * b0))));
+    out.lane[i] = _mm_add_epi32(_mm256_castsi256_si128(sum), _mm256_extracti128_si256(sum, 1));
   }
   return true;
 }
@@ -357,6 +364,23 @@ class LanesCache {
   Lanes lanes_{};
 };
 
+// The reference's rounding of a lane's fixed-point sums to 16 bits (filter.cpp, sample() in texture_unit.cpp),
+// with S = 257 T the 16-bit sums: one level N = (S + 2^15) >> 16 (LINEAR) or S (NEAREST); two levels blended
+// with lambda's 8-bit fraction f, N = ((256 - f) S0 + f S1 + 2^23) >> 24 (LINEAR; V = (256 - f) T0 + f T1 < 2^32,
+// and floor((257 V + 2^23) / 2^24) = Vh + ((Vh + ((257 Vl + 2^23) >> 16)) >> 8) with V = 2^16 Vh + Vl keeps it
+// in 32 bits) or ((256 - f) S0 + f S1 + 2^7) >> 8 (NEAREST).
+TMU_AVX2_INLINE __m128i rounded(__m128i t0, __m128i t1, const QuadChoice& q) {
+  const __m128i k257 = _mm_set1_epi32(257);
+  if (!q.two_levels)
+    return q.linear ? _mm_srli_epi32(_mm_add_epi32(_mm_mullo_epi32(t0, k257), _mm_set1_epi32(1 << 15)), 16)
+                    : _mm_mullo_epi32(t0, k257);
+  const __m128i v = _mm_add_epi32(_mm_mullo_epi32(t0, _mm_set1_epi32(256 - q.f)), _mm_mullo_epi32(t1, _mm_set1_epi32(q.f)));
+  if (!q.linear) return _mm_srli_epi32(_mm_add_epi32(_mm_mullo_epi32(v, k257), _mm_set1_epi32(128)), 8);
+  const __m128i vh = _mm_srli_epi32(v, 16), vl = _mm_and_si128(v, _mm_set1_epi32(0xffff));
+  const __m128i c = _mm_add_epi32(_mm_mullo_epi32(vl, k257), _mm_set1_epi32(1 << 23));
+  return _mm_add_epi32(vh, _mm_srli_epi32(_mm_add_epi32(vh, _mm_srli_epi32(c, 16)), 8));
+}
+
 // One level of two quads, each with its own filter.
 TMU_AVX2_INLINE bool sample_quads(const Plan& p, const Lanes& l, __m256 u, __m256 v, const QuadChoice& qa,
                                   const QuadChoice& qb, int active, Texels8& r) {
@@ -374,17 +398,12 @@ TMU_AVX2_INLINE bool run_group(Plan& p, LanesCache (&cache)[2], const FormatPlan
   lane_coords(&rq.lanes[8 * g], u, v);
   Texels8 r;
   if (!sample_quads(p, cache[0].get(p, qa.level0, qb.level0), u, v, qa, qb, active, r)) return false;
-  if (qa.two_levels || qb.two_levels) {
-    Texels8 r1;
-    if (!sample_quads(p, cache[1].get(p, qa.level1, qb.level1), u, v, qa, qb, active, r1)) return false;
-    // r += w1 * (r1 - r) in the quads that blend two levels.
-    const __m128 wa = _mm_set1_ps(qa.w1), wb = _mm_set1_ps(qb.w1);
-    for (unsigned i = 0; i < 8; ++i)
-      if (i < 4 ? qa.two_levels : qb.two_levels) r.lane[i] = lerp(r.lane[i], r1.lane[i], i < 4 ? wa : wb);
-  }
+  Texels8 r1;
+  if ((qa.two_levels || qb.two_levels) && !sample_quads(p, cache[1].get(p, qa.level1, qb.level1), u, v, qa, qb, active, r1))
+    return false;
   float* dst = reinterpret_cast<float*>(out.value[8 * g].data());  // 8 lanes x 4 words, contiguous
   for (unsigned i = 0; i < 8; ++i)
-    if ((active >> i) & 1) _mm_storeu_ps(dst + 4 * i, r.lane[i]);
+    if ((active >> i) & 1) _mm_storeu_ps(dst + 4 * i, unorm16(rounded(r.lane[i], r1.lane[i], i < 4 ? qa : qb)));
   if (!p.identity_swizzle)
     for (unsigned i = 0; i < 8; ++i)
       if ((active >> i) & 1) out.value[8 * g + i] = apply_swizzle(format, Texel{out.value[8 * g + i]}).bits;

@@ -154,6 +154,16 @@ std::array<uint32_t, 4> border_color(const TextureHeader& h, const FormatPlan& f
   return b;
 }
 
+unsigned fixed_point_components(const FormatPlan& f, const Policy& p, bool compare) {
+  if (!p.unorm_fixed_point || compare || p.subtexel_bits != 8 || p.subtexel_rounding == Rounding::Exact) return 0;
+  unsigned mask = 0;
+  for (unsigned c = 0; c < 4; ++c) {
+    const unsigned width = f.layout().fields[c].width;
+    if (f.type(c) == DataType::Unorm && (width == 8 || width == 16) && !f.srgb_applies(c)) mask |= 1u << c;
+  }
+  return mask;
+}
+
 Texel apply_srgb_policy(const FormatPlan& f, const Policy& p, Texel t) {
   if (p.srgb == SrgbDecode::Exact)
     for (unsigned c = 0; c < 4; ++c)
@@ -169,6 +179,7 @@ Rgba sample_level(const LevelSample& s, bool& resident) {
   auto coord = [&](unsigned a) {
     return s.cube ? s.texel[a] : prepare_coordinate(s.sampler->address[a], s.texel[a], size[a]);
   };
+  const unsigned fixed = fixed_point_components(*s.format, p, s.compare);
   // Integer formats cannot be filtered: they are always point sampled.
   if (!s.linear || f.integer()) {
     int32_t ijk[3] = {0, 0, 0};
@@ -179,18 +190,51 @@ Rgba sample_level(const LevelSample& s, bool& resident) {
       if (!s.cube && (m == AddressMode::ClampOgl || m == AddressMode::MirrorOnceClampOgl) && ijk[a] == size[a])
         ijk[a] = size[a] - 1;
     }
-    return f.texel(ijk[0], ijk[1], ijk[2]);
+    const Rgba r = f.texel(ijk[0], ijk[1], ijk[2]);
+    if (s.sums) {
+      *s.sums = FixedSums{};
+      s.sums->mask = f.integer() ? 0 : fixed;
+      for (unsigned c = 0; c < 4; ++c)
+        if ((s.sums->mask >> c) & 1) s.sums->sum[c] = unorm16_of(r[c]);
+    }
+    return r;
   }
   AxisTaps t[3];
   for (unsigned a = 0; a < s.dims; ++a) t[a] = linear_taps(coord(a), p);
-  if (s.dims == 1) return lerp(f.texel(t[0].i0, 0, 0), f.texel(t[0].i0 + 1, 0, 0), t[0].w1);
-  auto plane = [&](int32_t k) {
-    const Rgba r0 = lerp(f.texel(t[0].i0, t[1].i0, k), f.texel(t[0].i0 + 1, t[1].i0, k), t[0].w1);
-    const Rgba r1 = lerp(f.texel(t[0].i0, t[1].i0 + 1, k), f.texel(t[0].i0 + 1, t[1].i0 + 1, k), t[0].w1);
-    return lerp(r0, r1, t[1].w1);
-  };
-  if (s.dims == 2) return plane(0);
-  return lerp(plane(t[2].i0), plane(t[2].i0 + 1), t[2].w1);
+  // The footprint's texels, i (u) fastest, then j, then k.
+  const unsigned n = 1u << s.dims;
+  std::array<Rgba, 8> tap{};
+  for (unsigned i = 0; i < n; ++i)
+    tap[i] = f.texel(t[0].i0 + static_cast<int32_t>(i & 1), s.dims > 1 ? t[1].i0 + static_cast<int32_t>((i >> 1) & 1) : 0,
+                     s.dims > 2 ? t[2].i0 + static_cast<int32_t>((i >> 2) & 1) : 0);
+  // fp32 lerps: along u, then v, then w.
+  Rgba r;
+  if (s.dims == 1) {
+    r = lerp(tap[0], tap[1], t[0].w1);
+  } else {
+    auto plane = [&](unsigned base) { return lerp(lerp(tap[base], tap[base + 1], t[0].w1), lerp(tap[base + 2], tap[base + 3], t[0].w1), t[1].w1); };
+    r = s.dims == 2 ? plane(0) : lerp(plane(0), plane(4), t[2].w1);
+  }
+  if (s.sums) *s.sums = FixedSums{};
+  if (!fixed) return r;
+  // 16-bit fixed point: sum of (product of the taps' 8-bit axis weights) * texel, rounded half up to 16 bits.
+  const unsigned shift = 8 * s.dims;
+  if (s.sums) s.sums->shift = shift, s.sums->mask = fixed;
+  for (unsigned c = 0; c < 4; ++c) {
+    if (!((fixed >> c) & 1)) continue;
+    uint64_t sum = 0;
+    for (unsigned i = 0; i < n; ++i) {
+      uint64_t w = 1;
+      for (unsigned a = 0; a < s.dims; ++a) {
+        const auto w1 = static_cast<uint64_t>(t[a].w1 * 256.0f);
+        w *= ((i >> a) & 1) ? w1 : 256 - w1;
+      }
+      sum += w * unorm16_of(tap[i][c]);
+    }
+    if (s.sums) s.sums->sum[c] = sum;
+    r[c] = float_of_unorm16(static_cast<uint32_t>((sum + (uint64_t{1} << (shift - 1))) >> shift));
+  }
+  return r;
 }
 
 }  // namespace tmu::texunit

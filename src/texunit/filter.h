@@ -15,6 +15,14 @@ namespace tmu::texunit {
 
 using Rgba = std::array<float, 4>;
 
+// A fixed-point filter result before its rounding (Policy::unorm_fixed_point): per component the weighted sum
+// of 16-bit texels with `shift` fractional bits (8 per filtered axis; 0 for a point sample).
+struct FixedSums {
+  std::array<uint64_t, 4> sum{};
+  unsigned shift = 0;
+  unsigned mask = 0;  // components that hold a sum
+};
+
 struct LevelSample {
   const TextureAccess* access = nullptr;
   const FormatPlan* format = nullptr;
@@ -31,6 +39,7 @@ struct LevelSample {
   float dref = 0;
   bool border_zero = false;      // TLD: the border colour is zero (seed 001)
   bool footprint = false;        // a gather texel: part of a bilinear footprint, so seamless cube edges apply
+  FixedSums* sums = nullptr;     // when set: the fixed-point components' unrounded sums (levels blend them)
 };
 
 // Filtered R, G, B, A (floats; for integer formats the register bits of the nearest texel). `resident` is
@@ -43,6 +52,14 @@ std::array<uint32_t, 4> border_color(const TextureHeader& h, const FormatPlan& f
 
 // Depth compare of reference `ref` against texel depth `d` with the sampler's function: 1 or 0.
 float depth_compare(CompareFunc f, float ref, float d);
+
+// Components (bit c: component c, before the swizzle) that filter in 16-bit fixed point
+// (Policy::unorm_fixed_point): UNORM with 8 or 16 bits, not sRGB-decoded, not depth-compared.
+unsigned fixed_point_components(const FormatPlan& f, const Policy& p, bool compare);
+// A value of such a component as its 16-bit fixed-point integer (v * 65535: exact for decoded 8- and 16-bit
+// codes and for fixed-point filter results), and back.
+inline uint32_t unorm16_of(float v) { return static_cast<uint32_t>(static_cast<double>(v) * 65535.0 + 0.5); }
+inline float float_of_unorm16(uint32_t n) { return static_cast<float>(n) / 65535.0f; }
 
 // Texel decoding gives sRGB components as the hardware's table has them; with Policy::srgb Exact they become
 // the sRGB curve's values instead (components the plan decodes as sRGB).

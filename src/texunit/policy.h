@@ -64,6 +64,10 @@ struct Policy {
   SrgbDecode srgb = SrgbDecode::Table;
   CubeTie cube_tie = CubeTie::PreferZ;
   MipNearest mip_nearest = MipNearest::RoundHalfUp;
+  // UNORM8 and UNORM16 components filter in 16-bit fixed point (measured, tests/hw filter-unorm8/16/2d/mip):
+  // texels as 16-bit values (8-bit codes times 257), 8-bit weights, the weighted sum of the taps rounded once,
+  // half up, to 16 bits; levels blend the same way with lambda's 8-bit fraction. Off: fp32 lerps.
+  bool unorm_fixed_point = true;
 
   // NVIDIA's most likely behaviour (the default above).
   static constexpr Policy nvidia() { return Policy{}; }
@@ -77,6 +81,7 @@ struct Policy {
     p.lod_log2 = Log2::Exact;
     p.rho = Rho::Length;
     p.srgb = SrgbDecode::Exact;
+    p.unorm_fixed_point = false;
     return p;
   }
   bool operator==(const Policy&) const = default;

@@ -261,7 +261,8 @@ class QuadSampler {
   }
 
   // Sample one level, anisotropically when the sampler says so: N taps along the footprint's major axis.
-  Rgba sample_one_level(unsigned k, unsigned level, bool linear, const LodResult& lod, bool& resident) const {
+  Rgba sample_one_level(unsigned k, unsigned level, bool linear, const LodResult& lod, bool& resident,
+                        FixedSums* sums = nullptr) const {
     const Bound& b = bound_[k];
     const unsigned max_ratio = anisotropy_ratio(max_anisotropy_code(b));
     const Gradients& g = lod.gradients;
@@ -270,7 +271,12 @@ class QuadSampler {
     unsigned taps = 1;
     if (b.smp->min == MinFilter::Aniso && max_ratio > 1 && minor > 0 && !lod_is_explicit())
       taps = static_cast<unsigned>(std::min<double>(std::ceil(major / minor), max_ratio));
-    if (taps <= 1) return sample_level(level_sample(k, level, pos_[k].uvw, linear), resident);
+    if (taps <= 1) {
+      LevelSample s = level_sample(k, level, pos_[k].uvw, linear);
+      s.sums = sums;
+      return sample_level(s, resident);
+    }
+    if (sums) *sums = FixedSums{};  // anisotropic taps average in fp32
     // The major axis in normalized units (texel-space gradient divided by the base-level size).
     const Extent e = base_extent(b);
     const double size[3] = {double(e.width), double(e.height), double(e.depth)};
@@ -295,10 +301,23 @@ class QuadSampler {
     const TextureHeader& h = b.tex->header;
     const LevelChoice c = choose_levels(l.lambda, s.mip, view_min(h), view_max(h), p_);
     const bool linear = c.magnify ? s.mag == MagFilter::Linear : s.min != MinFilter::Point;
-    Rgba r = sample_one_level(k, c.level0, linear, l, resident);
+    FixedSums s0, s1;
+    Rgba r = sample_one_level(k, c.level0, linear, l, resident, &s0);
     if (c.weight1 > 0 && c.level1 != c.level0) {
-      const Rgba r1 = sample_one_level(k, c.level1, linear, l, resident);
-      for (unsigned i = 0; i < 4; ++i) r[i] += c.weight1 * (r1[i] - r[i]);
+      const Rgba r1 = sample_one_level(k, c.level1, linear, l, resident, &s1);
+      // UNORM8/16 blend the two levels' unrounded fixed-point sums with lambda's 8-bit fraction and round once
+      // (tests/hw filter-mip, offset); the fraction is a multiple of 1/256 unless the policy keeps lambda exact.
+      const float f256 = c.weight1 * 256.0f;
+      const unsigned fixed = f256 == std::floor(f256) && s0.shift == s1.shift ? s0.mask & s1.mask : 0;
+      for (unsigned i = 0; i < 4; ++i) {
+        if ((fixed >> i) & 1) {
+          const auto w1 = static_cast<uint64_t>(f256);
+          const unsigned shift = s0.shift + 8;
+          r[i] = float_of_unorm16(static_cast<uint32_t>(((256 - w1) * s0.sum[i] + w1 * s1.sum[i] + (uint64_t{1} << (shift - 1))) >> shift));
+        } else {
+          r[i] += c.weight1 * (r1[i] - r[i]);
+        }
+      }
     }
     return finish(b, r);
   }

@@ -666,6 +666,79 @@ void cube_edges_and_bias(std::vector<HwCase>& out) {
   }
 }
 
+// Third round: the filter's arithmetic (the second recording showed filtered values close to, but mostly not
+// bit-equal with, fp32 a + w (b - a)), border conversion of fixed-point formats, cube face coordinates.
+void filter_arithmetic(std::vector<HwCase>& out) {
+  Rng r(111);
+  // One axis: a 2x1 texture, weights k/256 for k = 0..256 exactly (x - 0.5 = k/256 at v's texel centre).
+  auto pair_sweep = [&](Format format, const char* category) {
+    HwCase c{category, make_texture(Target::tex2d, format, 2, 1, 1, 1, 1, [&](int, std::size_t, std::byte* b) {
+               finite_texel(r, format, b);
+             }), sampler(gl::Filter::linear), {}};
+    for (int k = 0; k <= 256; ++k) c.queries.push_back(gl::txl({f((0.5 + k / 256.0) / 2), 0.5f, 0, 0}, 0));
+    out.push_back(std::move(c));
+  };
+  for (int i = 0; i < 8; ++i) pair_sweep(Format::rgba8, "filter-unorm8");
+  for (int i = 0; i < 2; ++i) pair_sweep(Format::rgba16, "filter-unorm16");
+  for (int i = 0; i < 2; ++i) pair_sweep(Format::rgba8_snorm, "filter-snorm8");
+  for (int i = 0; i < 4; ++i) pair_sweep(Format::rgba16f, "filter-fp16");
+  for (int i = 0; i < 4; ++i) pair_sweep(Format::rgba32f, "filter-fp32");
+  for (int i = 0; i < 2; ++i) pair_sweep(Format::srgb8_alpha8, "filter-srgb");
+  // Two axes: a 2x2 texture on a 17 x 17 grid of weights.
+  for (Format format : {Format::rgba8, Format::rgba8, Format::rgba32f, Format::rgba16f}) {
+    HwCase c{"filter-2d", random_texture(r, Target::tex2d, format, 2, 2, 1, 1, 1), sampler(gl::Filter::linear), {}};
+    for (int j = 0; j <= 16; ++j)
+      for (int k = 0; k <= 16; ++k) c.queries.push_back(gl::txl({f((0.5 + k / 16.0) / 2), f((0.5 + j / 16.0) / 2), 0, 0}, 0));
+    out.push_back(std::move(c));
+  }
+  // Between levels: two levels of one texel value each, explicit LOD k/256.
+  for (Format format : {Format::rgba8, Format::rgba8, Format::rgba32f}) {
+    std::array<std::byte, 16> texel[2];
+    for (auto& t : texel) finite_texel(r, format, t.data());
+    HwCase c{"filter-mip", make_texture(Target::tex2d, format, 2, 2, 1, 1, 2, [&](int level, std::size_t, std::byte* b) {
+               std::memcpy(b, texel[level].data(), gl::texel_bytes(format));
+             }), sampler(gl::Filter::linear, gl::MipFilter::linear), {}};
+    for (int k = 0; k <= 256; ++k) c.queries.push_back(gl::txl({0.5f, 0.5f, 0, 0}, f(k / 256.0)));
+    out.push_back(std::move(c));
+  }
+}
+
+void border_conversion(std::vector<HwCase>& out) {
+  // Fixed-point formats' border colours (the second round: converted to the format, with a rounding that
+  // neither nearest nor truncation of v * 255 explains): v = (k + j/8) / (2^n - 1) and random values.
+  Rng r(121);
+  for (Format format : {Format::rgba8, Format::rgba8_snorm, Format::rgba16}) {
+    const double scale = format == Format::rgba8 ? 255 : format == Format::rgba8_snorm ? 127 : 65535;
+    std::vector<float> values;
+    for (int k : {0, 1, 2, 3, 50, 100, 126, 200})
+      for (int j = 0; j < 8; ++j) values.push_back(f((k + j / 8.0) / scale));
+    for (int i = 0; i < 64; ++i) values.push_back(f(r.real(format == Format::rgba8_snorm ? -1 : 0, 1)));
+    for (std::size_t i = 0; i < values.size(); i += 4) {
+      gl::Sampler s = sampler(gl::Filter::nearest, gl::MipFilter::none, gl::Wrap::clamp_to_border);
+      s.border = {values[i], values[i + 1], values[i + 2], values[i + 3]};
+      HwCase c{"border-conversion", random_texture(r, Target::tex2d, format, 1, 1, 1, 1, 1), s, {}};
+      c.queries.push_back(gl::txl({-3.0f, -3.0f, 0, 0}, 0));
+      out.push_back(std::move(c));
+    }
+  }
+}
+
+void cube_coordinates(std::vector<HwCase>& out) {
+  // Face coordinates: directions on +X (and -Z) with s and t swept finely across texel edges of an 8x8 face.
+  Rng r(131);
+  const gl::Texture t = rgba32f(Target::cube, 8, 8, 1, 1, 1, [](int, int x, int y, int face) {
+    return Vec4{f(x & 1), f(y & 1), f(face), 1};
+  });
+  for (gl::Filter filter : {gl::Filter::linear, gl::Filter::nearest}) {
+    HwCase c{"cube-coord", t, sampler(filter), {}};
+    for (int k = 0; k < 96; ++k) {
+      const double sc = r.real(-0.9, 0.9), tc = r.real(-0.9, 0.9), ma = r.real(0.3, 3);
+      c.queries.push_back(gl::txl(k % 2 ? Vec4{f(ma), f(-tc * ma), f(-sc * ma), 0} : Vec4{f(-sc * ma), f(-tc * ma), f(-ma), 0}, 0));
+    }
+    out.push_back(std::move(c));
+  }
+}
+
 }  // namespace
 
 std::vector<HwCase> hw_cases() {
@@ -683,6 +756,9 @@ std::vector<HwCase> hw_cases() {
   lod_vectors(out);
   aniso_probes(out);
   cube_edges_and_bias(out);
+  filter_arithmetic(out);
+  border_conversion(out);
+  cube_coordinates(out);
   return out;
 }
 

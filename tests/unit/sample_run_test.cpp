@@ -149,8 +149,8 @@ TEST_F(SampleRun, TxfMsReadsSamplesOfTheSampleImage) {
 
 TEST_F(SampleRun, BilinearBetweenTwoTexelsWithEightBitWeights) {
   // A 1D R8_UNORM texture of two texels, 64 and 192 (a raw file). Texel-space s' = 2 s; the footprint is texels 0
-  // and 1 with weight w = s' - 0.5 rounded to 1/256. Result R = a + w (b - a) in fp32, a = 64/255 = 0x3e808081,
-  // b = 192/255 = 0x3f40c0c1, b - a = 0.50196081399917... rounds to 0x3f008080.
+  // and 1 with weight w = s' - 0.5 rounded to 1/256. UNORM8 filters in 16-bit fixed point (tests/hw): texels
+  // 64 * 257 = 16448 and 192 * 257 = 49344, N = ((256 - w) 16448 + w 49344 + 128) >> 8, R = N / 65535.
   const std::byte raw[2] = {std::byte{64}, std::byte{192}};
   write("two.raw", raw);
   const std::string spec = R"({"texture": {"type": "1d", "width": 2, "format": "R8_UNORM",
@@ -158,12 +158,13 @@ TEST_F(SampleRun, BilinearBetweenTwoTexelsWithEightBitWeights) {
     "sampler": {"address_u": "clamp_to_edge", "mag_filter": "linear", "min_filter": "linear"},
     "requests": [{"op": "txl", "lod": 0, "coords": [[0.5], [0.4], [0.25], [0.75]]}]})";
   Outcome o = run(spec);
-  // s = 0.5: w = 0.5; w (b - a) = 0x3e808080 exactly; a + that = 0.50196081399917 rounds to 0x3f008080 (not
-  // 128/255 = 0x3f008081: the lerp rounds twice).
-  EXPECT_EQ(lane(o, 0, 0), (Bits{0x3f008080, 0, 0, kOne}));
-  // s = 0.4f: s' - 0.5 = 0.30000001192..., 76.8 / 256 rounds to w = 77/256; w (b - a) = 0x3e1a9a9a exactly, and
-  // the sum rounds to 0x3ecdcdce.
-  EXPECT_EQ(lane(o, 0, 1), (Bits{0x3ecdcdce, 0, 0, kOne}));
+  // s = 0.5: w = 128; N = (128 * 65792 + 128) >> 8 = 32896 = 128 * 257, so R = 128/255 = 0x3f008081 (an fp32 lerp
+  // would round twice, to 0x3f008080).
+  EXPECT_EQ(lane(o, 0, 0), (Bits{0x3f008081, 0, 0, kOne}));
+  // s = 0.4f = 0.40000000596: truncated to 2^-22, 1677721 / 2^22; s' - 0.5 = 0.29999971, times 256 = 76.79993
+  // rounds to w = 77; N = (179 * 16448 + 77 * 49344 + 128) >> 8 = 6743808 >> 8 = 26343; 26343 / 65535 rounds
+  // to 0x3ecdcece.
+  EXPECT_EQ(lane(o, 0, 1), (Bits{0x3ecdcece, 0, 0, kOne}));
   // Texel centres read the texels themselves.
   EXPECT_EQ(lane(o, 0, 2), (Bits{kU64, 0, 0, kOne}));
   EXPECT_EQ(lane(o, 0, 3), (Bits{0x3f40c0c1, 0, 0, kOne}));
