@@ -2,7 +2,9 @@
 #include "texunit/lod.h"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
+#include <cstdint>
 
 namespace tmu::texunit {
 namespace {
@@ -32,10 +34,10 @@ constexpr uint8_t kLog2Fraction[256] = {
 // The vector length of Rho::FourVectors: the largest component magnitude plus 350/1024 of the middle one and
 // 250/1024 of the smallest (fitted to the H200's answers for one gradient at 129 angles and random 3D ones).
 double approximate_length(const std::array<double, 3>& v, unsigned dims) {
-  double m[3] = {0, 0, 0};
-  for (unsigned i = 0; i < dims && i < 3; ++i) m[i] = std::fabs(v[i]);
-  std::sort(m, m + 3, [](double a, double b) { return a > b; });
-  return m[0] + 350.0 / 1024 * m[1] + 250.0 / 1024 * m[2];
+  const double x = std::fabs(v[0]), y = dims > 1 ? std::fabs(v[1]) : 0.0, z = dims > 2 ? std::fabs(v[2]) : 0.0;
+  const double hi = std::max(x, y), lo = std::min(x, y);
+  const double top = std::max(hi, z), low = std::min(lo, z), mid = x + y + z - top - low;
+  return top + 350.0 / 1024 * mid + 250.0 / 1024 * low;
 }
 
 double four_vectors(const Gradients& g) {
@@ -60,10 +62,15 @@ double footprint_length(const std::array<double, 3>& v, unsigned dims, Rho formu
 double table_log2(double r) {
   if (std::isnan(r) || r <= 0) return r > 0 ? r : -std::numeric_limits<double>::infinity();
   if (std::isinf(r)) return r;
-  int e = 0;
-  const double m = std::frexp(r, &e);  // r = m * 2^e, m in [0.5, 1)
-  const auto bin = static_cast<unsigned>(std::ldexp(m, 9)) - 256;  // the top 8 bits below the leading one
-  return (e - 1) + kLog2Fraction[bin] / 256.0;
+  if (r < 0x1p-1000 || r > 0x1p1000) {  // far outside any LOD range: frexp handles denormals
+    int e = 0;
+    const double m = std::frexp(r, &e);  // r = m * 2^e, m in [0.5, 1)
+    return (e - 1) + kLog2Fraction[static_cast<unsigned>(std::ldexp(m, 9)) - 256] / 256.0;
+  }
+  // A normal double: the exponent field and the mantissa's top 8 bits.
+  const auto bits = std::bit_cast<uint64_t>(r);
+  const int e = static_cast<int>((bits >> 52) & 0x7ff) - 1023;
+  return e + kLog2Fraction[(bits >> 44) & 0xff] / 256.0;
 }
 
 double rho(const Gradients& g, Rho formula) {
