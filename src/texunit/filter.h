@@ -57,8 +57,12 @@ float depth_compare(CompareFunc f, float ref, float d);
 // (Policy::unorm_fixed_point): UNORM with 8 or 16 bits, not sRGB-decoded, not depth-compared.
 unsigned fixed_point_components(const FormatPlan& f, const Policy& p, bool compare);
 // A value of such a component as its 16-bit fixed-point integer (v * 65535: exact for decoded 8- and 16-bit
-// codes and for fixed-point filter results), and back.
-inline uint32_t unorm16_of(float v) { return static_cast<uint32_t>(static_cast<double>(v) * 65535.0 + 0.5); }
+// codes and for fixed-point filter results; a border colour is clamped to [0, 1] first, NaN reads 0, as the GPU
+// converts UNORM borders), and back.
+inline uint32_t unorm16_of(float v) {
+  const double c = v > 0.0f ? (v < 1.0f ? static_cast<double>(v) : 1.0) : 0.0;  // NaN -> 0
+  return static_cast<uint32_t>(c * 65535.0 + 0.5);
+}
 inline float float_of_unorm16(uint32_t n) { return static_cast<float>(n) / 65535.0f; }
 
 // Texel decoding gives sRGB components as the hardware's table has them; with Policy::srgb Exact they become
