@@ -123,11 +123,13 @@ class Fetcher {
   float dref_ = 0;
 };
 
-// FLOAT16 filtering as an H200 does it (tests/hw filter-fp16: 4110 of 4112 one-axis and 1139 of 1156 two-axis
-// lookups): the taps that have weight are aligned to the largest one's exponent with 14 fractional bits
-// (truncated towards zero), summed with their exact 8-bit weights, and the sum rounded to fp16, ties up. With a
-// NaN or infinite tap the fp32 lerp's result (`fallback`) stands.
-float filter_half(const std::array<Rgba, 8>& tap, const AxisTaps (&t)[3], unsigned dims, unsigned c, float fallback) {
+// FLOAT16 and sRGB filtering as an H200 does it (tests/hw filter-fp16: every one-axis and two-axis lookup;
+// filter-srgb: every R, G and B of 514 one-axis lookups): the taps that have weight are aligned to the largest
+// one's exponent with `bits` fractional bits (14 for FLOAT16, 7 for decoded sRGB), truncated towards zero,
+// summed with their exact 8-bit weights, and the sum rounded to fp16, ties up. With a NaN or infinite tap the
+// fp32 lerp's result (`fallback`) stands.
+float filter_half(const std::array<Rgba, 8>& tap, const AxisTaps (&t)[3], unsigned dims, unsigned c, int bits,
+                  float fallback) {
   const unsigned n = 1u << dims;
   double w[8], largest = 0;
   for (unsigned i = 0; i < n; ++i) {
@@ -137,7 +139,7 @@ float filter_half(const std::array<Rgba, 8>& tap, const AxisTaps (&t)[3], unsign
     if (w[i] > 0) largest = std::max(largest, std::fabs(static_cast<double>(tap[i][c])));
   }
   if (largest == 0) return 0.0f;
-  const int shift = 14 - std::ilogb(largest);  // the largest tap keeps 14 fractional bits
+  const int shift = bits - std::ilogb(largest);  // the largest tap keeps `bits` fractional bits
   double sum = 0;
   for (unsigned i = 0; i < n; ++i)
     if (w[i] > 0) sum += w[i] * std::ldexp(std::trunc(std::ldexp(static_cast<double>(tap[i][c]), shift)), -shift);
@@ -184,8 +186,10 @@ std::array<uint32_t, 4> border_color(const TextureHeader& h, const FormatPlan& f
 unsigned half_float_components(const FormatPlan& f, const Policy& p, bool compare) {
   if (!p.unorm_fixed_point || compare || p.subtexel_bits != 8 || p.subtexel_rounding == Rounding::Exact) return 0;
   unsigned mask = 0;
-  for (unsigned c = 0; c < 4; ++c)
-    if (f.type(c) == DataType::Float && f.layout().fields[c].width == 16) mask |= 1u << c;
+  for (unsigned c = 0; c < 4; ++c) {
+    const bool half = f.type(c) == DataType::Float && f.layout().fields[c].width == 16;
+    if (half || (f.srgb_applies(c) && p.srgb == SrgbDecode::Table)) mask |= 1u << c;
+  }
   return mask;
 }
 
@@ -253,7 +257,7 @@ Rgba sample_level(const LevelSample& s, bool& resident) {
   if (s.sums) *s.sums = FixedSums{};
   const unsigned half = half_float_components(*s.format, p, s.compare);
   for (unsigned c = 0; c < 4; ++c)
-    if ((half >> c) & 1) r[c] = filter_half(tap, t, s.dims, c, r[c]);
+    if ((half >> c) & 1) r[c] = filter_half(tap, t, s.dims, c, s.format->srgb_applies(c) ? 7 : 14, r[c]);
   if (!fixed) return r;
   // 16-bit fixed point: sum of (product of the taps' 8-bit axis weights) * texel, rounded half up to 16 bits.
   const unsigned shift = 8 * s.dims;
