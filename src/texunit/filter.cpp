@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
+#include <cstdint>
 #include <limits>
 
 #include "texunit/addressing.h"
@@ -123,32 +124,52 @@ class Fetcher {
   float dref_ = 0;
 };
 
-// FLOAT16 and sRGB filtering as an H200 does it (tests/hw filter-fp16: every one-axis and two-axis lookup;
-// filter-srgb: every R, G and B of 514 one-axis lookups): the taps that have weight are aligned to the largest
-// one's exponent with `bits` fractional bits (14 for FLOAT16, 7 for decoded sRGB), truncated towards zero,
-// summed with their exact 8-bit weights, and the sum rounded to fp16, ties up. With a NaN or infinite tap the
-// fp32 lerp's result (`fallback`) stands.
-float filter_half(const std::array<Rgba, 8>& tap, const AxisTaps (&t)[3], unsigned dims, unsigned c, int bits,
-                  float fallback) {
+// Float filtering as an H200 does it (tests/hw): the taps that have weight are aligned to the largest one's
+// exponent with `align` fractional bits, truncated towards zero; summed with their exact 8-bit weights; the sum
+// rounded to the result's precision, ties away from zero. FLOAT16: 14 bits aligned, an fp16 result (filter-fp16:
+// every one- and two-axis lookup); decoded sRGB: 7 bits (its table values have 8 significant bits), fp16
+// (filter-srgb: every R, G, B); FLOAT32: 28 bits (26 are too few), an fp32 result (filter-fp32: all 4112
+// components). With a NaN or infinite tap the fp32 lerp's result (`fallback`) stands.
+struct FloatFilter {
+  int align;         // fractional bits the largest tap keeps
+  int mantissa;      // fractional bits of the result's significand
+  int min_exponent;  // below it the result is subnormal
+  double max;        // the largest finite result
+};
+constexpr FloatFilter kHalfFilter{14, 10, -14, 65504.0};
+constexpr FloatFilter kSrgbFilter{7, 10, -14, 65504.0};
+constexpr FloatFilter kFloatFilter{28, 23, -126, 0x1.fffffep127};
+
+float filter_float(const std::array<Rgba, 8>& tap, const AxisTaps (&t)[3], unsigned dims, unsigned c,
+                   const FloatFilter& f, float fallback) {
   const unsigned n = 1u << dims;
-  double w[8], largest = 0;
+  int64_t w[8];
+  double largest = 0;
   for (unsigned i = 0; i < n; ++i) {
     w[i] = 1;
-    for (unsigned a = 0; a < dims; ++a) w[i] *= ((i >> a) & 1) ? t[a].w1 : 1.0 - t[a].w1;
+    for (unsigned a = 0; a < dims; ++a) {
+      const auto w1 = static_cast<int64_t>(t[a].w1 * 256.0f);
+      w[i] *= ((i >> a) & 1) ? w1 : 256 - w1;
+    }
     if (!std::isfinite(tap[i][c])) return fallback;
     if (w[i] > 0) largest = std::max(largest, std::fabs(static_cast<double>(tap[i][c])));
   }
   if (largest == 0) return 0.0f;
-  const int shift = bits - std::ilogb(largest);  // the largest tap keeps `bits` fractional bits
-  double sum = 0;
+  // Aligned taps are integers below 2^(align + 1), weights below 2^(8 dims): the sum fits 64 bits.
+  const int shift = f.align - std::ilogb(largest);
+  int64_t sum = 0;
   for (unsigned i = 0; i < n; ++i)
-    if (w[i] > 0) sum += w[i] * std::ldexp(std::trunc(std::ldexp(static_cast<double>(tap[i][c]), shift)), -shift);
+    if (w[i] > 0) sum += w[i] * static_cast<int64_t>(std::trunc(std::ldexp(static_cast<double>(tap[i][c]), shift)));
   if (sum == 0) return 0.0f;
-  // fp16: 10 fractional bits below the leading one, subnormal below 2^-14; ties up; beyond 65504: infinity.
-  const int e = std::max(std::ilogb(sum), -14);
-  const double q = std::ldexp(std::floor(std::ldexp(std::fabs(sum), 10 - e) + 0.5), e - 10);
-  const double v = q > 65504 ? std::numeric_limits<double>::infinity() : q;
-  return static_cast<float>(sum < 0 ? -v : v);
+  // |sum| * 2^scale, rounded to `mantissa` fractional bits below its leading one (fixed below min_exponent).
+  const uint64_t m = static_cast<uint64_t>(sum < 0 ? -sum : sum);
+  const int scale = -shift - 8 * static_cast<int>(dims);
+  const int e = std::max(static_cast<int>(std::bit_width(m)) - 1 + scale, f.min_exponent);
+  const int k = e - f.mantissa - scale;  // bits of m below the result's last place
+  const uint64_t q = k <= 0 ? m << -k : (m + (uint64_t{1} << (k - 1))) >> k;
+  const double v = std::ldexp(static_cast<double>(q), e - f.mantissa);
+  const double r = v > f.max ? std::numeric_limits<double>::infinity() : v;
+  return static_cast<float>(sum < 0 ? -r : r);
 }
 
 Rgba lerp(const Rgba& a, const Rgba& b, float w) {
@@ -183,12 +204,23 @@ std::array<uint32_t, 4> border_color(const TextureHeader& h, const FormatPlan& f
   return b;
 }
 
-unsigned half_float_components(const FormatPlan& f, const Policy& p, bool compare) {
+float blend_levels_float(const FormatPlan& f, unsigned c, float r0, float r1, float weight1) {
+  std::array<Rgba, 8> tap{};
+  tap[0][c] = r0;
+  tap[1][c] = r1;
+  AxisTaps t[3];
+  t[0].w1 = weight1;
+  const FloatFilter& ff = f.srgb_applies(c) ? kSrgbFilter : f.layout().fields[c].width == 16 ? kHalfFilter : kFloatFilter;
+  return filter_float(tap, t, 1, c, ff, r0 + weight1 * (r1 - r0));
+}
+
+unsigned float_filter_components(const FormatPlan& f, const Policy& p, bool compare) {
   if (!p.unorm_fixed_point || compare || p.subtexel_bits != 8 || p.subtexel_rounding == Rounding::Exact) return 0;
   unsigned mask = 0;
   for (unsigned c = 0; c < 4; ++c) {
-    const bool half = f.type(c) == DataType::Float && f.layout().fields[c].width == 16;
-    if (half || (f.srgb_applies(c) && p.srgb == SrgbDecode::Table)) mask |= 1u << c;
+    const unsigned width = f.layout().fields[c].width;
+    const bool flt = f.type(c) == DataType::Float && (width == 16 || width == 32);
+    if (flt || (f.srgb_applies(c) && p.srgb == SrgbDecode::Table)) mask |= 1u << c;
   }
   return mask;
 }
@@ -255,9 +287,14 @@ Rgba sample_level(const LevelSample& s, bool& resident) {
     r = s.dims == 2 ? plane(0) : lerp(plane(0), plane(4), t[2].w1);
   }
   if (s.sums) *s.sums = FixedSums{};
-  const unsigned half = half_float_components(*s.format, p, s.compare);
-  for (unsigned c = 0; c < 4; ++c)
-    if ((half >> c) & 1) r[c] = filter_half(tap, t, s.dims, c, s.format->srgb_applies(c) ? 7 : 14, r[c]);
+  const unsigned floats = float_filter_components(*s.format, p, s.compare);
+  for (unsigned c = 0; c < 4; ++c) {
+    if (!((floats >> c) & 1)) continue;
+    const FloatFilter& ff = s.format->srgb_applies(c) ? kSrgbFilter
+                            : s.format->layout().fields[c].width == 16 ? kHalfFilter
+                                                                         : kFloatFilter;
+    r[c] = filter_float(tap, t, s.dims, c, ff, r[c]);
+  }
   if (!fixed) return r;
   // 16-bit fixed point: sum of (product of the taps' 8-bit axis weights) * texel, rounded half up to 16 bits.
   const unsigned shift = 8 * s.dims;

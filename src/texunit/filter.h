@@ -56,9 +56,11 @@ float depth_compare(CompareFunc f, float ref, float d);
 // Components (bit c: component c, before the swizzle) that filter in 16-bit fixed point
 // (Policy::unorm_fixed_point): UNORM with 8 or 16 bits, not sRGB-decoded, not depth-compared.
 unsigned fixed_point_components(const FormatPlan& f, const Policy& p, bool compare);
-// Components that filter as the GPU filters FLOAT16 and decoded sRGB (an aligned sum rounded to fp16;
+// Components that filter as the GPU filters FLOAT16, FLOAT32 and decoded sRGB (an aligned sum rounded once;
 // filter.cpp), under the same policy switch.
-unsigned half_float_components(const FormatPlan& f, const Policy& p, bool compare);
+unsigned float_filter_components(const FormatPlan& f, const Policy& p, bool compare);
+// Two levels' results of such a component blended the same way (weight1: lambda's fraction, a multiple of 1/256).
+float blend_levels_float(const FormatPlan& f, unsigned c, float r0, float r1, float weight1);
 // A value of such a component as its 16-bit fixed-point integer (v * 65535: exact for decoded 8- and 16-bit
 // codes and for fixed-point filter results; a border colour is clamped to [0, 1] first, NaN reads 0, as the GPU
 // converts UNORM borders), and back.

@@ -66,8 +66,8 @@ struct Policy {
   MipNearest mip_nearest = MipNearest::RoundHalfUp;
   // UNORM8 and UNORM16 components filter in 16-bit fixed point (measured, tests/hw filter-unorm8/16/2d/mip):
   // texels as 16-bit values (8-bit codes times 257), 8-bit weights, the weighted sum of the taps rounded once,
-  // half up, to 16 bits; levels blend the same way with lambda's 8-bit fraction. FLOAT16 components filter as
-  // an aligned sum rounded to fp16 (filter.cpp). Off: fp32 lerps.
+  // half up, to 16 bits; levels blend the same way with lambda's 8-bit fraction. FLOAT16, FLOAT32 and sRGB
+  // components filter as an aligned sum rounded once (filter.cpp). Off: fp32 lerps.
   bool unorm_fixed_point = true;
 
   // NVIDIA's most likely behaviour (the default above).

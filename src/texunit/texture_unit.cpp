@@ -309,8 +309,11 @@ class QuadSampler {
       // (tests/hw filter-mip, offset); the fraction is a multiple of 1/256 unless the policy keeps lambda exact.
       const float f256 = c.weight1 * 256.0f;
       const unsigned fixed = f256 == std::floor(f256) && s0.shift == s1.shift ? s0.mask & s1.mask : 0;
+      const unsigned floats = f256 == std::floor(f256) ? float_filter_components(b.tex->format, p_, rq_.depth_compare || s.depth_compare) : 0;
       for (unsigned i = 0; i < 4; ++i) {
-        if ((fixed >> i) & 1) {
+        if ((floats >> i) & 1) {
+          r[i] = blend_levels_float(b.tex->format, i, r[i], r1[i], c.weight1);
+        } else if ((fixed >> i) & 1) {
           const auto w1 = static_cast<uint64_t>(f256);
           const unsigned shift = s0.shift + 8;
           r[i] = float_of_unorm16(static_cast<uint32_t>(((256 - w1) * s0.sum[i] + w1 * s1.sum[i] + (uint64_t{1} << (shift - 1))) >> shift));
