@@ -739,6 +739,23 @@ void cube_coordinates(std::vector<HwCase>& out) {
   }
 }
 
+// Fourth round: which of REPEAT and the coarser mip levels makes LINEAR lookups inexact (the third recording:
+// CLAMP_TO_EDGE level-0 lookups exact, REPEAT ones and mipmapped ones not): the same texture and coordinates
+// with each address mode, at every integer LOD (one level each), coordinates inside [0, 1].
+void mip_footprints(std::vector<HwCase>& out) {
+  Rng r(141);
+  const gl::Texture t = random_texture(r, Target::tex2d, Format::rgba8, 16, 16, 1, 1, 5);
+  std::vector<Vec4> coords;
+  for (int k = 0; k < 24; ++k) coords.push_back({f(r.real(0.02, 0.98)), f(r.real(0.02, 0.98)), 0, 0});
+  for (gl::Wrap w : {gl::Wrap::clamp_to_edge, gl::Wrap::repeat, gl::Wrap::mirrored_repeat}) {
+    HwCase c{std::string("mip-footprint-") + std::string(gl::name(w)), t, sampler(gl::Filter::linear, gl::MipFilter::linear, w), {}};
+    for (int level = 0; level <= 4; ++level)
+      for (const Vec4& xy : coords) c.queries.push_back(gl::txl(xy, f(level)));
+    for (const Vec4& xy : coords) c.queries.push_back(gl::txl(xy, 1.5f));
+    out.push_back(std::move(c));
+  }
+}
+
 }  // namespace
 
 std::vector<HwCase> hw_cases() {
@@ -759,6 +776,7 @@ std::vector<HwCase> hw_cases() {
   filter_arithmetic(out);
   border_conversion(out);
   cube_coordinates(out);
+  mip_footprints(out);
   return out;
 }
 

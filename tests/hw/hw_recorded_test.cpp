@@ -78,6 +78,9 @@ const std::map<std::string, Expectation>& expectations() {
       {"cube", {Expectation::within, 0.0025, 107}},
       {"cube-seamless", {Expectation::within, 0.0027, 68}},
       {"cube-edge", {Expectation::within, 0.003, 2}},
+      {"mip-footprint-clamp_to_edge", {Expectation::within, 0.003, 55}},
+      {"mip-footprint-repeat", {Expectation::within, 0.0027, 26}},
+      {"mip-footprint-mirrored_repeat", {Expectation::within, 0.003, 55}},
       {"aniso", {Expectation::within, 0.036, 5}},
       {"aniso-lod", {Expectation::within, 0.079, 182}},
       // Known differences (docs/texunit.md).
