@@ -320,14 +320,16 @@ TMU_AVX2_INLINE bool sample8(const Plan& p, const Lanes& l, __m256 u, __m256 v, 
   _mm256_store_si256(reinterpret_cast<__m256i*>(a[3]), _mm256_add_epi32(x1, y1));  // t11
   for (unsigned i = 0; i < 8; ++i) {
     if (!((lanes >> i) & 1)) continue;
-    // (t00, t01) and (t10, t11) side by side, times the products of the 8-bit axis weights; T < 2^24.
+    // (t00, t01) and (t10, t11) side by side, times the 8-bit footprint weights (filter.cpp: w11 = round(wu wv /
+    // 256), w10 = wu - w11, w01 = wv - w11, w00 = 256 - wu - wv + w11); T <= 256 * 255.
     const __m256i left = _mm256_inserti128_si256(_mm256_castsi128_si256(texel_bytes(p.base, a[0][i])),
                                                  texel_bytes(p.base, a[1][i]), 1);
     const __m256i right = _mm256_inserti128_si256(_mm256_castsi128_si256(texel_bytes(p.base, a[2][i])),
                                                   texel_bytes(p.base, a[3][i]), 1);
-    const int32_t a1 = wu[i], a0 = 256 - a1, b1 = wv[i], b0 = 256 - b1;
-    const __m256i sum = _mm256_add_epi32(_mm256_mullo_epi32(left, _mm256_set_m128i(_mm_set1_epi32(a0 * b1), _mm_set1_epi32(a0 * b0))),
-                                         _mm256_mullo_epi32(right, _mm256_set_m128i(_mm_set1_epi32(a1 * b1), _mm_set1_epi32(a1 * b0))));
+    const int32_t a1 = wu[i], b1 = wv[i], w11 = (a1 * b1 + 128) >> 8;
+    const int32_t w10 = a1 - w11, w01 = b1 - w11, w00 = 256 - a1 - b1 + w11;
+    const __m256i sum = _mm256_add_epi32(_mm256_mullo_epi32(left, _mm256_set_m128i(_mm_set1_epi32(w01), _mm_set1_epi32(w00))),
+                                         _mm256_mullo_epi32(right, _mm256_set_m128i(_mm_set1_epi32(w11), _mm_set1_epi32(w10))));
     out.lane[i] = _mm_add_epi32(_mm256_castsi256_si128(sum), _mm256_extracti128_si256(sum, 1));
   }
   return true;
@@ -365,20 +367,17 @@ class LanesCache {
 };
 
 // The reference's rounding of a lane's fixed-point sums to 16 bits (filter.cpp, sample() in texture_unit.cpp),
-// with S = 257 T the 16-bit sums: one level N = (S + 2^15) >> 16 (LINEAR) or S (NEAREST); two levels blended
-// with lambda's 8-bit fraction f, N = ((256 - f) S0 + f S1 + 2^23) >> 24 (LINEAR; V = (256 - f) T0 + f T1 < 2^32,
-// and floor((257 V + 2^23) / 2^24) = Vh + ((Vh + ((257 Vl + 2^23) >> 16)) >> 8) with V = 2^16 Vh + Vl keeps it
-// in 32 bits) or ((256 - f) S0 + f S1 + 2^7) >> 8 (NEAREST).
+// with S = 257 T the 16-bit sums: one level N = (S + 2^7) >> 8 (LINEAR, 8 fractional bits) or S (NEAREST); two
+// levels blended with lambda's 8-bit fraction f, N = ((256 - f) S0 + f S1 + 2^15) >> 16 (LINEAR; 257 V with
+// V = (256 - f) T0 + f T1 <= 2^16 * 255 stays below 2^32) or ((256 - f) S0 + f S1 + 2^7) >> 8 (NEAREST).
 TMU_AVX2_INLINE __m128i rounded(__m128i t0, __m128i t1, const QuadChoice& q) {
   const __m128i k257 = _mm_set1_epi32(257);
   if (!q.two_levels)
-    return q.linear ? _mm_srli_epi32(_mm_add_epi32(_mm_mullo_epi32(t0, k257), _mm_set1_epi32(1 << 15)), 16)
+    return q.linear ? _mm_srli_epi32(_mm_add_epi32(_mm_mullo_epi32(t0, k257), _mm_set1_epi32(128)), 8)
                     : _mm_mullo_epi32(t0, k257);
   const __m128i v = _mm_add_epi32(_mm_mullo_epi32(t0, _mm_set1_epi32(256 - q.f)), _mm_mullo_epi32(t1, _mm_set1_epi32(q.f)));
-  if (!q.linear) return _mm_srli_epi32(_mm_add_epi32(_mm_mullo_epi32(v, k257), _mm_set1_epi32(128)), 8);
-  const __m128i vh = _mm_srli_epi32(v, 16), vl = _mm_and_si128(v, _mm_set1_epi32(0xffff));
-  const __m128i c = _mm_add_epi32(_mm_mullo_epi32(vl, k257), _mm_set1_epi32(1 << 23));
-  return _mm_add_epi32(vh, _mm_srli_epi32(_mm_add_epi32(vh, _mm_srli_epi32(c, 16)), 8));
+  return q.linear ? _mm_srli_epi32(_mm_add_epi32(_mm_mullo_epi32(v, k257), _mm_set1_epi32(1 << 15)), 16)
+                  : _mm_srli_epi32(_mm_add_epi32(_mm_mullo_epi32(v, k257), _mm_set1_epi32(128)), 8);
 }
 
 // One level of two quads, each with its own filter.

@@ -296,20 +296,26 @@ Rgba sample_level(const LevelSample& s, bool& resident) {
     r[c] = filter_float(tap, t, s.dims, c, ff, r[c]);
   }
   if (!fixed) return r;
-  // 16-bit fixed point: sum of (product of the taps' 8-bit axis weights) * texel, rounded half up to 16 bits.
-  const unsigned shift = 8 * s.dims;
+  // 16-bit fixed point (tests/hw filter-unorm8, filter-2d, mip-vs-flat, mip-footprint-clamp_to_edge): the 8-bit
+  // axis weights wu, wv make 8-bit footprint weights, w11 = round(wu wv / 256) (half up), w10 = wu - w11,
+  // w01 = wv - w11, w00 = 256 - wu - wv + w11; the weighted sum of a plane's texels has 8 fractional bits (one
+  // axis: (256 - wu) e0 + wu e1); 3D blends two planes' sums with ww; the result rounds once, half up, to 16 bits.
+  const auto w8 = [&](unsigned a) { return static_cast<uint64_t>(t[a].w1 * 256.0f); };
+  uint64_t w[4];
+  if (s.dims == 1) {
+    w[0] = 256 - w8(0), w[1] = w8(0);
+  } else {
+    const uint64_t wu = w8(0), wv = w8(1), w11 = (wu * wv + 128) >> 8;
+    w[0] = 256 - wu - wv + w11, w[1] = wu - w11, w[2] = wv - w11, w[3] = w11;
+  }
+  const unsigned per_plane = s.dims == 1 ? 2 : 4;
+  const unsigned shift = s.dims == 3 ? 16 : 8;
   if (s.sums) s.sums->shift = shift, s.sums->mask = fixed;
   for (unsigned c = 0; c < 4; ++c) {
     if (!((fixed >> c) & 1)) continue;
-    uint64_t sum = 0;
-    for (unsigned i = 0; i < n; ++i) {
-      uint64_t w = 1;
-      for (unsigned a = 0; a < s.dims; ++a) {
-        const auto w1 = static_cast<uint64_t>(t[a].w1 * 256.0f);
-        w *= ((i >> a) & 1) ? w1 : 256 - w1;
-      }
-      sum += w * unorm16_of(tap[i][c]);
-    }
+    uint64_t plane[2] = {0, 0};
+    for (unsigned i = 0; i < n; ++i) plane[i / per_plane] += w[i % per_plane] * unorm16_of(tap[i][c]);
+    const uint64_t sum = s.dims == 3 ? (256 - w8(2)) * plane[0] + w8(2) * plane[1] : plane[0];
     if (s.sums) s.sums->sum[c] = sum;
     r[c] = float_of_unorm16(static_cast<uint32_t>((sum + (uint64_t{1} << (shift - 1))) >> shift));
   }

@@ -756,6 +756,32 @@ void mip_footprints(std::vector<HwCase>& out) {
   }
 }
 
+// Fifth round: whether having mip levels changes a level-0 LINEAR lookup (the fourth recording: a 16x16 texture
+// with 5 levels at LOD 0 differs slightly, textures with one level agree exactly).
+void mip_vs_flat(std::vector<HwCase>& out) {
+  Rng r(151);
+  const gl::Texture mipped = random_texture(r, Target::tex2d, Format::rgba8, 16, 16, 1, 1, 5);
+  gl::Texture flat = mipped;
+  flat.levels.resize(1);
+  std::vector<Vec4> coords;
+  for (int k = 0; k < 24; ++k) coords.push_back({f(r.real(0.02, 0.98)), f(r.real(0.02, 0.98)), 0, 0});
+  auto add = [&](const char* category, const gl::Texture& t, gl::MipFilter mip) {
+    HwCase c{category, t, sampler(gl::Filter::linear, mip), {}};
+    for (float lod : {0.0f, -1.0f, 0.5f})
+      for (const Vec4& xy : coords) c.queries.push_back(gl::txl(xy, lod));
+    out.push_back(std::move(c));
+  };
+  add("mip-vs-flat-flat", flat, gl::MipFilter::linear);
+  add("mip-vs-flat-mipped", mipped, gl::MipFilter::linear);
+  add("mip-vs-flat-mipped-point", mipped, gl::MipFilter::nearest);
+  // A 2x2 texture with a second level: the filter-2d grid at LOD 0.
+  gl::Texture two = random_texture(r, Target::tex2d, Format::rgba8, 2, 2, 1, 1, 2);
+  HwCase g{"mip-vs-flat-2x2", two, sampler(gl::Filter::linear, gl::MipFilter::linear), {}};
+  for (int j = 0; j <= 16; ++j)
+    for (int k = 0; k <= 16; ++k) g.queries.push_back(gl::txl({f((0.5 + k / 16.0) / 2), f((0.5 + j / 16.0) / 2), 0, 0}, 0));
+  out.push_back(std::move(g));
+}
+
 }  // namespace
 
 std::vector<HwCase> hw_cases() {
@@ -777,6 +803,7 @@ std::vector<HwCase> hw_cases() {
   border_conversion(out);
   cube_coordinates(out);
   mip_footprints(out);
+  mip_vs_flat(out);
   return out;
 }
 
