@@ -9,12 +9,12 @@
 //     by the size, and for LINEAR rounds (x - 0.5) * 256 half up, for NEAREST takes floor(x). With u * 2^22
 //     exact in float and power-of-two sizes up to 4096, both are shifts of U = floor(u * 2^22); lanes with
 //     |u| >= 256 (where int32 would not hold U) or NaN send the request to the reference path;
-//   - weights: the low 8 bits of (fixed - 128), times 1/256, exact in both;
-//   - UNORM8 decode: c / 255.0f, correctly rounded by VDIVPS, which is what unorm_to_float returns (checked for
-//     all 256 codes before the path is used);
-//   - filtering: a + w * (b - a) with separate multiply and add (no FMA: this file is compiled for AVX2 only, so
-//     the compiler cannot contract them), in the reference's order (along u in both rows, then along v, then
-//     between levels);
+//   - weights: the low 8 bits of (fixed - 128);
+//   - filtering: the reference's 16-bit fixed point (filter.cpp) in 32-bit integers: the footprint's 8-bit
+//     weights times the 8-bit codes summed per lane (the 16-bit texels are 257 times the codes, so the sums are
+//     257 times these), the level blend, the one rounding to 16 bits; the result N / 65535.0f, correctly rounded
+//     by VDIVPS like float_of_unorm16 (and for NEAREST, N = 257 c, the same value as unorm_to_float's c / 255:
+//     checked for all 256 codes before the path is used);
 //   - addresses: block_linear_offset (block_linear.h) for Tegra GOBs and 4-byte texels splits into a part that
 //     depends on x and one that depends on y, computed per lane.
 #include "texunit/fast_sample.h"
@@ -210,9 +210,6 @@ class QuadChooser {
 TMU_AVX2_INLINE __m256i pair_i(int32_t a, int32_t b) {
   return _mm256_inserti128_si256(_mm256_castsi128_si256(_mm_set1_epi32(a)), _mm_set1_epi32(b), 1);
 }
-TMU_AVX2_INLINE __m256 pair_f(float a, float b) {
-  return _mm256_insertf128_ps(_mm256_castps128_ps256(_mm_set1_ps(a)), _mm_set1_ps(b), 1);
-}
 
 // Per-lane level parameters of two quads (lanes 0-3 from level a, 4-7 from level b).
 struct Lanes {
@@ -259,17 +256,12 @@ struct Texels8 {
   __m128i lane[8];
 };
 
-// The RGBA8 texel at byte `address`, its components widened to 32 bits in one load, and decoded: c / 255.0f,
-// correctly rounded by VDIVPS, which is what unorm_to_float returns (check_decode).
+// The RGBA8 texel at byte `address`, its components widened to 32 bits in one load.
 TMU_AVX2_INLINE __m128i texel_bytes(const std::byte* base, uint32_t address) {
   return _mm_cvtepu8_epi32(_mm_loadu_si32(base + address));
 }
 // A 16-bit fixed-point result N as the reference returns it (float_of_unorm16): N / 65535.0f, correctly rounded.
 TMU_AVX2_INLINE __m128 unorm16(__m128i n) { return _mm_div_ps(_mm_cvtepi32_ps(n), _mm_set1_ps(65535.0f)); }
-TMU_AVX2_INLINE __m256 decode(__m256i c) { return _mm256_div_ps(_mm256_cvtepi32_ps(c), _mm256_set1_ps(255.0f)); }
-
-TMU_AVX2_INLINE __m128 lerp(__m128 a, __m128 b, __m128 w) { return _mm_add_ps(a, _mm_mul_ps(w, _mm_sub_ps(b, a))); }
-TMU_AVX2_INLINE __m256 lerp(__m256 a, __m256 b, __m256 w) { return _mm256_add_ps(a, _mm256_mul_ps(w, _mm256_sub_ps(b, a))); }
 
 // LINEAR's 8-bit sub-texel coordinate floor((x - 0.5) * 256 + 0.5) of U = u * 2^22, where x * 256 = U / 2^lin:
 // ((U + 2^(lin - 1)) >> lin) - 128 (lin >= 2).
@@ -422,7 +414,7 @@ TMU_AVX2 bool run_groups(Plan& p, const FormatPlan& format, const Request& rq,
 
 bool check_decode() {
   for (uint32_t k = 0; k < 256; ++k)
-    if (std::bit_cast<uint32_t>(static_cast<float>(k) / 255.0f) != std::bit_cast<uint32_t>(unorm_to_float(k, 8)))
+    if (std::bit_cast<uint32_t>(static_cast<float>(257 * k) / 65535.0f) != std::bit_cast<uint32_t>(unorm_to_float(k, 8)))
       return false;
   return true;
 }
