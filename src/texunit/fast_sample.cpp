@@ -276,7 +276,7 @@ TMU_AVX2_INLINE __m256i fixed8(__m256i c, __m256i lin) {
 // one vector (no gathers or transposes). False when an active lane's coordinates are outside what int32 fixed
 // point holds.
 TMU_AVX2_INLINE bool sample8(const Plan& p, const Lanes& l, __m256 u, __m256 v, bool linear, int active,
-                             unsigned lanes, Texels8& out) {
+                             unsigned lanes, int32_t total_a, int32_t total_b, Texels8& out) {
   // u and v in 2^-22 fixed point, truncated (Policy::coord_bits); exact in float, since u * 2^22 only moves the
   // exponent.
   const __m256 s22 = _mm256_set1_ps(0x1p22f);
@@ -295,7 +295,7 @@ TMU_AVX2_INLINE bool sample8(const Plan& p, const Lanes& l, __m256 u, __m256 v, 
     const __m256i y = wrap(_mm256_srav_epi32(iv, l.near_v), l.hmax, p.wrap_v);
     _mm256_store_si256(reinterpret_cast<__m256i*>(a[0]), _mm256_add_epi32(x_part(x, l), y_part(y, l)));
     for (unsigned i = 0; i < 8; ++i)
-      if ((lanes >> i) & 1) out.lane[i] = texel_bytes(p.base, a[0][i]);
+      if ((lanes >> i) & 1) out.lane[i] = _mm_mullo_epi32(texel_bytes(p.base, a[0][i]), _mm_set1_epi32(i < 4 ? total_a : total_b));
     return true;
   }
   const __m256i frac = _mm256_set1_epi32(255), one = _mm256_set1_epi32(1);
@@ -312,14 +312,17 @@ TMU_AVX2_INLINE bool sample8(const Plan& p, const Lanes& l, __m256 u, __m256 v, 
   _mm256_store_si256(reinterpret_cast<__m256i*>(a[3]), _mm256_add_epi32(x1, y1));  // t11
   for (unsigned i = 0; i < 8; ++i) {
     if (!((lanes >> i) & 1)) continue;
-    // (t00, t01) and (t10, t11) side by side, times the 8-bit footprint weights (filter.cpp: w11 = round(wu wv /
-    // 256), w10 = wu - w11, w01 = wv - w11, w00 = 256 - wu - wv + w11); T <= 256 * 255.
+    // (t00, t01) and (t10, t11) side by side, times the 8-bit footprint weights that share the level's total
+    // (filter.cpp: u1 = round(wu T / 256), w11 = round(wv u1 / 256), w01 = wv u0 / 256 rounded half down); the sum
+    // is at most T * 255.
     const __m256i left = _mm256_inserti128_si256(_mm256_castsi128_si256(texel_bytes(p.base, a[0][i])),
                                                  texel_bytes(p.base, a[1][i]), 1);
     const __m256i right = _mm256_inserti128_si256(_mm256_castsi128_si256(texel_bytes(p.base, a[2][i])),
                                                   texel_bytes(p.base, a[3][i]), 1);
-    const int32_t a1 = wu[i], b1 = wv[i], w11 = (a1 * b1 + 128) >> 8;
-    const int32_t w10 = a1 - w11, w01 = b1 - w11, w00 = 256 - a1 - b1 + w11;
+    const int32_t total = i < 4 ? total_a : total_b;
+    const int32_t col1 = (wu[i] * total + 128) >> 8, col0 = total - col1;
+    const int32_t w11 = (wv[i] * col1 + 128) >> 8, w01 = (wv[i] * col0 + 127) >> 8;
+    const int32_t w10 = col1 - w11, w00 = col0 - w01;
     const __m256i sum = _mm256_add_epi32(_mm256_mullo_epi32(left, _mm256_set_m128i(_mm_set1_epi32(w01), _mm_set1_epi32(w00))),
                                          _mm256_mullo_epi32(right, _mm256_set_m128i(_mm_set1_epi32(w11), _mm_set1_epi32(w10))));
     out.lane[i] = _mm_add_epi32(_mm256_castsi256_si128(sum), _mm256_extracti128_si256(sum, 1));
@@ -358,25 +361,20 @@ class LanesCache {
   Lanes lanes_{};
 };
 
-// The reference's rounding of a lane's fixed-point sums to 16 bits (filter.cpp, sample() in texture_unit.cpp),
-// with S = 257 T the 16-bit sums: one level N = (S + 2^7) >> 8 (LINEAR, 8 fractional bits) or S (NEAREST); two
-// levels blended with lambda's 8-bit fraction f, N = ((256 - f) S0 + f S1 + 2^15) >> 16 (LINEAR; 257 V with
-// V = (256 - f) T0 + f T1 <= 2^16 * 255 stays below 2^32) or ((256 - f) S0 + f S1 + 2^7) >> 8 (NEAREST).
-TMU_AVX2_INLINE __m128i rounded(__m128i t0, __m128i t1, const QuadChoice& q) {
-  const __m128i k257 = _mm_set1_epi32(257);
-  if (!q.two_levels)
-    return q.linear ? _mm_srli_epi32(_mm_add_epi32(_mm_mullo_epi32(t0, k257), _mm_set1_epi32(128)), 8)
-                    : _mm_mullo_epi32(t0, k257);
-  const __m128i v = _mm_add_epi32(_mm_mullo_epi32(t0, _mm_set1_epi32(256 - q.f)), _mm_mullo_epi32(t1, _mm_set1_epi32(q.f)));
-  return q.linear ? _mm_srli_epi32(_mm_add_epi32(_mm_mullo_epi32(v, k257), _mm_set1_epi32(1 << 15)), 16)
-                  : _mm_srli_epi32(_mm_add_epi32(_mm_mullo_epi32(v, k257), _mm_set1_epi32(128)), 8);
+// The reference's one rounding (filter.cpp, sample() in texture_unit.cpp): the 16-bit sums are 257 times the
+// lanes' sums of codes times 8-bit weights (both levels' weights add up to 256), so N = (257 (t0 + t1) + 128) >> 8;
+// 257 * 256 * 255 stays far below 2^32.
+TMU_AVX2_INLINE __m128i rounded(__m128i t0, __m128i t1) {
+  return _mm_srli_epi32(_mm_add_epi32(_mm_mullo_epi32(_mm_add_epi32(t0, t1), _mm_set1_epi32(257)), _mm_set1_epi32(128)), 8);
 }
 
-// One level of two quads, each with its own filter.
+// One level of two quads, each with its own filter and its share of the weight (`ta`, `tb`: 256, or 256 - f and
+// f for two levels).
 TMU_AVX2_INLINE bool sample_quads(const Plan& p, const Lanes& l, __m256 u, __m256 v, const QuadChoice& qa,
-                                  const QuadChoice& qb, int active, Texels8& r) {
-  if (qa.linear == qb.linear) return sample8(p, l, u, v, qa.linear, active, 0xff, r);
-  return sample8(p, l, u, v, qa.linear, active & 0x0f, 0x0f, r) && sample8(p, l, u, v, qb.linear, active & 0xf0, 0xf0, r);
+                                  const QuadChoice& qb, int active, int32_t ta, int32_t tb, Texels8& r) {
+  if (qa.linear == qb.linear) return sample8(p, l, u, v, qa.linear, active, 0xff, ta, tb, r);
+  return sample8(p, l, u, v, qa.linear, active & 0x0f, 0x0f, ta, tb, r) &&
+         sample8(p, l, u, v, qb.linear, active & 0xf0, 0xf0, ta, tb, r);
 }
 
 // Two quads, lanes 8g .. 8g + 7.
@@ -387,14 +385,16 @@ TMU_AVX2_INLINE bool run_group(Plan& p, LanesCache (&cache)[2], const FormatPlan
   if (!qb.active) qb = qa;
   __m256 u, v;
   lane_coords(&rq.lanes[8 * g], u, v);
+  const int32_t a1 = qa.two_levels ? qa.f : 0, b1 = qb.two_levels ? qb.f : 0;
   Texels8 r;
-  if (!sample_quads(p, cache[0].get(p, qa.level0, qb.level0), u, v, qa, qb, active, r)) return false;
+  if (!sample_quads(p, cache[0].get(p, qa.level0, qb.level0), u, v, qa, qb, active, 256 - a1, 256 - b1, r)) return false;
   Texels8 r1;
-  if ((qa.two_levels || qb.two_levels) && !sample_quads(p, cache[1].get(p, qa.level1, qb.level1), u, v, qa, qb, active, r1))
-    return false;
+  const bool two = qa.two_levels || qb.two_levels;
+  if (two && !sample_quads(p, cache[1].get(p, qa.level1, qb.level1), u, v, qa, qb, active, a1, b1, r1)) return false;
   float* dst = reinterpret_cast<float*>(out.value[8 * g].data());  // 8 lanes x 4 words, contiguous
+  const __m128i zero = _mm_setzero_si128();
   for (unsigned i = 0; i < 8; ++i)
-    if ((active >> i) & 1) _mm_storeu_ps(dst + 4 * i, unorm16(rounded(r.lane[i], r1.lane[i], i < 4 ? qa : qb)));
+    if ((active >> i) & 1) _mm_storeu_ps(dst + 4 * i, unorm16(rounded(r.lane[i], two ? r1.lane[i] : zero)));
   if (!p.identity_swizzle)
     for (unsigned i = 0; i < 8; ++i)
       if ((active >> i) & 1) out.value[8 * g + i] = apply_swizzle(format, Texel{out.value[8 * g + i]}).bits;

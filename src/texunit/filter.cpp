@@ -266,7 +266,7 @@ Rgba sample_level(const LevelSample& s, bool& resident) {
       *s.sums = FixedSums{};
       s.sums->mask = f.integer() ? 0 : fixed;
       for (unsigned c = 0; c < 4; ++c)
-        if ((s.sums->mask >> c) & 1) s.sums->sum[c] = unorm16_of(r[c]);
+        if ((s.sums->mask >> c) & 1) s.sums->sum[c] = uint64_t{s.total} * unorm16_of(r[c]);
     }
     return r;
   }
@@ -296,28 +296,39 @@ Rgba sample_level(const LevelSample& s, bool& resident) {
     r[c] = filter_float(tap, t, s.dims, c, ff, r[c]);
   }
   if (!fixed) return r;
-  // 16-bit fixed point (tests/hw filter-unorm8, filter-2d, mip-vs-flat, mip-footprint-clamp_to_edge): the 8-bit
-  // axis weights wu, wv make 8-bit footprint weights, w11 = round(wu wv / 256) (half up), w10 = wu - w11,
-  // w01 = wv - w11, w00 = 256 - wu - wv + w11; the weighted sum of a plane's texels has 8 fractional bits (one
-  // axis: (256 - wu) e0 + wu e1); 3D blends two planes' sums with ww; the result rounds once, half up, to 16 bits.
+  // 16-bit fixed point (tests/hw: filter-unorm8, filter-2d, wrap, mip-vs-flat, mip-footprint, tri-blend): every
+  // tap has an 8-bit weight; the taps of a level share its total T (256, or 256 - f and f when two levels blend
+  // with lambda's 8-bit fraction f). T splits along u as u1 = round(wu T / 256), u0 = T - u1; each column along v:
+  // w11 = round(wv u1 / 256), w01 = u0 wv / 256 rounded half down (so that T = 256 gives w11 = round(wu wv / 256),
+  // w01 = wv - w11); 3D splits T along w first (a model: no 3D texture was measured this way). Rounding is half
+  // up. The sum of the weighted 16-bit texels over all taps of both levels rounds once: N = (S + 128) >> 8.
   const auto w8 = [&](unsigned a) { return static_cast<uint64_t>(t[a].w1 * 256.0f); };
-  uint64_t w[4];
-  if (s.dims == 1) {
-    w[0] = 256 - w8(0), w[1] = w8(0);
+  const auto up = [](uint64_t x) { return (x + 128) >> 8; };
+  const auto down = [](uint64_t x) { return (x + 127) >> 8; };
+  uint64_t w[8];
+  auto split2d = [&](uint64_t total, uint64_t* out) {
+    const uint64_t u1 = up(w8(0) * total), u0 = total - u1;
+    if (s.dims == 1) {
+      out[0] = u0, out[1] = u1;
+      return;
+    }
+    const uint64_t w11 = up(w8(1) * u1), w01 = down(w8(1) * u0);
+    out[0] = u0 - w01, out[1] = u1 - w11, out[2] = w01, out[3] = w11;
+  };
+  if (s.dims == 3) {
+    const uint64_t p1 = up(w8(2) * s.total);
+    split2d(s.total - p1, w);
+    split2d(p1, w + 4);
   } else {
-    const uint64_t wu = w8(0), wv = w8(1), w11 = (wu * wv + 128) >> 8;
-    w[0] = 256 - wu - wv + w11, w[1] = wu - w11, w[2] = wv - w11, w[3] = w11;
+    split2d(s.total, w);
   }
-  const unsigned per_plane = s.dims == 1 ? 2 : 4;
-  const unsigned shift = s.dims == 3 ? 16 : 8;
-  if (s.sums) s.sums->shift = shift, s.sums->mask = fixed;
+  if (s.sums) s.sums->mask = fixed;
   for (unsigned c = 0; c < 4; ++c) {
     if (!((fixed >> c) & 1)) continue;
-    uint64_t plane[2] = {0, 0};
-    for (unsigned i = 0; i < n; ++i) plane[i / per_plane] += w[i % per_plane] * unorm16_of(tap[i][c]);
-    const uint64_t sum = s.dims == 3 ? (256 - w8(2)) * plane[0] + w8(2) * plane[1] : plane[0];
+    uint64_t sum = 0;
+    for (unsigned i = 0; i < n; ++i) sum += w[i] * unorm16_of(tap[i][c]);
     if (s.sums) s.sums->sum[c] = sum;
-    r[c] = float_of_unorm16(static_cast<uint32_t>((sum + (uint64_t{1} << (shift - 1))) >> shift));
+    r[c] = float_of_unorm16(static_cast<uint32_t>((sum + 128) >> 8));
   }
   return r;
 }

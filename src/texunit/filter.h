@@ -15,11 +15,11 @@ namespace tmu::texunit {
 
 using Rgba = std::array<float, 4>;
 
-// A fixed-point filter result before its rounding (Policy::unorm_fixed_point): per component the weighted sum
-// of 16-bit texels with `shift` fractional bits (8 per filtered axis; 0 for a point sample).
+// A fixed-point filter result before its rounding (Policy::unorm_fixed_point): per component the sum of the
+// 16-bit texels times their 8-bit weights, which add up to the level's `total` (LevelSample), so 8 fractional
+// bits; two levels' sums add up and round once.
 struct FixedSums {
   std::array<uint64_t, 4> sum{};
-  unsigned shift = 0;
   unsigned mask = 0;  // components that hold a sum
 };
 
@@ -40,6 +40,7 @@ struct LevelSample {
   bool border_zero = false;      // TLD: the border colour is zero (seed 001)
   bool footprint = false;        // a gather texel: part of a bilinear footprint, so seamless cube edges apply
   FixedSums* sums = nullptr;     // when set: the fixed-point components' unrounded sums (levels blend them)
+  uint32_t total = 256;          // the level's share of the footprint in 1/256 (256 - f and f for two levels)
 };
 
 // Filtered R, G, B, A (floats; for integer formats the register bits of the nearest texel). `resident` is

@@ -262,7 +262,7 @@ class QuadSampler {
 
   // Sample one level, anisotropically when the sampler says so: N taps along the footprint's major axis.
   Rgba sample_one_level(unsigned k, unsigned level, bool linear, const LodResult& lod, bool& resident,
-                        FixedSums* sums = nullptr) const {
+                        FixedSums* sums = nullptr, uint32_t total = 256) const {
     const Bound& b = bound_[k];
     const unsigned max_ratio = anisotropy_ratio(max_anisotropy_code(b));
     const Gradients& g = lod.gradients;
@@ -274,6 +274,7 @@ class QuadSampler {
     if (taps <= 1) {
       LevelSample s = level_sample(k, level, pos_[k].uvw, linear);
       s.sums = sums;
+      s.total = total;
       return sample_level(s, resident);
     }
     if (sums) *sums = FixedSums{};  // anisotropic taps average in fp32
@@ -301,22 +302,23 @@ class QuadSampler {
     const TextureHeader& h = b.tex->header;
     const LevelChoice c = choose_levels(l.lambda, s.mip, view_min(h), view_max(h), p_);
     const bool linear = c.magnify ? s.mag == MagFilter::Linear : s.min != MinFilter::Point;
+    // UNORM8/16 levels blend in the fixed-point filter: the level's taps share 256 - f of the weight, the next
+    // level's f (lambda's 8-bit fraction; unless the policy keeps lambda exact), and all the taps' sum rounds once.
+    const bool two = c.weight1 > 0 && c.level1 != c.level0;
+    const float f256 = c.weight1 * 256.0f;
+    const bool integral = f256 == std::floor(f256);
+    const auto f = static_cast<uint32_t>(f256);
     FixedSums s0, s1;
-    Rgba r = sample_one_level(k, c.level0, linear, l, resident, &s0);
-    if (c.weight1 > 0 && c.level1 != c.level0) {
-      const Rgba r1 = sample_one_level(k, c.level1, linear, l, resident, &s1);
-      // UNORM8/16 blend the two levels' unrounded fixed-point sums with lambda's 8-bit fraction and round once
-      // (tests/hw filter-mip, offset); the fraction is a multiple of 1/256 unless the policy keeps lambda exact.
-      const float f256 = c.weight1 * 256.0f;
-      const unsigned fixed = f256 == std::floor(f256) && s0.shift == s1.shift ? s0.mask & s1.mask : 0;
-      const unsigned floats = f256 == std::floor(f256) ? float_filter_components(b.tex->format, p_, rq_.depth_compare || s.depth_compare) : 0;
+    Rgba r = sample_one_level(k, c.level0, linear, l, resident, &s0, two && integral ? 256 - f : 256);
+    if (two) {
+      const Rgba r1 = sample_one_level(k, c.level1, linear, l, resident, &s1, integral ? f : 256);
+      const unsigned fixed = integral ? s0.mask & s1.mask : 0;
+      const unsigned floats = integral ? float_filter_components(b.tex->format, p_, rq_.depth_compare || s.depth_compare) : 0;
       for (unsigned i = 0; i < 4; ++i) {
         if ((floats >> i) & 1) {
           r[i] = blend_levels_float(b.tex->format, i, r[i], r1[i], c.weight1);
         } else if ((fixed >> i) & 1) {
-          const auto w1 = static_cast<uint64_t>(f256);
-          const unsigned shift = s0.shift + 8;
-          r[i] = float_of_unorm16(static_cast<uint32_t>(((256 - w1) * s0.sum[i] + w1 * s1.sum[i] + (uint64_t{1} << (shift - 1))) >> shift));
+          r[i] = float_of_unorm16(static_cast<uint32_t>((s0.sum[i] + s1.sum[i] + 128) >> 8));
         } else {
           r[i] += c.weight1 * (r1[i] - r[i]);
         }

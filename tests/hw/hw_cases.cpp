@@ -782,6 +782,26 @@ void mip_vs_flat(std::vector<HwCase>& out) {
   out.push_back(std::move(g));
 }
 
+// Sixth round: the blend of two levels' LINEAR footprints, isolated: textures of 2 texels (1D) or 2x2 whose
+// second level is one texel, at exact sub-texel weights and lambda fractions; then a 4x4 texture of 3 levels.
+void trilinear_blend(std::vector<HwCase>& out) {
+  Rng r(161);
+  const gl::Sampler tri = sampler(gl::Filter::linear, gl::MipFilter::linear);
+  HwCase one{"tri-blend-1d", random_texture(r, Target::tex1d, Format::rgba8, 2, 1, 1, 1, 2), tri, {}};
+  for (int k = 0; k < 256; ++k)
+    one.queries.push_back(gl::txl({f((0.5 + r.uniform(0, 256) / 256.0) / 2), 0, 0, 0}, f(r.uniform(1, 255) / 256.0)));
+  out.push_back(std::move(one));
+  HwCase two{"tri-blend-2d", random_texture(r, Target::tex2d, Format::rgba8, 2, 2, 1, 1, 2), tri, {}};
+  for (int k = 0; k < 256; ++k)
+    two.queries.push_back(gl::txl({f((0.5 + r.uniform(0, 256) / 256.0) / 2), f((0.5 + r.uniform(0, 256) / 256.0) / 2), 0, 0},
+                                  f(r.uniform(1, 255) / 256.0)));
+  out.push_back(std::move(two));
+  HwCase four{"tri-blend-4x4", random_texture(r, Target::tex2d, Format::rgba8, 4, 4, 1, 1, 3), tri, {}};
+  for (int k = 0; k < 128; ++k)
+    four.queries.push_back(gl::txl({f(r.real(0.1, 0.9)), f(r.real(0.1, 0.9)), 0, 0}, f(r.uniform(1, 511) / 256.0)));
+  out.push_back(std::move(four));
+}
+
 }  // namespace
 
 std::vector<HwCase> hw_cases() {
@@ -804,6 +824,7 @@ std::vector<HwCase> hw_cases() {
   cube_coordinates(out);
   mip_footprints(out);
   mip_vs_flat(out);
+  trilinear_blend(out);
   return out;
 }
 
