@@ -300,8 +300,8 @@ Rgba sample_level(const LevelSample& s, bool& resident) {
   // tap has an 8-bit weight; the taps of a level share its total T (256, or 256 - f and f when two levels blend
   // with lambda's 8-bit fraction f). T splits along u as u1 = round(wu T / 256), u0 = T - u1; each column along v:
   // w11 = round(wv u1 / 256), w01 = u0 wv / 256 rounded half down (so that T = 256 gives w11 = round(wu wv / 256),
-  // w01 = wv - w11); 3D splits T along w first (a model: no 3D texture was measured this way). Rounding is half
-  // up. The sum of the weighted 16-bit texels over all taps of both levels rounds once: N = (S + 128) >> 8.
+  // w01 = wv - w11); 3D splits T along w first, then each plane so (tri-3d: 256 of 256). Rounding is half up.
+  // The sum of the weighted 16-bit texels over all taps of both levels rounds once: N = (S + 128) >> 8.
   const auto w8 = [&](unsigned a) { return static_cast<uint64_t>(t[a].w1 * 256.0f); };
   const auto up = [](uint64_t x) { return (x + 128) >> 8; };
   const auto down = [](uint64_t x) { return (x + 127) >> 8; };

@@ -802,6 +802,19 @@ void trilinear_blend(std::vector<HwCase>& out) {
   out.push_back(std::move(four));
 }
 
+// Seventh round: 3D footprints (how the eight taps' 8-bit weights split), one level and two.
+void footprints_3d(std::vector<HwCase>& out) {
+  Rng r(171);
+  const gl::Sampler tri = sampler(gl::Filter::linear, gl::MipFilter::linear);
+  auto at = [&] { return f((0.5 + r.uniform(0, 256) / 256.0) / 2); };
+  HwCase one{"tri-3d", random_texture(r, Target::tex3d, Format::rgba8, 2, 2, 2, 1, 1), tri, {}};
+  for (int k = 0; k < 256; ++k) one.queries.push_back(gl::txl({at(), at(), at(), 0}, 0));
+  out.push_back(std::move(one));
+  HwCase two{"tri-3d-mip", random_texture(r, Target::tex3d, Format::rgba8, 2, 2, 2, 1, 2), tri, {}};
+  for (int k = 0; k < 256; ++k) two.queries.push_back(gl::txl({at(), at(), at(), 0}, f(r.uniform(1, 255) / 256.0)));
+  out.push_back(std::move(two));
+}
+
 }  // namespace
 
 std::vector<HwCase> hw_cases() {
@@ -825,6 +838,7 @@ std::vector<HwCase> hw_cases() {
   mip_footprints(out);
   mip_vs_flat(out);
   trilinear_blend(out);
+  footprints_3d(out);
   return out;
 }
 
