@@ -9,6 +9,7 @@
 
 #include "texunit/addressing.h"
 #include "texunit/cube.h"
+#include "texunit/numeric.h"
 #include "texunit/srgb.h"
 
 namespace tmu::texunit {
@@ -48,7 +49,7 @@ bool cube_neighbour(unsigned face, int32_t i, int32_t j, int32_t n, unsigned& nf
 class Fetcher {
  public:
   Fetcher(const LevelSample& s, bool& resident) : s_(s), resident_(resident), e_(s.access->extent(s.level)) {
-    if (!s.border_zero) border_ = border_color(*s.header, *s.format, *s.sampler);
+    if (!s.border_zero) border_ = border_color(*s.header, *s.format, *s.sampler, *s.policy);
     // Seamless cube edges replace the texels of LINEAR footprints (and gathers) that fall off the face; a
     // NEAREST lookup clamps to the face instead (Vulkan, "Wrapping Operation": cube images ignore the wrap
     // modes, NEAREST uses CLAMP_TO_EDGE; GL and Mesa alike), so s = 1.0 reads the face's last texel.
@@ -195,12 +196,52 @@ float depth_compare(CompareFunc f, float ref, float d) {
   return r ? 1.0f : 0.0f;
 }
 
-std::array<uint32_t, 4> border_color(const TextureHeader& h, const FormatPlan& f, const Sampler& s) {
+namespace {
+
+// A border component converted to an n-bit UNORM or SNORM code and read back (Policy::border_conversion):
+// the clamped value truncated to n + 4 fractional bits (SNORM: its magnitude, n - 1 + 4), then rounded to a code,
+// half down. Measured on an H200 for n = 8 and 16 (tests/hw: every UNORM8, UNORM16 and SNORM8 border value).
+float normalized_border(float v, DataType type, unsigned n) {
+  if (type == DataType::Unorm) {
+    const double c = v > 0.0f ? (v < 1.0f ? static_cast<double>(v) : 1.0) : 0.0;  // NaN -> 0
+    const double t = std::ldexp(std::floor(std::ldexp(c, static_cast<int>(n) + 4)), -static_cast<int>(n) - 4);
+    const double scaled = t * static_cast<double>((uint64_t{1} << n) - 1);
+    return unorm_to_float(static_cast<uint32_t>(std::ceil(scaled - 0.5)), n);
+  }
+  const double c = v > -1.0f ? (v < 1.0f ? static_cast<double>(v) : 1.0) : (v <= -1.0f ? -1.0 : 0.0);  // NaN -> 0
+  const int m = static_cast<int>(n) - 1;
+  const double t = std::ldexp(std::floor(std::ldexp(std::fabs(c), m + 4)), -m - 4);
+  const auto code = static_cast<int64_t>(std::ceil(t * static_cast<double>((uint64_t{1} << m) - 1) - 0.5));
+  const int64_t field = c < 0 ? (int64_t{1} << n) - code : code;  // two's complement in n bits
+  return snorm_to_float(static_cast<uint32_t>(field & static_cast<int64_t>((uint64_t{1} << n) - 1)), n);
+}
+
+// FLOAT16: truncated towards zero, saturated at +-65504 (tests/hw border-value); NaN stays NaN.
+float half_border(float v) {
+  if (std::isnan(v)) return v;
+  const double a = std::min(std::fabs(static_cast<double>(v)), 65504.0);
+  if (a == 0) return v;
+  const int e = std::max(std::ilogb(a), -14);
+  const double q = std::ldexp(std::floor(std::ldexp(a, 10 - e)), e - 10);
+  return static_cast<float>(v < 0 ? -q : q);
+}
+
+}  // namespace
+
+std::array<uint32_t, 4> border_color(const TextureHeader& h, const FormatPlan& f, const Sampler& s, const Policy& p) {
   std::array<uint32_t, 4> b = s.border;
+  if (p.border_conversion)
+    for (unsigned c = 0; c < 4; ++c) {
+      const unsigned n = f.layout().fields[c].width;
+      const float v = std::bit_cast<float>(b[c]);
+      if ((f.type(c) == DataType::Unorm || f.type(c) == DataType::Snorm) && (n == 8 || n == 16))
+        b[c] = std::bit_cast<uint32_t>(normalized_border(v, f.type(c), n));
+      else if (f.type(c) == DataType::Float && n == 16)
+        b[c] = std::bit_cast<uint32_t>(half_border(v));
+    }
   if (h.srgb)
     for (unsigned c = 0; c < 3; ++c) b[c] = std::bit_cast<uint32_t>(srgb8_to_linear(s.srgb_border[c]));
   if (h.depth_texture) b[1] = b[2] = b[3] = b[0];  // DEPTH_TEXTURE smears the border's R over RGBA
-  (void)f;
   return b;
 }
 

@@ -49,7 +49,7 @@ Rgba sample_level(const LevelSample& s, bool& resident);
 
 // The sampler's border colour as R, G, B, A register bits for this texture (sRGB border bytes decoded when the
 // header converts from sRGB, integer words for integer formats, R smeared over RGBA for depth textures).
-std::array<uint32_t, 4> border_color(const TextureHeader& h, const FormatPlan& f, const Sampler& s);
+std::array<uint32_t, 4> border_color(const TextureHeader& h, const FormatPlan& f, const Sampler& s, const Policy& p);
 
 // Depth compare of reference `ref` against texel depth `d` with the sampler's function: 1 or 0.
 float depth_compare(CompareFunc f, float ref, float d);

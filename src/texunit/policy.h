@@ -69,6 +69,11 @@ struct Policy {
   // half up, to 16 bits; levels blend the same way with lambda's 8-bit fraction. FLOAT16, FLOAT32 and sRGB
   // components filter as an aligned sum rounded once (filter.cpp). Off: fp32 lerps.
   bool unorm_fixed_point = true;
+  // Border colours are converted to the texture's format (measured, tests/hw border-value, border-conversion):
+  // UNORM/SNORM n-bit components truncate the clamped value to n + 4 fractional bits (n - 1 + 4 for SNORM's
+  // magnitude), then round to a code, half down; FLOAT16 truncates towards zero and saturates at 65504. Off:
+  // the sampler's fp32 border as it is.
+  bool border_conversion = true;
 
   // NVIDIA's most likely behaviour (the default above).
   static constexpr Policy nvidia() { return Policy{}; }
@@ -83,6 +88,7 @@ struct Policy {
     p.rho = Rho::Length;
     p.srgb = SrgbDecode::Exact;
     p.unorm_fixed_point = false;
+    p.border_conversion = false;
     return p;
   }
   bool operator==(const Policy&) const = default;

@@ -117,8 +117,9 @@ const KnownDifference kKnownDifferences[] = {
      "textureQueryLod's y includes the sampler's LOD bias in Mesa; tmu's TMML LOD word excludes MIP_LOD_BIAS "
      "(observation: NVIDIA's TMML unknown)"},
     {"srgb_border_8bit", "all",
-     "sRGB textures: tmu takes the border's R, G, B from the sampler's 8-bit sRGB border colour (Maxwell TSC), "
-     "Mesa uses the float colour (only in its own test; random cases use sRGB-exact borders)"},
+     "sRGB textures: tmu takes the border's R, G, B from the sampler's 8-bit sRGB border colour (Maxwell TSC) and "
+     "converts A to UNORM8 as the GPU converts borders (tests/hw), Mesa uses the float colour (only in its own "
+     "test; random cases use borders the format holds)"},
     {"integer_border_clamp", "llvmpipe",
      "integer border colours outside the format: llvmpipe clamps them, tmu returns the TSC words (only in its own "
      "test; random cases use borders inside the format)"},
