@@ -141,6 +141,11 @@ constexpr FloatFilter kHalfFilter{14, 10, -14, 65504.0};
 constexpr FloatFilter kSrgbFilter{7, 10, -14, 65504.0};
 constexpr FloatFilter kFloatFilter{28, 23, -126, 0x1.fffffep127};
 
+// The aligned-sum parameters of component c (float_filter_components says which components have them).
+const FloatFilter& float_filter_for(const FormatPlan& f, unsigned c) {
+  return f.srgb_applies(c) ? kSrgbFilter : f.layout().fields[c].width == 16 ? kHalfFilter : kFloatFilter;
+}
+
 float filter_float(const std::array<Rgba, 8>& tap, const AxisTaps (&t)[3], unsigned dims, unsigned c,
                    const FloatFilter& f, float fallback) {
   const unsigned n = 1u << dims;
@@ -251,12 +256,21 @@ float blend_levels_float(const FormatPlan& f, unsigned c, float r0, float r1, fl
   tap[1][c] = r1;
   AxisTaps t[3];
   t[0].w1 = weight1;
-  const FloatFilter& ff = f.srgb_applies(c) ? kSrgbFilter : f.layout().fields[c].width == 16 ? kHalfFilter : kFloatFilter;
-  return filter_float(tap, t, 1, c, ff, r0 + weight1 * (r1 - r0));
+  return filter_float(tap, t, 1, c, float_filter_for(f, c), r0 + weight1 * (r1 - r0));
 }
 
+namespace {
+
+// Whether lookups filter with the GPU's arithmetic (fixed_point_components, float_filter_components): the policy
+// asks for it and the weights are 8-bit; depth-compared lookups filter their 0/1 results in fp32.
+bool gpu_arithmetic(const Policy& p, bool compare) {
+  return p.unorm_fixed_point && !compare && p.subtexel_bits == 8 && p.subtexel_rounding != Rounding::Exact;
+}
+
+}  // namespace
+
 unsigned float_filter_components(const FormatPlan& f, const Policy& p, bool compare) {
-  if (!p.unorm_fixed_point || compare || p.subtexel_bits != 8 || p.subtexel_rounding == Rounding::Exact) return 0;
+  if (!gpu_arithmetic(p, compare)) return 0;
   unsigned mask = 0;
   for (unsigned c = 0; c < 4; ++c) {
     const unsigned width = f.layout().fields[c].width;
@@ -267,7 +281,7 @@ unsigned float_filter_components(const FormatPlan& f, const Policy& p, bool comp
 }
 
 unsigned fixed_point_components(const FormatPlan& f, const Policy& p, bool compare) {
-  if (!p.unorm_fixed_point || compare || p.subtexel_bits != 8 || p.subtexel_rounding == Rounding::Exact) return 0;
+  if (!gpu_arithmetic(p, compare)) return 0;
   unsigned mask = 0;
   for (unsigned c = 0; c < 4; ++c) {
     const unsigned width = f.layout().fields[c].width;
@@ -319,23 +333,21 @@ Rgba sample_level(const LevelSample& s, bool& resident) {
   for (unsigned i = 0; i < n; ++i)
     tap[i] = f.texel(t[0].i0 + static_cast<int32_t>(i & 1), s.dims > 1 ? t[1].i0 + static_cast<int32_t>((i >> 1) & 1) : 0,
                      s.dims > 2 ? t[2].i0 + static_cast<int32_t>((i >> 2) & 1) : 0);
-  // fp32 lerps: along u, then v, then w.
-  Rgba r;
-  if (s.dims == 1) {
-    r = lerp(tap[0], tap[1], t[0].w1);
-  } else {
-    auto plane = [&](unsigned base) { return lerp(lerp(tap[base], tap[base + 1], t[0].w1), lerp(tap[base + 2], tap[base + 3], t[0].w1), t[1].w1); };
-    r = s.dims == 2 ? plane(0) : lerp(plane(0), plane(4), t[2].w1);
+  // fp32 lerps (along u, then v, then w) for what the GPU's arithmetic below does not cover, and as the float
+  // filter's fallback for NaN and infinite taps; four fixed-point components (RGBA8, RGBA16) need none.
+  Rgba r{};
+  if (fixed != 0xf) {
+    if (s.dims == 1) {
+      r = lerp(tap[0], tap[1], t[0].w1);
+    } else {
+      auto plane = [&](unsigned base) { return lerp(lerp(tap[base], tap[base + 1], t[0].w1), lerp(tap[base + 2], tap[base + 3], t[0].w1), t[1].w1); };
+      r = s.dims == 2 ? plane(0) : lerp(plane(0), plane(4), t[2].w1);
+    }
   }
   if (s.sums) *s.sums = FixedSums{};
   const unsigned floats = float_filter_components(*s.format, p, s.compare);
-  for (unsigned c = 0; c < 4; ++c) {
-    if (!((floats >> c) & 1)) continue;
-    const FloatFilter& ff = s.format->srgb_applies(c) ? kSrgbFilter
-                            : s.format->layout().fields[c].width == 16 ? kHalfFilter
-                                                                         : kFloatFilter;
-    r[c] = filter_float(tap, t, s.dims, c, ff, r[c]);
-  }
+  for (unsigned c = 0; c < 4; ++c)
+    if ((floats >> c) & 1) r[c] = filter_float(tap, t, s.dims, c, float_filter_for(*s.format, c), r[c]);
   if (!fixed) return r;
   // 16-bit fixed point (tests/hw: filter-unorm8, filter-2d, wrap, mip-vs-flat, mip-footprint, tri-blend): every
   // tap has an 8-bit weight; the taps of a level share its total T (256, or 256 - f and f when two levels blend

@@ -119,44 +119,50 @@ Result<Recording> read_recording(const std::string& path) {
 
 std::vector<NamedPolicy> policy_variants() {
   using texunit::Policy;
+  // NVIDIA's policy with one choice changed.
+  struct Variant {
+    const char* name;
+    void (*change)(Policy&);
+  };
+  static constexpr Variant kVariants[] = {
+      {"subtexel_truncate", [](Policy& p) { p.subtexel_rounding = texunit::Rounding::Truncate; }},
+      {"lod_nearest", [](Policy& p) { p.lod_rounding = texunit::Rounding::Nearest; }},
+      {"lod_exact", [](Policy& p) { p.lod_rounding = texunit::Rounding::Exact; }},
+      {"rho_maxabs", [](Policy& p) { p.rho = texunit::Rho::MaxAbs; }},
+      {"rho_length", [](Policy& p) { p.rho = texunit::Rho::Length; }},
+      {"mip_half_down", [](Policy& p) { p.mip_nearest = texunit::MipNearest::RoundHalfDown; }},
+      {"cube_prefer_x", [](Policy& p) { p.cube_tie = texunit::CubeTie::PreferX; }},
+  };
   std::vector<NamedPolicy> v{{"nvidia", Policy::nvidia()}, {"float_exact", Policy::float_exact()}};
-  Policy p = Policy::nvidia();
-  p.subtexel_rounding = texunit::Rounding::Truncate;
-  v.push_back({"subtexel_truncate", p});
-  p = Policy::nvidia();
-  p.lod_rounding = texunit::Rounding::Nearest;
-  v.push_back({"lod_nearest", p});
-  p = Policy::nvidia();
-  p.lod_rounding = texunit::Rounding::Exact;
-  v.push_back({"lod_exact", p});
-  p = Policy::nvidia();
-  p.rho = texunit::Rho::MaxAbs;
-  v.push_back({"rho_maxabs", p});
-  p = Policy::nvidia();
-  p.rho = texunit::Rho::Length;
-  v.push_back({"rho_length", p});
-  p = Policy::nvidia();
-  p.mip_nearest = texunit::MipNearest::RoundHalfDown;
-  v.push_back({"mip_half_down", p});
-  p = Policy::nvidia();
-  p.cube_tie = texunit::CubeTie::PreferX;
-  v.push_back({"cube_prefer_x", p});
+  for (const Variant& k : kVariants) {
+    Policy p = Policy::nvidia();
+    k.change(p);
+    v.push_back({k.name, p});
+  }
   return v;
+}
+
+std::vector<Result<gl::QueryResult>> tmu_answers(const RecordedCase& c, const texunit::Policy& policy) {
+  BridgeOptions options;
+  options.fetch_edge_clamp = true;
+  auto tmu = TmuGlTexture::make(cuda_view(c.request.texture), c.request.sampler);
+  std::vector<Result<gl::QueryResult>> out;
+  for (const gl::Query& q : c.request.queries)
+    out.push_back(tmu ? tmu->run(q, policy, options) : Result<gl::QueryResult>(make_error(tmu.error())));
+  return out;
 }
 
 std::map<std::string, Tally> judge(const Recording& rec, const texunit::Policy& policy) {
   std::map<std::string, Tally> tallies;
-  BridgeOptions options;
-  options.fetch_edge_clamp = true;
   for (const RecordedCase& c : rec.cases) {
     if (c.gpu.empty()) continue;
     Tally& t = tallies[c.category];
-    auto tmu = TmuGlTexture::make(cuda_view(c.request.texture), c.request.sampler);
     const bool integer = gl::format_kind(c.request.texture.format) != gl::Kind::floating;
+    const auto answers = tmu_answers(c, policy);
     for (std::size_t i = 0; i < c.request.queries.size(); ++i) {
       const gl::Query& q = c.request.queries[i];
       ++t.queries;
-      auto mine = tmu ? tmu->run(q, policy, options) : Result<gl::QueryResult>(make_error(tmu.error()));
+      const auto& mine = answers[i];
       double diff = 0;
       bool exact = true, hard = false;
       const int pixels = quad_op(q.op) ? 4 : 1;

@@ -52,8 +52,11 @@ struct NamedPolicy {
 // tmu's NVIDIA policy and the variants of each named choice (policy.h), to see which the GPU bears out.
 std::vector<NamedPolicy> policy_variants();
 
-// Tallies per category for one policy. Texel fetches run with TLD.CL (edge clamp): PTX integer-coordinate
-// lookups compile to TLD.LL.CL (ptxas), so that is what the GPU answered.
+// tmu's answer to every query of a recorded case, with the texture as CUDA described it (cuda_view) and texel
+// fetches as TLD.CL (edge clamp): PTX integer-coordinate lookups compile to TLD.LL.CL (ptxas).
+std::vector<Result<gl::QueryResult>> tmu_answers(const RecordedCase& c, const texunit::Policy& policy);
+
+// Tallies per category for one policy (tmu_answers against the GPU's).
 std::map<std::string, Tally> judge(const Recording& r, const texunit::Policy& policy);
 
 std::string describe_query(const gl::Query& q);

@@ -16,7 +16,6 @@
 
 #include "hw_cases.h"
 #include "hw_record.h"
-#include "texunit_gl_bridge.h"
 
 namespace hw = tmu::test::hw;
 
@@ -64,15 +63,12 @@ int dump(const std::string& path, const std::string& category) {
     std::cerr << "tmu_hw: " << rec.error() << '\n';
     return 1;
   }
-  tmu::test::BridgeOptions options;
-  options.fetch_edge_clamp = true;
   for (const auto& c : rec->cases) {
     if (c.gpu.empty() || (!category.empty() && c.category != category)) continue;
-    auto tmu = tmu::test::TmuGlTexture::make(hw::cuda_view(c.request.texture), c.request.sampler);
     const bool integer = tmu::test::gl::format_kind(c.request.texture.format) != tmu::test::gl::Kind::floating;
+    const auto answers = hw::tmu_answers(c, tmu::texunit::Policy::nvidia());
     for (std::size_t i = 0; i < c.request.queries.size(); ++i) {
-      auto mine = tmu ? tmu->run(c.request.queries[i], tmu::texunit::Policy::nvidia(), options)
-                      : tmu::Result<tmu::test::gl::QueryResult>(tmu::make_error(tmu.error()));
+      const auto& mine = answers[i];
       auto text = [&](const tmu::test::gl::Texel& t) {
         std::string s;
         for (int k = 0; k < 4; ++k) s += integer ? fmt::format(" {}", t.i(k)) : fmt::format(" {:.9g}", t.f(k));
