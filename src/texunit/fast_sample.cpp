@@ -26,6 +26,7 @@
 #include <cstring>
 #include <optional>
 
+#include "texunit/filter.h"
 #include "texunit/lod.h"
 #include "texunit/memory_texture.h"
 #include "texunit/numeric.h"
@@ -33,8 +34,8 @@
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #define TMU_FAST_X86 1
 #include <immintrin.h>
-#define TMU_AVX2 __attribute__((target("avx2")))
-#define TMU_AVX2_INLINE __attribute__((target("avx2"), always_inline)) inline
+#define TMU_AVX2 __attribute__((target("avx2,fma")))
+#define TMU_AVX2_INLINE __attribute__((target("avx2,fma"), always_inline)) inline
 #else
 #define TMU_FAST_X86 0
 #endif
@@ -42,16 +43,37 @@
 namespace tmu::texunit {
 namespace {
 
+// Block-linear addresses of 4-byte texels on levels whose width in GOBs is a power of two are sums of two
+// disjoint bit fields (block_linear_offset with Tegra GOBs): X(x) holds x's bits, Y(y) y's, and the texel is at
+// level offset + X(x) + Y(y):
+//   X(x) = (x >> 4) << block_shift | (x & 8) << 5 | (x & 4) << 3 | (x & 3) << 2    (GOB column; x4, x3 x2 bytes)
+//   Y(y) = (y >> row_shift) << row_log2 | (y >> 3 & gob_mask) << 9 | (y & 6) << 5 | (y & 1) << 4
+// The next texel's field follows from the field alone: with M = X(width - 1), the bits x may use,
+// X(x + 1 mod width) = ((X(x) | ~M) + 1) & M (the carry runs through the bits that are not x's).
+struct Fields {
+  int32_t block_shift;  // log2 of the bytes of a block (GOBs per block in y and z times 512)
+  int32_t row_shift;    // texel row to block row: 3 + log2(GOBs per block in y)
+  int32_t row_log2;     // log2 of the bytes of a row of blocks
+  int32_t gob_mask;     // GOBs per block in y - 1
+};
+
+constexpr uint32_t x_field(uint32_t x, const Fields& f) {
+  return (x >> 4) << f.block_shift | (x & 8) << 5 | (x & 4) << 3 | (x & 3) << 2;
+}
+constexpr uint32_t y_field(uint32_t y, const Fields& f) {
+  return (y >> f.row_shift) << f.row_log2 | (y >> 3 & static_cast<uint32_t>(f.gob_mask)) << 9 | (y & 6) << 5 |
+         (y & 1) << 4;
+}
+
 // Per mip level: what the address and coordinate arithmetic needs, as 32-bit values.
 struct LevelParams {
-  int32_t wmax, hmax;  // width - 1, height - 1: the clamp limits and (powers of two) the wrap masks
+  int32_t wmax, hmax;      // width - 1, height - 1: the clamp limits and (powers of two) the wrap masks
   int32_t lin_u, lin_v;    // 14 - log2(size): U (u in 2^-22 fixed point) >> lin is the 8-bit sub-texel coordinate
+  int32_t round_u, round_v;  // 2^(lin - 1): rounds U >> lin to nearest
   int32_t near_u, near_v;  // 22 - log2(size): U >> near is the texel
-  int32_t block_shift; // log2 of the bytes of a block (GOBs per block in y and z times 512)
-  int32_t row_shift;   // texel row to block row: 3 + log2(GOBs per block in y)
-  int32_t gob_mask;    // GOBs per block in y - 1
-  int32_t row_bytes;   // bytes per row of blocks
-  int32_t offset;      // the level's first byte from the surface's
+  Fields fields;
+  int32_t x_mask, y_mask;  // X(width - 1), Y(height - 1): the bits the fields use
+  int32_t offset;          // the level's first byte from the surface's
 };
 
 // What a request needs of its texture and sampler. Level parameters are filled when a quad first uses them.
@@ -75,13 +97,17 @@ struct Plan {
     LevelParams& q = level[i];
     q.wmax = static_cast<int32_t>(lv.width - 1);
     q.hmax = static_cast<int32_t>(lv.height - 1);
-    // Power-of-two sizes up to 4096 (make_plan): log2 is the position of the single bit.
+    // Power-of-two sizes up to 4096 and widths in GOBs (make_plan): log2 is the position of the single bit.
     q.lin_u = 14 - std::countr_zero(lv.width), q.lin_v = 14 - std::countr_zero(lv.height);
+    q.round_u = 1 << (q.lin_u - 1), q.round_v = 1 << (q.lin_v - 1);
     q.near_u = q.lin_u + 8, q.near_v = q.lin_v + 8;
-    q.block_shift = 9 + lv.bl.gob_height_log2 + lv.bl.gob_depth_log2;
-    q.row_shift = 3 + lv.bl.gob_height_log2;
-    q.gob_mask = (1 << lv.bl.gob_height_log2) - 1;
-    q.row_bytes = static_cast<int32_t>(uint64_t{lv.bl.gobs_x} << q.block_shift);
+    Fields& f = q.fields;
+    f.block_shift = 9 + lv.bl.gob_height_log2 + lv.bl.gob_depth_log2;
+    f.row_shift = 3 + lv.bl.gob_height_log2;
+    f.row_log2 = f.block_shift + std::countr_zero(lv.bl.gobs_x);
+    f.gob_mask = (1 << lv.bl.gob_height_log2) - 1;
+    q.x_mask = static_cast<int32_t>(x_field(lv.width - 1, f));
+    q.y_mask = static_cast<int32_t>(y_field(lv.height - 1, f));
     q.offset = static_cast<int32_t>(lv.offset);
     ready |= 1u << i;
   }
@@ -126,6 +152,8 @@ bool make_plan(const BoundTexture& t, const Sampler& s, const Policy& p, Plan& p
   // Levels of a power-of-two texture are powers of two (has_single_bit without POPCNT is a library call).
   const uint32_t w = l.level(0).width, hh = l.level(0).height;
   if ((w & (w - 1)) != 0 || (hh & (hh - 1)) != 0 || w > 4096 || hh > 4096) return false;
+  for (unsigned i = 0; i < l.levels(); ++i)  // the address fields (Fields) need power-of-two widths in GOBs
+    if ((l.level(i).bl.gobs_x & (l.level(i).bl.gobs_x - 1)) != 0) return false;
   plan.layout = &l;
   plan.memory = &mt->memory();
   plan.wrap_u = s.address[0] == AddressMode::Wrap;
@@ -135,8 +163,8 @@ bool make_plan(const BoundTexture& t, const Sampler& s, const Policy& p, Plan& p
   return true;
 }
 
-// The reference's lod() for an implicit-LOD Sample followed by sample()'s level choice, for quad `q`.
-// Divergent quads get LOD 0 (seed 000), as in the reference.
+// The reference's lod() for an implicit-LOD Sample followed by sample()'s level choice, per quad. Divergent
+// quads get LOD 0 (seed 000), as in the reference.
 class QuadChooser {
  public:
   QuadChooser(const TextureHeader& h, Extent e, const Sampler& s, const Policy& p) : h_(h), s_(s), p_(p) {
@@ -149,34 +177,32 @@ class QuadChooser {
     // Without mipmapping the level is the view's first; the LOD then only picks MAG or MIN filtering, and when
     // both filter alike it does not matter.
     lod_free_ = s.mip == MipFilter::None && (s.mag == MagFilter::Linear) == (s.min != MinFilter::Point);
+    fixed_ = QuadChoice{};
+    fixed_.active = true;
+    fixed_.level0 = fixed_.level1 = view_min(h_);
+    fixed_.linear = s_.mag == MagFilter::Linear;
+    divergent_ = from_lambda(0);
+    // With the table log2 (lod.cpp table_log2), lambda depends on rho's exponent and top 8 mantissa bits only,
+    // for every rho the path meets (0 or a normal double: differences of floats times powers of two); with
+    // std::log2 on all of its bits.
+    key_shift_ = p.lod_log2 == Log2::Table ? 44 : 0;
   }
 
-  QuadChoice choose(const Request& rq, unsigned q) {
-    if (lod_free_) {
-      QuadChoice r{};
-      r.active = true;
-      r.level0 = r.level1 = view_min(h_);
-      r.linear = s_.mag == MagFilter::Linear;
-      return r;
-    }
-    const bool divergent = !rq.ndv && (!rq.pixel_shader || ((rq.ctm >> (4 * q)) & 0xf) != 0xf);
-    if (divergent) return from_lambda(0);
-    const Lane* l = &rq.lanes[4 * q];
-    Gradients g;
-    g.dims = 2;
-    for (unsigned a = 0; a < 2; ++a) {
-      const double c0 = f32(l[0].coord[a]);
-      g.dx[a] = (f32(l[1].coord[a]) - c0) * size_[a];
-      g.dy[a] = (f32(l[2].coord[a]) - c0) * size_[a];
-    }
-    // Neighbouring quads usually have the same derivatives: the choice depends on rho alone, keep the last.
-    const double rh = rho(g, p_.rho);
-    if (!has_last_ || std::bit_cast<uint64_t>(rh) != std::bit_cast<uint64_t>(last_rho_)) {
-      last_rho_ = rh;
-      last_ = from_lambda(lambda_from_rho(rh, p_));
-      has_last_ = true;
-    }
-    return last_;
+  bool lod_free() const { return lod_free_; }
+  QuadChoice fixed() const { return fixed_; }     // the choice of every quad when lod_free()
+  QuadChoice divergent() const { return divergent_; }
+  double size(unsigned axis) const { return size_[axis]; }
+  Rho formula() const { return p_.rho; }
+
+  // The choice of a quad with footprint rho `r`. Neighbouring quads mostly have the same rho: the last two
+  // answers are kept.
+  QuadChoice for_rho(double r) {
+    const uint64_t key = std::bit_cast<uint64_t>(r) >> key_shift_;
+    if (has_[0] && key == key_[0]) return kept_[0];
+    if (has_[1] && key == key_[1]) return kept_[1];
+    key_[1] = key_[0], kept_[1] = kept_[0], has_[1] = has_[0];
+    key_[0] = key, kept_[0] = from_lambda(lambda_from_rho(r, p_)), has_[0] = true;
+    return kept_[0];
   }
 
  private:
@@ -200,9 +226,11 @@ class QuadChooser {
   double size_[2] = {1, 1};
   LodControls c_;
   bool lod_free_ = false;
-  bool has_last_ = false;
-  double last_rho_ = 0;
-  QuadChoice last_{};
+  QuadChoice fixed_, divergent_;
+  unsigned key_shift_ = 0;
+  bool has_[2] = {false, false};
+  uint64_t key_[2] = {0, 0};
+  QuadChoice kept_[2];
 };
 
 #if TMU_FAST_X86
@@ -213,17 +241,17 @@ TMU_AVX2_INLINE __m256i pair_i(int32_t a, int32_t b) {
 
 // Per-lane level parameters of two quads (lanes 0-3 from level a, 4-7 from level b).
 struct Lanes {
-  __m256i lin_u, lin_v, near_u, near_v;
-  __m256i wmax, hmax, block_shift, row_shift, gob_mask, row_bytes, offset;
+  __m256i lin_u, lin_v, round_u, round_v, near_u, near_v, wmax, hmax;
+  __m256i block_shift, row_shift, row_log2, gob_mask, x_mask, y_mask, offset;
 };
 
 TMU_AVX2_INLINE Lanes lanes_of(const LevelParams& a, const LevelParams& b) {
-  return {pair_i(a.lin_u, b.lin_u),     pair_i(a.lin_v, b.lin_v),
-          pair_i(a.near_u, b.near_u),   pair_i(a.near_v, b.near_v),
-          pair_i(a.wmax, b.wmax),       pair_i(a.hmax, b.hmax),
-          pair_i(a.block_shift, b.block_shift), pair_i(a.row_shift, b.row_shift),
-          pair_i(a.gob_mask, b.gob_mask), pair_i(a.row_bytes, b.row_bytes),
-          pair_i(a.offset, b.offset)};
+  const Fields &fa = a.fields, &fb = b.fields;
+  return {pair_i(a.lin_u, b.lin_u),     pair_i(a.lin_v, b.lin_v),       pair_i(a.round_u, b.round_u),
+          pair_i(a.round_v, b.round_v), pair_i(a.near_u, b.near_u),     pair_i(a.near_v, b.near_v),
+          pair_i(a.wmax, b.wmax),       pair_i(a.hmax, b.hmax),         pair_i(fa.block_shift, fb.block_shift),
+          pair_i(fa.row_shift, fb.row_shift), pair_i(fa.row_log2, fb.row_log2), pair_i(fa.gob_mask, fb.gob_mask),
+          pair_i(a.x_mask, b.x_mask),   pair_i(a.y_mask, b.y_mask),     pair_i(a.offset, b.offset)};
 }
 
 TMU_AVX2_INLINE __m256i wrap(__m256i i, __m256i max, bool repeat) {
@@ -231,52 +259,118 @@ TMU_AVX2_INLINE __m256i wrap(__m256i i, __m256i max, bool repeat) {
   return repeat ? _mm256_and_si256(i, max) : _mm256_min_epi32(_mm256_max_epi32(i, _mm256_setzero_si256()), max);
 }
 
-// block_linear_offset's x part for 4-byte texels: GOB column, then (x_bytes & 32) << 3 | x4 << 5 | x_bytes & 15.
-TMU_AVX2_INLINE __m256i x_part(__m256i x, const Lanes& l) {
+// X(x) and Y(y) of 8 lanes (x_field, y_field). The low bits through VPSHUFB tables: x & 7 to x2 << 3 | x1x0 << 2,
+// y & 7 to y2y1 << 5 | y0 << 4 (a 32-bit element's other bytes index entry 0, which is 0).
+TMU_AVX2_INLINE __m256i x_bits(__m256i x, const Lanes& l) {
+  const __m256i low = _mm256_setr_epi8(0, 4, 8, 12, 32, 36, 40, 44, 0, 0, 0, 0, 0, 0, 0, 0,
+                                       0, 4, 8, 12, 32, 36, 40, 44, 0, 0, 0, 0, 0, 0, 0, 0);
   const __m256i gob = _mm256_sllv_epi32(_mm256_srli_epi32(x, 4), l.block_shift);
-  const __m256i b8 = _mm256_slli_epi32(_mm256_and_si256(x, _mm256_set1_epi32(8)), 5);
-  const __m256i b4 = _mm256_slli_epi32(_mm256_and_si256(x, _mm256_set1_epi32(4)), 3);
-  const __m256i b3 = _mm256_slli_epi32(_mm256_and_si256(x, _mm256_set1_epi32(3)), 2);
-  return _mm256_add_epi32(_mm256_add_epi32(gob, b8), _mm256_add_epi32(b4, b3));
+  const __m256i x3 = _mm256_slli_epi32(_mm256_and_si256(x, _mm256_set1_epi32(8)), 5);
+  const __m256i x210 = _mm256_shuffle_epi8(low, _mm256_and_si256(x, _mm256_set1_epi32(7)));
+  return _mm256_or_si256(_mm256_or_si256(gob, x3), x210);
+}
+TMU_AVX2_INLINE __m256i y_bits(__m256i y, const Lanes& l) {
+  const __m256i low = _mm256_setr_epi8(0, 16, 64, 80, static_cast<char>(128), static_cast<char>(144),
+                                       static_cast<char>(192), static_cast<char>(208), 0, 0, 0, 0, 0, 0, 0, 0,
+                                       0, 16, 64, 80, static_cast<char>(128), static_cast<char>(144),
+                                       static_cast<char>(192), static_cast<char>(208), 0, 0, 0, 0, 0, 0, 0, 0);
+  const __m256i row = _mm256_sllv_epi32(_mm256_srlv_epi32(y, l.row_shift), l.row_log2);
+  const __m256i gob = _mm256_and_si256(_mm256_slli_epi32(y, 6), _mm256_slli_epi32(l.gob_mask, 9));
+  const __m256i y210 = _mm256_shuffle_epi8(low, _mm256_and_si256(y, _mm256_set1_epi32(7)));
+  return _mm256_or_si256(_mm256_or_si256(row, gob), y210);
 }
 
-// ... and its y part with the level offset: block row, GOB in the block, then y0 << 4 | y2y1 << 6.
-TMU_AVX2_INLINE __m256i y_part(__m256i y, const Lanes& l) {
-  const __m256i rows = _mm256_mullo_epi32(_mm256_srlv_epi32(y, l.row_shift), l.row_bytes);
-  const __m256i gob = _mm256_slli_epi32(_mm256_and_si256(_mm256_srli_epi32(y, 3), l.gob_mask), 9);
-  const __m256i b1 = _mm256_slli_epi32(_mm256_and_si256(y, _mm256_set1_epi32(1)), 4);
-  const __m256i b6 = _mm256_slli_epi32(_mm256_and_si256(y, _mm256_set1_epi32(6)), 5);
-  return _mm256_add_epi32(_mm256_add_epi32(rows, gob), _mm256_add_epi32(_mm256_add_epi32(b1, b6), l.offset));
+// The field of the texel after texel c (x_field's comment), from c's field: WRAP wraps around the level;
+// CLAMP_TO_EDGE (`field` is that of c clamped to [0, max]) keeps the field unless 0 <= c < max.
+TMU_AVX2_INLINE __m256i next_bits(__m256i field, __m256i mask, __m256i c, __m256i max, bool repeat) {
+  const __m256i next = _mm256_and_si256(_mm256_sub_epi32(_mm256_or_si256(field, _mm256_xor_si256(mask, _mm256_set1_epi32(-1))),
+                                                         _mm256_set1_epi32(-1)), mask);
+  if (repeat) return next;
+  const __m256i inside = _mm256_andnot_si256(_mm256_cmpgt_epi32(_mm256_setzero_si256(), c), _mm256_cmpgt_epi32(max, c));
+  return _mm256_blendv_epi8(field, next, inside);
 }
 
-// Eight lanes' results, one RGBA vector per lane, before the fixed-point rounding: for LINEAR the weighted
-// sums T of the 8-bit codes (the 16-bit sum of the reference is 257 T, with 16 fractional bits), for NEAREST the
-// codes.
-struct Texels8 {
-  __m128i lane[8];
+// Eight lanes' weighted sums before the fixed-point rounding: the sums T of 8-bit codes times 8-bit weights (the
+// reference's 16-bit sum is 257 T, with 16 fractional bits). sum[k] holds lane k's four components in its low 128
+// bits and lane k + 4's in its high 128 bits: the layout that unpacking 8 lanes' texels gives.
+struct Sums {
+  __m256i sum[4];
 };
 
-// The RGBA8 texel at byte `address`, its components widened to 32 bits in one load.
-TMU_AVX2_INLINE __m128i texel_bytes(const std::byte* base, uint32_t address) {
-  return _mm_cvtepu8_epi32(_mm_loadu_si32(base + address));
+// The RGBA8 texels at the byte offsets `address` of 8 lanes.
+TMU_AVX2_INLINE __m256i gather(const std::byte* base, __m256i address) {
+#ifdef TMU_USE_VPGATHER
+  return _mm256_i32gather_epi32(reinterpret_cast<const int*>(base), address, 1);
+#else
+  const __m128i lo = _mm256_castsi256_si128(address), hi = _mm256_extracti128_si256(address, 1);
+  auto at = [base](int32_t o) {
+    int32_t v;
+    std::memcpy(&v, base + static_cast<uint32_t>(o), 4);
+    return v;
+  };
+  __m128i a = _mm_cvtsi32_si128(at(_mm_cvtsi128_si32(lo)));
+  a = _mm_insert_epi32(a, at(_mm_extract_epi32(lo, 1)), 1);
+  a = _mm_insert_epi32(a, at(_mm_extract_epi32(lo, 2)), 2);
+  a = _mm_insert_epi32(a, at(_mm_extract_epi32(lo, 3)), 3);
+  __m128i b = _mm_cvtsi32_si128(at(_mm_cvtsi128_si32(hi)));
+  b = _mm_insert_epi32(b, at(_mm_extract_epi32(hi, 1)), 1);
+  b = _mm_insert_epi32(b, at(_mm_extract_epi32(hi, 2)), 2);
+  b = _mm_insert_epi32(b, at(_mm_extract_epi32(hi, 3)), 3);
+  return _mm256_inserti128_si256(_mm256_castsi128_si256(a), b, 1);
+#endif
 }
+
+// Adds wa * a + wb * b to the sums (or with `init`, sets them to it), per lane and component: a and b are 8
+// lanes' RGBA8 texels, w the lanes' weight pairs wa | wb << 16 (16-bit products summed by VPMADDWD; codes <= 255,
+// weights <= 256). (Setting rather than zeroing first: GCC zeroes a Sums on the stack with REP STOSQ.)
+TMU_AVX2_INLINE void accumulate(__m256i a, __m256i b, __m256i w, Sums& s, bool init) {
+  const __m256i zero = _mm256_setzero_si256();
+  // Per 128-bit half, bytes of a and b interleaved: lanes 0 and 1 (4 and 5) in lo, 2 and 3 (6 and 7) in hi;
+  // widened, one lane's (a.c, b.c) pairs for the four components.
+  const __m256i lo = _mm256_unpacklo_epi8(a, b), hi = _mm256_unpackhi_epi8(a, b);
+  const __m256i p0 = _mm256_madd_epi16(_mm256_unpacklo_epi8(lo, zero), _mm256_shuffle_epi32(w, 0x00));
+  s.sum[0] = init ? p0 : _mm256_add_epi32(s.sum[0], p0);
+  const __m256i p1 = _mm256_madd_epi16(_mm256_unpackhi_epi8(lo, zero), _mm256_shuffle_epi32(w, 0x55));
+  s.sum[1] = init ? p1 : _mm256_add_epi32(s.sum[1], p1);
+  const __m256i p2 = _mm256_madd_epi16(_mm256_unpacklo_epi8(hi, zero), _mm256_shuffle_epi32(w, 0xaa));
+  s.sum[2] = init ? p2 : _mm256_add_epi32(s.sum[2], p2);
+  const __m256i p3 = _mm256_madd_epi16(_mm256_unpackhi_epi8(hi, zero), _mm256_shuffle_epi32(w, 0xff));
+  s.sum[3] = init ? p3 : _mm256_add_epi32(s.sum[3], p3);
+}
+
 // A 16-bit fixed-point result N as the reference returns it (float_of_unorm16): N / 65535.0f, correctly rounded.
-TMU_AVX2_INLINE __m128 unorm16(__m128i n) { return _mm_div_ps(_mm_cvtepi32_ps(n), _mm_set1_ps(65535.0f)); }
+// The quotient q = N r (r = 1 / 65535 rounded) is corrected once by its exact remainder N - 65535 q (one FMA);
+// check_decode verifies the result against the division for all 65536 N before the path is used.
+TMU_AVX2_INLINE __m256 unorm16(__m256i n) {
+  const __m256 x = _mm256_cvtepi32_ps(n), r = _mm256_set1_ps(1.0f / 65535.0f);
+  const __m256 q = _mm256_mul_ps(x, r);
+  return _mm256_fmadd_ps(_mm256_fnmadd_ps(q, _mm256_set1_ps(65535.0f), x), r, q);
+}
 
 // LINEAR's 8-bit sub-texel coordinate floor((x - 0.5) * 256 + 0.5) of U = u * 2^22, where x * 256 = U / 2^lin:
 // ((U + 2^(lin - 1)) >> lin) - 128 (lin >= 2).
-TMU_AVX2_INLINE __m256i fixed8(__m256i c, __m256i lin) {
-  const __m256i one = _mm256_set1_epi32(1);
-  const __m256i round = _mm256_sllv_epi32(one, _mm256_sub_epi32(lin, one));
+TMU_AVX2_INLINE __m256i fixed8(__m256i c, __m256i lin, __m256i round) {
   return _mm256_sub_epi32(_mm256_srav_epi32(_mm256_add_epi32(c, round), lin), _mm256_set1_epi32(128));
 }
 
-// One level for the lanes of `lanes` (sample_level in filter.cpp). Coordinates, weights and addresses are
-// computed for 8 lanes at a time; texels are then loaded, decoded and filtered per lane, all four components in
-// one vector (no gathers or transposes). False when an active lane's coordinates are outside what int32 fixed
-// point holds.
-TMU_AVX2_INLINE bool sample8(const Plan& p, const Lanes& l, __m256 u, __m256 v, bool linear, int active,
-                             unsigned lanes, int32_t total_a, int32_t total_b, Texels8& out) {
+// NEAREST's texel: the floor of the texel coordinate, U * size / 2^22, wrapped or clamped.
+TMU_AVX2_INLINE __m256i near_x(__m256i iu, const Lanes& l, const Plan& p) {
+  return wrap(_mm256_srav_epi32(iu, l.near_u), l.wmax, p.wrap_u);
+}
+TMU_AVX2_INLINE __m256i near_y(__m256i iv, const Lanes& l, const Plan& p) {
+  return wrap(_mm256_srav_epi32(iv, l.near_v), l.hmax, p.wrap_v);
+}
+
+// The quads' filters for a group's 8 lanes: all NEAREST, all LINEAR, or (at the boundary of magnification) one
+// of each, `linear_lanes` all ones in the lanes that filter linearly.
+enum class Filters { Nearest, Linear, Mixed };
+
+// One level for 8 lanes (sample_level in filter.cpp), added to `s` with each lane's share of the level blend
+// (`total`: 256, or 256 - f and f for two levels). Coordinates, weights and addresses with lanes in vector
+// elements, texels gathered, the weighted sums widened per lane. False when an active lane's coordinates are
+// outside what int32 fixed point holds.
+TMU_AVX2_INLINE bool sample8(const Plan& p, const Lanes& l, __m256 u, __m256 v, Filters filters,
+                             __m256i linear_lanes, int active, __m256i total, Sums& s, bool init) {
   // u and v in 2^-22 fixed point, truncated (Policy::coord_bits); exact in float, since u * 2^22 only moves the
   // exponent.
   const __m256 s22 = _mm256_set1_ps(0x1p22f);
@@ -286,47 +380,42 @@ TMU_AVX2_INLINE bool sample8(const Plan& p, const Lanes& l, __m256 u, __m256 v, 
   const __m256 ok = _mm256_and_ps(_mm256_cmp_ps(_mm256_and_ps(fu, abs_mask), limit, _CMP_LT_OQ),
                                   _mm256_cmp_ps(_mm256_and_ps(fv, abs_mask), limit, _CMP_LT_OQ));
   if ((~_mm256_movemask_ps(ok) & active) != 0) return false;
-  // Inactive lanes' coordinates may be anything: wrap and clamp keep their addresses inside the level anyway.
+  // Inactive lanes' coordinates may be anything (NaN converts to INT_MIN): wrap and clamp keep their addresses
+  // inside the level anyway, so all 8 lanes are gathered.
   const __m256i iu = _mm256_cvttps_epi32(_mm256_floor_ps(fu)), iv = _mm256_cvttps_epi32(_mm256_floor_ps(fv));
-  alignas(32) uint32_t a[4][8];
-  if (!linear) {
-    // NEAREST: the floor of the texel coordinate, U * size / 2^22.
-    const __m256i x = wrap(_mm256_srav_epi32(iu, l.near_u), l.wmax, p.wrap_u);
-    const __m256i y = wrap(_mm256_srav_epi32(iv, l.near_v), l.hmax, p.wrap_v);
-    _mm256_store_si256(reinterpret_cast<__m256i*>(a[0]), _mm256_add_epi32(x_part(x, l), y_part(y, l)));
-    for (unsigned i = 0; i < 8; ++i)
-      if ((lanes >> i) & 1) out.lane[i] = _mm_mullo_epi32(texel_bytes(p.base, a[0][i]), _mm_set1_epi32(i < 4 ? total_a : total_b));
+  if (filters == Filters::Nearest) {
+    const __m256i t = gather(p.base, _mm256_add_epi32(_mm256_add_epi32(x_bits(near_x(iu, l, p), l), y_bits(near_y(iv, l, p), l)), l.offset));
+    accumulate(t, _mm256_setzero_si256(), total, s, init);  // weight pairs (total, 0)
     return true;
   }
-  const __m256i frac = _mm256_set1_epi32(255), one = _mm256_set1_epi32(1);
-  const __m256i ou = fixed8(iu, l.lin_u), ov = fixed8(iv, l.lin_v);
-  alignas(32) int32_t wu[8], wv[8];
-  _mm256_store_si256(reinterpret_cast<__m256i*>(wu), _mm256_and_si256(ou, frac));
-  _mm256_store_si256(reinterpret_cast<__m256i*>(wv), _mm256_and_si256(ov, frac));
+  const __m256i frac = _mm256_set1_epi32(255);
+  const __m256i ou = fixed8(iu, l.lin_u, l.round_u), ov = fixed8(iv, l.lin_v, l.round_v);
+  __m256i wu = _mm256_and_si256(ou, frac), wv = _mm256_and_si256(ov, frac);
   const __m256i u0 = _mm256_srai_epi32(ou, 8), v0 = _mm256_srai_epi32(ov, 8);
-  const __m256i x0 = x_part(wrap(u0, l.wmax, p.wrap_u), l), x1 = x_part(wrap(_mm256_add_epi32(u0, one), l.wmax, p.wrap_u), l);
-  const __m256i y0 = y_part(wrap(v0, l.hmax, p.wrap_v), l), y1 = y_part(wrap(_mm256_add_epi32(v0, one), l.hmax, p.wrap_v), l);
-  _mm256_store_si256(reinterpret_cast<__m256i*>(a[0]), _mm256_add_epi32(x0, y0));  // t00
-  _mm256_store_si256(reinterpret_cast<__m256i*>(a[1]), _mm256_add_epi32(x0, y1));  // t01
-  _mm256_store_si256(reinterpret_cast<__m256i*>(a[2]), _mm256_add_epi32(x1, y0));  // t10
-  _mm256_store_si256(reinterpret_cast<__m256i*>(a[3]), _mm256_add_epi32(x1, y1));  // t11
-  for (unsigned i = 0; i < 8; ++i) {
-    if (!((lanes >> i) & 1)) continue;
-    // (t00, t01) and (t10, t11) side by side, times the 8-bit footprint weights that share the level's total
-    // (filter.cpp: u1 = round(wu T / 256), w11 = round(wv u1 / 256), w01 = wv u0 / 256 rounded half down); the sum
-    // is at most T * 255.
-    const __m256i left = _mm256_inserti128_si256(_mm256_castsi128_si256(texel_bytes(p.base, a[0][i])),
-                                                 texel_bytes(p.base, a[1][i]), 1);
-    const __m256i right = _mm256_inserti128_si256(_mm256_castsi128_si256(texel_bytes(p.base, a[2][i])),
-                                                  texel_bytes(p.base, a[3][i]), 1);
-    const int32_t total = i < 4 ? total_a : total_b;
-    const int32_t col1 = (wu[i] * total + 128) >> 8, col0 = total - col1;
-    const int32_t w11 = (wv[i] * col1 + 128) >> 8, w01 = (wv[i] * col0 + 127) >> 8;
-    const int32_t w10 = col1 - w11, w00 = col0 - w01;
-    const __m256i sum = _mm256_add_epi32(_mm256_mullo_epi32(left, _mm256_set_m128i(_mm_set1_epi32(w01), _mm_set1_epi32(w00))),
-                                         _mm256_mullo_epi32(right, _mm256_set_m128i(_mm_set1_epi32(w11), _mm_set1_epi32(w10))));
-    out.lane[i] = _mm_add_epi32(_mm256_castsi256_si128(sum), _mm256_extracti128_si256(sum, 1));
+  __m256i x0 = wrap(u0, l.wmax, p.wrap_u), y0 = wrap(v0, l.hmax, p.wrap_v);
+  if (filters == Filters::Mixed) {
+    // A NEAREST lane is a LINEAR one at its texel with weights 0: all of its total on t00.
+    x0 = _mm256_blendv_epi8(near_x(iu, l, p), x0, linear_lanes);
+    y0 = _mm256_blendv_epi8(near_y(iv, l, p), y0, linear_lanes);
+    wu = _mm256_and_si256(wu, linear_lanes);
+    wv = _mm256_and_si256(wv, linear_lanes);
   }
+  const __m256i fx0 = x_bits(x0, l), fy0 = y_bits(y0, l);
+  const __m256i fx1 = next_bits(fx0, l.x_mask, u0, l.wmax, p.wrap_u);
+  const __m256i fy1 = next_bits(fy0, l.y_mask, v0, l.hmax, p.wrap_v);
+  const __m256i ry0 = _mm256_add_epi32(fy0, l.offset), ry1 = _mm256_add_epi32(fy1, l.offset);
+  const __m256i t00 = gather(p.base, _mm256_add_epi32(fx0, ry0)), t01 = gather(p.base, _mm256_add_epi32(fx0, ry1));
+  const __m256i t10 = gather(p.base, _mm256_add_epi32(fx1, ry0)), t11 = gather(p.base, _mm256_add_epi32(fx1, ry1));
+  // The 8-bit footprint weights sharing the level's total (filter.cpp): u1 = round(wu T / 256), then
+  // w11 = round(wv u1 / 256), w01 = wv u0 / 256 rounded half down. Every product is below 2^16.
+  const __m256i half = _mm256_set1_epi32(128);
+  const __m256i col1 = _mm256_srli_epi32(_mm256_add_epi32(_mm256_mullo_epi16(wu, total), half), 8);
+  const __m256i col0 = _mm256_sub_epi32(total, col1);
+  const __m256i w11 = _mm256_srli_epi32(_mm256_add_epi32(_mm256_mullo_epi16(wv, col1), half), 8);
+  const __m256i w01 = _mm256_srli_epi32(_mm256_add_epi32(_mm256_mullo_epi16(wv, col0), _mm256_set1_epi32(127)), 8);
+  const __m256i w10 = _mm256_sub_epi32(col1, w11), w00 = _mm256_sub_epi32(col0, w01);
+  accumulate(t00, t01, _mm256_or_si256(w00, _mm256_slli_epi32(w01, 16)), s, init);
+  accumulate(t10, t11, _mm256_or_si256(w10, _mm256_slli_epi32(w11, 16)), s, false);
   return true;
 }
 
@@ -361,20 +450,27 @@ class LanesCache {
   Lanes lanes_{};
 };
 
-// The reference's one rounding (filter.cpp, sample() in texture_unit.cpp): the 16-bit sums are 257 times the
-// lanes' sums of codes times 8-bit weights (both levels' weights add up to 256), so N = (257 (t0 + t1) + 128) >> 8;
-// 257 * 256 * 255 stays far below 2^32.
-TMU_AVX2_INLINE __m128i rounded(__m128i t0, __m128i t1) {
-  return _mm_srli_epi32(_mm_add_epi32(_mm_mullo_epi32(_mm_add_epi32(t0, t1), _mm_set1_epi32(257)), _mm_set1_epi32(128)), 8);
+// The reference's one rounding (filter.cpp, sample() in texture_unit.cpp) and the float result of 8 lanes,
+// stored to their words in `dst` (8 lanes x 4 words; inactive lanes' words too, fast_sample clears them). The
+// 16-bit sums are 257 times the lanes' sums T (both levels' weights add up to 256, T <= 255 * 256), so
+// N = (257 T + 128) >> 8 = T + ((T + 128) >> 8).
+TMU_AVX2_INLINE void store(const Sums& s, float* dst) {
+  const __m256i half = _mm256_set1_epi32(128);
+  for (unsigned k = 0; k < 4; ++k) {
+    const __m256i t = s.sum[k];
+    const __m256 f = unorm16(_mm256_add_epi32(t, _mm256_srli_epi32(_mm256_add_epi32(t, half), 8)));
+    _mm256_storeu2_m128(dst + 4 * (k + 4), dst + 4 * k, f);  // lane k + 4 (high half), lane k (low half)
+  }
 }
 
-// One level of two quads, each with its own filter and its share of the weight (`ta`, `tb`: 256, or 256 - f and
-// f for two levels).
+// One level of two quads, each with its own filter and its share of the level blend (`total`).
 TMU_AVX2_INLINE bool sample_quads(const Plan& p, const Lanes& l, __m256 u, __m256 v, const QuadChoice& qa,
-                                  const QuadChoice& qb, int active, int32_t ta, int32_t tb, Texels8& r) {
-  if (qa.linear == qb.linear) return sample8(p, l, u, v, qa.linear, active, 0xff, ta, tb, r);
-  return sample8(p, l, u, v, qa.linear, active & 0x0f, 0x0f, ta, tb, r) &&
-         sample8(p, l, u, v, qb.linear, active & 0xf0, 0xf0, ta, tb, r);
+                                  const QuadChoice& qb, int active, __m256i total, Sums& s, bool init) {
+  if (qa.linear == qb.linear) {
+    const Filters f = qa.linear ? Filters::Linear : Filters::Nearest;
+    return sample8(p, l, u, v, f, _mm256_setzero_si256(), active, total, s, init);
+  }
+  return sample8(p, l, u, v, Filters::Mixed, pair_i(qa.linear ? -1 : 0, qb.linear ? -1 : 0), active, total, s, init);
 }
 
 // Two quads, lanes 8g .. 8g + 7.
@@ -386,15 +482,14 @@ TMU_AVX2_INLINE bool run_group(Plan& p, LanesCache (&cache)[2], const FormatPlan
   __m256 u, v;
   lane_coords(&rq.lanes[8 * g], u, v);
   const int32_t a1 = qa.two_levels ? qa.f : 0, b1 = qb.two_levels ? qb.f : 0;
-  Texels8 r;
-  if (!sample_quads(p, cache[0].get(p, qa.level0, qb.level0), u, v, qa, qb, active, 256 - a1, 256 - b1, r)) return false;
-  Texels8 r1;
-  const bool two = qa.two_levels || qb.two_levels;
-  if (two && !sample_quads(p, cache[1].get(p, qa.level1, qb.level1), u, v, qa, qb, active, a1, b1, r1)) return false;
-  float* dst = reinterpret_cast<float*>(out.value[8 * g].data());  // 8 lanes x 4 words, contiguous
-  const __m128i zero = _mm_setzero_si128();
-  for (unsigned i = 0; i < 8; ++i)
-    if ((active >> i) & 1) _mm_storeu_ps(dst + 4 * i, unorm16(rounded(r.lane[i], two ? r1.lane[i] : zero)));
+  Sums s;
+  if (!sample_quads(p, cache[0].get(p, qa.level0, qb.level0), u, v, qa, qb, active, pair_i(256 - a1, 256 - b1), s, true))
+    return false;
+  // A quad with one level adds nothing here (its total is 0; its level1 is its level0).
+  if ((qa.two_levels || qb.two_levels) &&
+      !sample_quads(p, cache[1].get(p, qa.level1, qb.level1), u, v, qa, qb, active, pair_i(a1, b1), s, false))
+    return false;
+  store(s, reinterpret_cast<float*>(out.value[8 * g].data()));  // 8 lanes x 4 words, contiguous
   if (!p.identity_swizzle)
     for (unsigned i = 0; i < 8; ++i)
       if ((active >> i) & 1) out.value[8 * g + i] = apply_swizzle(format, Texel{out.value[8 * g + i]}).bits;
@@ -412,11 +507,82 @@ TMU_AVX2 bool run_groups(Plan& p, const FormatPlan& format, const Request& rq,
   return true;
 }
 
-bool check_decode() {
+// The path's conversions against the reference's: unorm16 against float_of_unorm16 for every 16-bit N (and so
+// NEAREST's N = 257 c against unorm_to_float's c / 255 for every code).
+TMU_AVX2 bool check_decode() {
+  alignas(32) float got[8];
+  for (uint32_t n = 0; n < 65536; n += 8) {
+    _mm256_store_ps(got, unorm16(_mm256_add_epi32(_mm256_set1_epi32(static_cast<int32_t>(n)),
+                                                  _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7))));
+    for (uint32_t i = 0; i < 8; ++i)
+      if (std::bit_cast<uint32_t>(got[i]) != std::bit_cast<uint32_t>(float_of_unorm16(n + i))) return false;
+  }
   for (uint32_t k = 0; k < 256; ++k)
-    if (std::bit_cast<uint32_t>(static_cast<float>(257 * k) / 65535.0f) != std::bit_cast<uint32_t>(unorm_to_float(k, 8)))
+    if (std::bit_cast<uint32_t>(float_of_unorm16(257 * k)) != std::bit_cast<uint32_t>(unorm_to_float(k, 8)))
       return false;
   return true;
+}
+
+// lod.cpp's approximate_length of 2D vectors (x, y), four at a time: with z = 0 its mid is x + y - top and its
+// low 0, so the length is top + 350/1024 (x + y - top), computed with the reference's roundings in its order.
+TMU_AVX2_INLINE __m256d length2(__m256d x, __m256d y) {
+  const __m256d sign = _mm256_set1_pd(-0.0);
+  x = _mm256_andnot_pd(sign, x);
+  y = _mm256_andnot_pd(sign, y);
+  const __m256d top = _mm256_max_pd(y, x);  // std::max(x, y): y if x < y, else x
+  return _mm256_add_pd(top, _mm256_mul_pd(_mm256_set1_pd(350.0 / 1024), _mm256_sub_pd(_mm256_add_pd(x, y), top)));
+}
+
+// Coordinate `axis` of lane k of quads q .. q + 3, as doubles.
+TMU_AVX2_INLINE __m256d quad_coords(const Request& rq, unsigned q, unsigned k, unsigned axis) {
+  const Lane* l = &rq.lanes[4 * q + k];
+  return _mm256_cvtps_pd(_mm_setr_ps(f32(l[0].coord[axis]), f32(l[4].coord[axis]), f32(l[8].coord[axis]), f32(l[12].coord[axis])));
+}
+
+// rho (lod.cpp) of quads q .. q + 3 with Rho::FourVectors in 2D: the gradients (c1 - c0) * size and
+// (c2 - c0) * size in double, then max(L(dx), L(dy), 11/16 L(dx + dy), 11/16 L(dx - dy)).
+TMU_AVX2_INLINE void rho4(const QuadChooser& c, const Request& rq, unsigned q, double* out) {
+  __m256d d[2][2];  // [x or y derivative][axis]
+  for (unsigned a = 0; a < 2; ++a) {
+    const __m256d size = _mm256_set1_pd(c.size(a)), c0 = quad_coords(rq, q, 0, a);
+    d[0][a] = _mm256_mul_pd(_mm256_sub_pd(quad_coords(rq, q, 1, a), c0), size);
+    d[1][a] = _mm256_mul_pd(_mm256_sub_pd(quad_coords(rq, q, 2, a), c0), size);
+  }
+  const __m256d k = _mm256_set1_pd(11.0 / 16);
+  const __m256d sum = length2(_mm256_add_pd(d[0][0], d[1][0]), _mm256_add_pd(d[0][1], d[1][1]));
+  const __m256d diff = length2(_mm256_sub_pd(d[0][0], d[1][0]), _mm256_sub_pd(d[0][1], d[1][1]));
+  const __m256d r = _mm256_max_pd(_mm256_max_pd(length2(d[0][0], d[0][1]), length2(d[1][0], d[1][1])),
+                                  _mm256_max_pd(_mm256_mul_pd(k, sum), _mm256_mul_pd(k, diff)));
+  _mm256_storeu_pd(out, r);
+}
+
+// Every quad's levels and filters (inactive quads: all zeros).
+TMU_AVX2 void choose_quads(QuadChooser& c, const Request& rq, std::array<QuadChoice, kWarpSize / 4>& quads) {
+  if (c.lod_free()) {
+    for (unsigned q = 0; q < quads.size(); ++q) quads[q] = (rq.active >> (4 * q)) & 0xf ? c.fixed() : QuadChoice{};
+    return;
+  }
+  double rho[kWarpSize / 4];
+  if (c.formula() == Rho::FourVectors) {
+    rho4(c, rq, 0, rho);
+    rho4(c, rq, 4, rho + 4);
+  } else {
+    for (unsigned q = 0; q < quads.size(); ++q) {
+      Gradients g;
+      g.dims = 2;
+      const Lane* l = &rq.lanes[4 * q];
+      for (unsigned a = 0; a < 2; ++a) {
+        const double c0 = f32(l[0].coord[a]);
+        g.dx[a] = (f32(l[1].coord[a]) - c0) * c.size(a);
+        g.dy[a] = (f32(l[2].coord[a]) - c0) * c.size(a);
+      }
+      rho[q] = texunit::rho(g, c.formula());
+    }
+  }
+  for (unsigned q = 0; q < quads.size(); ++q) {
+    const bool divergent = !rq.ndv && (!rq.pixel_shader || ((rq.ctm >> (4 * q)) & 0xf) != 0xf);
+    quads[q] = !((rq.active >> (4 * q)) & 0xf) ? QuadChoice{} : divergent ? c.divergent() : c.for_rho(rho[q]);
+  }
 }
 
 // The last plan a thread made, kept while the bindings' stable_key() promises that their texture and sampler
@@ -463,7 +629,7 @@ PlanCache* plan_for(const Bindings& bindings, const Policy& policy, uint32_t han
 
 bool fast_sample_available() {
 #if TMU_FAST_X86
-  static const bool ok = __builtin_cpu_supports("avx2") && check_decode();
+  static const bool ok = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma") && check_decode();
   return ok;
 #else
   return false;
@@ -484,9 +650,8 @@ bool fast_sample(const Bindings& bindings, const Policy& policy, const Request& 
   Plan& plan = cache->plan;
   plan.base = plan.memory->contiguous(plan.layout->base(), plan.layout->size_bytes());
   if (!plan.base) return false;
-  QuadChooser& chooser = *cache->chooser;
   std::array<QuadChoice, kWarpSize / 4> quads;  // (QuadChoice has no default initializers: no memset here)
-  for (unsigned q = 0; q < quads.size(); ++q) quads[q] = (rq.active >> (4 * q)) & 0xf ? chooser.choose(rq, q) : QuadChoice{};
+  choose_quads(*cache->chooser, rq, quads);
   if (!run_groups(plan, cache->tex->format, rq, quads, out)) return false;
   if (rq.active != ~0u)  // run_group writes the active lanes only
     for (unsigned l = 0; l < kWarpSize; ++l)
