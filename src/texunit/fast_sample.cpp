@@ -299,25 +299,26 @@ struct Sums {
 
 // The RGBA8 texels at the byte offsets `address` of 8 lanes.
 TMU_AVX2_INLINE __m256i gather(const std::byte* base, __m256i address) {
-#ifdef TMU_USE_VPGATHER
-  return _mm256_i32gather_epi32(reinterpret_cast<const int*>(base), address, 1);
-#else
+  // Each texel is loaded by a broadcast (VPBROADCASTD from memory: a load, no shuffle) and blended into place
+  // (VPBLENDD, any vector pipe). The addresses reach general registers two at a time (VMOVQ, VPEXTRQ): one
+  // VPEXTRD per address, or a store of the vector and 32-bit loads of its words (whose store forwarding
+  // stalls), measured slower, and so did VPGATHERDD.
   const __m128i lo = _mm256_castsi256_si128(address), hi = _mm256_extracti128_si256(address, 1);
-  auto at = [base](int32_t o) {
+  const auto a01 = static_cast<uint64_t>(_mm_cvtsi128_si64(lo)), a23 = static_cast<uint64_t>(_mm_extract_epi64(lo, 1));
+  const auto a45 = static_cast<uint64_t>(_mm_cvtsi128_si64(hi)), a67 = static_cast<uint64_t>(_mm_extract_epi64(hi, 1));
+  auto at = [base](uint64_t o) {
     int32_t v;
     std::memcpy(&v, base + static_cast<uint32_t>(o), 4);
     return v;
   };
-  __m128i a = _mm_cvtsi32_si128(at(_mm_cvtsi128_si32(lo)));
-  a = _mm_insert_epi32(a, at(_mm_extract_epi32(lo, 1)), 1);
-  a = _mm_insert_epi32(a, at(_mm_extract_epi32(lo, 2)), 2);
-  a = _mm_insert_epi32(a, at(_mm_extract_epi32(lo, 3)), 3);
-  __m128i b = _mm_cvtsi32_si128(at(_mm_cvtsi128_si32(hi)));
-  b = _mm_insert_epi32(b, at(_mm_extract_epi32(hi, 1)), 1);
-  b = _mm_insert_epi32(b, at(_mm_extract_epi32(hi, 2)), 2);
-  b = _mm_insert_epi32(b, at(_mm_extract_epi32(hi, 3)), 3);
-  return _mm256_inserti128_si256(_mm256_castsi128_si256(a), b, 1);
-#endif
+  __m256i t = _mm256_set1_epi32(at(a01));
+  t = _mm256_blend_epi32(t, _mm256_set1_epi32(at(a01 >> 32)), 0x02);
+  t = _mm256_blend_epi32(t, _mm256_set1_epi32(at(a23)), 0x04);
+  t = _mm256_blend_epi32(t, _mm256_set1_epi32(at(a23 >> 32)), 0x08);
+  t = _mm256_blend_epi32(t, _mm256_set1_epi32(at(a45)), 0x10);
+  t = _mm256_blend_epi32(t, _mm256_set1_epi32(at(a45 >> 32)), 0x20);
+  t = _mm256_blend_epi32(t, _mm256_set1_epi32(at(a67)), 0x40);
+  return _mm256_blend_epi32(t, _mm256_set1_epi32(at(a67 >> 32)), 0x80);
 }
 
 // Adds wa * a + wb * b to the sums (or with `init`, sets them to it), per lane and component: a and b are 8
@@ -456,6 +457,7 @@ class LanesCache {
 // N = (257 T + 128) >> 8 = T + ((T + 128) >> 8).
 TMU_AVX2_INLINE void store(const Sums& s, float* dst) {
   const __m256i half = _mm256_set1_epi32(128);
+#pragma GCC unroll 4  // (a loop over s.sum[k] in memory: the sums were spilled and reloaded, slowly)
   for (unsigned k = 0; k < 4; ++k) {
     const __m256i t = s.sum[k];
     const __m256 f = unorm16(_mm256_add_epi32(t, _mm256_srli_epi32(_mm256_add_epi32(t, half), 8)));
