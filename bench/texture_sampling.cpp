@@ -199,7 +199,8 @@ class TmuSide {
             }
             if (sample) {
               unit.run(rq, out);
-              samples += static_cast<unsigned>(std::popcount(out.written));
+              // (std::popcount is a library call without -mpopcnt: it would count against tmu's time)
+              samples += out.written == ~0u ? kWarpSize : static_cast<unsigned>(std::popcount(out.written));
               if (first && pass == 0 && tx == 0 && ty == 0)
                 for (unsigned lane = 0; lane < kWarpSize; ++lane)
                   for (unsigned c = 0; c < 4; ++c) (*first)[lane][c] += std::bit_cast<float>(out.value[lane][c]);

@@ -498,17 +498,6 @@ TMU_AVX2_INLINE bool run_group(Plan& p, LanesCache (&cache)[2], const FormatPlan
   return true;
 }
 
-// The four groups of a request.
-TMU_AVX2 bool run_groups(Plan& p, const FormatPlan& format, const Request& rq,
-                         const std::array<QuadChoice, kWarpSize / 4>& quads, Response& out) {
-  LanesCache cache[2];  // level0 and level1 pairs
-  for (unsigned g = 0; g < kWarpSize / 8; ++g) {
-    if (!quads[2 * g].active && !quads[2 * g + 1].active) continue;
-    if (!run_group(p, cache, format, rq, g, quads[2 * g], quads[2 * g + 1], out)) return false;
-  }
-  return true;
-}
-
 // The path's conversions against the reference's: unorm16 against float_of_unorm16 for every 16-bit N (and so
 // NEAREST's N = 257 c against unorm_to_float's c / 255 for every code).
 TMU_AVX2 bool check_decode() {
@@ -543,10 +532,10 @@ TMU_AVX2_INLINE __m256d quad_coords(const Request& rq, unsigned q, unsigned k, u
 
 // rho (lod.cpp) of quads q .. q + 3 with Rho::FourVectors in 2D: the gradients (c1 - c0) * size and
 // (c2 - c0) * size in double, then max(L(dx), L(dy), 11/16 L(dx + dy), 11/16 L(dx - dy)).
-TMU_AVX2_INLINE void rho4(const QuadChooser& c, const Request& rq, unsigned q, double* out) {
+TMU_AVX2_INLINE void rho4(const double (&sizes)[2], const Request& rq, unsigned q, double* out) {
   __m256d d[2][2];  // [x or y derivative][axis]
   for (unsigned a = 0; a < 2; ++a) {
-    const __m256d size = _mm256_set1_pd(c.size(a)), c0 = quad_coords(rq, q, 0, a);
+    const __m256d size = _mm256_set1_pd(sizes[a]), c0 = quad_coords(rq, q, 0, a);
     d[0][a] = _mm256_mul_pd(_mm256_sub_pd(quad_coords(rq, q, 1, a), c0), size);
     d[1][a] = _mm256_mul_pd(_mm256_sub_pd(quad_coords(rq, q, 2, a), c0), size);
   }
@@ -559,15 +548,16 @@ TMU_AVX2_INLINE void rho4(const QuadChooser& c, const Request& rq, unsigned q, d
 }
 
 // Every quad's levels and filters (inactive quads: all zeros).
-TMU_AVX2 void choose_quads(QuadChooser& c, const Request& rq, std::array<QuadChoice, kWarpSize / 4>& quads) {
+TMU_AVX2_INLINE void choose_quads(QuadChooser& c, const Request& rq, std::array<QuadChoice, kWarpSize / 4>& quads) {
   if (c.lod_free()) {
     for (unsigned q = 0; q < quads.size(); ++q) quads[q] = (rq.active >> (4 * q)) & 0xf ? c.fixed() : QuadChoice{};
     return;
   }
   double rho[kWarpSize / 4];
   if (c.formula() == Rho::FourVectors) {
-    rho4(c, rq, 0, rho);
-    rho4(c, rq, 4, rho + 4);
+    const double sizes[2] = {c.size(0), c.size(1)};
+    rho4(sizes, rq, 0, rho);
+    rho4(sizes, rq, 4, rho + 4);
   } else {
     for (unsigned q = 0; q < quads.size(); ++q) {
       Gradients g;
@@ -598,6 +588,18 @@ struct PlanCache {
   Plan plan;
   std::optional<QuadChooser> chooser;  // refers to policy above and to the bindings' header and sampler
 };
+
+// A request: every quad's levels and filters, then the four groups.
+TMU_AVX2 bool run_request(PlanCache& c, const Request& rq, Response& out) {
+  std::array<QuadChoice, kWarpSize / 4> quads;  // (QuadChoice has no default initializers: no memset here)
+  choose_quads(*c.chooser, rq, quads);
+  LanesCache lanes[2];  // level0 and level1 pairs
+  for (unsigned g = 0; g < kWarpSize / 8; ++g) {
+    if (!quads[2 * g].active && !quads[2 * g + 1].active) continue;
+    if (!run_group(c.plan, lanes, c.tex->format, rq, g, quads[2 * g], quads[2 * g + 1], out)) return false;
+  }
+  return true;
+}
 
 PlanCache& plan_cache() {
   thread_local PlanCache cache;
@@ -638,23 +640,41 @@ bool fast_sample_available() {
 #endif
 }
 
+#if TMU_FAST_X86
+namespace {
+TMU_AVX2 void quad_rho_avx2(const Request& rq, const double (&sizes)[2], std::array<double, kWarpSize / 4>& out) {
+  rho4(sizes, rq, 0, out.data());
+  rho4(sizes, rq, 4, out.data() + 4);
+}
+}  // namespace
+#endif
+
+std::array<double, kWarpSize / 4> fast_quad_rho(const Request& rq, double width, double height) {
+  std::array<double, kWarpSize / 4> r{};
+#if TMU_FAST_X86
+  if (fast_sample_available()) quad_rho_avx2(rq, {width, height}, r);
+#else
+  (void)rq, (void)width, (void)height;
+#endif
+  return r;
+}
+
 bool fast_sample(const Bindings& bindings, const Policy& policy, const Request& rq, Response& out) {
 #if TMU_FAST_X86
   if (rq.op != TexOp::Sample || rq.lod != LodMode::Implicit || rq.dim != Dim::Tex2D || rq.depth_compare || rq.aoffi ||
       rq.lod_clamp || rq.active == 0 || !fast_sample_available())
     return false;
   const uint32_t handle = rq.lanes[0].handle;
-  uint32_t differ = 0;  // branch-free: one test for the 32 lanes
-  for (const Lane& l : rq.lanes) differ |= l.handle ^ handle;
-  if (differ != 0) return false;
+  uint32_t differ[4] = {0, 0, 0, 0};  // branch-free, four independent chains: one test for the 32 lanes
+  for (unsigned l = 0; l < kWarpSize; l += 4)
+    for (unsigned k = 0; k < 4; ++k) differ[k] |= rq.lanes[l + k].handle ^ handle;
+  if ((differ[0] | differ[1] | differ[2] | differ[3]) != 0) return false;
   PlanCache* cache = plan_for(bindings, policy, handle);
   if (!cache) return false;
   Plan& plan = cache->plan;
   plan.base = plan.memory->contiguous(plan.layout->base(), plan.layout->size_bytes());
   if (!plan.base) return false;
-  std::array<QuadChoice, kWarpSize / 4> quads;  // (QuadChoice has no default initializers: no memset here)
-  choose_quads(*cache->chooser, rq, quads);
-  if (!run_groups(plan, cache->tex->format, rq, quads, out)) return false;
+  if (!run_request(*cache, rq, out)) return false;
   if (rq.active != ~0u)  // run_group writes the active lanes only
     for (unsigned l = 0; l < kWarpSize; ++l)
       if (!((rq.active >> l) & 1)) out.value[l] = {};

@@ -7,6 +7,8 @@
 // tests/unit/texunit_fast_sample_test.cpp compares the two on random requests.
 #pragma once
 
+#include <array>
+
 #include "texunit/policy.h"
 #include "texunit/request.h"
 #include "texunit/texture_unit.h"
@@ -15,6 +17,11 @@ namespace tmu::texunit {
 
 // Whether this build and CPU can run the fast path (x86-64 with AVX2).
 bool fast_sample_available();
+
+// For tests: the rho (lod.h, Rho::FourVectors) of each quad of `rq` as the fast path computes it, four quads
+// per vector: the gradients of lanes 1 and 2 from lane 0 times the level's width and height. Only meaningful when
+// fast_sample_available().
+std::array<double, kWarpSize / 4> fast_quad_rho(const Request& rq, double width, double height);
 
 // Serves `rq` when it is one of the fast path's cases and returns true, having written every lane of `out`
 // (zeros for inactive lanes). Returns false otherwise, possibly having written some lanes: the caller then clears

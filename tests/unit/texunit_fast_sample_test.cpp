@@ -10,6 +10,7 @@
 #include <random>
 
 #include "texunit/fast_sample.h"
+#include "texunit/lod.h"
 #include "texunit/texture_set.h"
 
 namespace tmu::texunit {
@@ -255,6 +256,52 @@ TEST(FastSample, RefusesWhatItDoesNotCover) {
   EXPECT_TRUE(fast_sample(w.set.bindings(), Policy::nvidia(), r, f));
   reference.run(r, ref);
   expect_same(f, ref, 0);
+}
+
+// The fast path's 4-vector rho, four quads per vector, against lod.cpp's rho() bit for bit: gradients from 2^-20
+// to 2^12 texels, either sign, zeros, equal and near-equal components (where the max and the length's mid
+// change sides), on square and oblong levels.
+TEST(FastSample, RhoBitIdenticalToReference) {
+  if (!fast_sample_available()) GTEST_SKIP() << "skipped: the fast path needs x86-64 with AVX2";
+  std::mt19937 rng(11);
+  std::uniform_real_distribution<float> unit(0.0f, 1.0f);
+  auto component = [&](float other) {
+    switch (rng() % 6) {
+      case 0: return 0.0f;
+      case 1: return other;                                     // equal magnitudes
+      case 2: return -other * (1.0f + 0x1p-20f);                // near-equal, opposite sign
+      default: return (rng() & 1 ? 1.0f : -1.0f) * std::exp2(unit(rng) * 32.0f - 20.0f) / 4096.0f;
+    }
+  };
+  const double sizes[][2] = {{4096, 4096}, {256, 16}, {1, 2048}, {1, 1}};
+  int compared = 0;
+  for (int i = 0; i < 4000; ++i) {
+    const double* size = sizes[i % 4];
+    Request r;
+    for (unsigned q = 0; q < 8; ++q) {
+      const float u = unit(rng) * 4.0f - 2.0f, v = unit(rng) * 4.0f - 2.0f;
+      const float dux = component(1.0f / 4096), dvx = component(dux), duy = component(dvx), dvy = component(duy);
+      for (unsigned k = 0; k < 4; ++k) {
+        const float x = static_cast<float>(k & 1), y = static_cast<float>(k >> 1);
+        r.lanes[4 * q + k].coord = {fb(u + x * dux + y * duy), fb(v + x * dvx + y * dvy), 0};
+      }
+    }
+    const auto fast = fast_quad_rho(r, size[0], size[1]);
+    for (unsigned q = 0; q < 8; ++q) {
+      const Lane* l = &r.lanes[4 * q];
+      Gradients g;
+      for (unsigned a = 0; a < 2; ++a) {
+        const double c0 = std::bit_cast<float>(l[0].coord[a]);
+        g.dx[a] = (std::bit_cast<float>(l[1].coord[a]) - c0) * size[a];
+        g.dy[a] = (std::bit_cast<float>(l[2].coord[a]) - c0) * size[a];
+      }
+      const double want = rho(g, Rho::FourVectors);
+      ASSERT_EQ(std::bit_cast<uint64_t>(fast[q]), std::bit_cast<uint64_t>(want))
+          << "request " << i << " quad " << q << ": " << fast[q] << " vs " << want;
+      ++compared;
+    }
+  }
+  EXPECT_EQ(compared, 32000);
 }
 
 }  // namespace
