@@ -297,28 +297,24 @@ struct Sums {
   __m256i sum[4];
 };
 
-// The RGBA8 texels at the byte offsets `address` of 8 lanes.
-TMU_AVX2_INLINE __m256i gather(const std::byte* base, __m256i address) {
-  // Each texel is loaded by a broadcast (VPBROADCASTD from memory: a load, no shuffle) and blended into place
-  // (VPBLENDD, any vector pipe). The addresses reach general registers two at a time (VMOVQ, VPEXTRQ): one
-  // VPEXTRD per address, or a store of the vector and 32-bit loads of its words (whose store forwarding
-  // stalls), measured slower, and so did VPGATHERDD.
-  const __m128i lo = _mm256_castsi256_si128(address), hi = _mm256_extracti128_si256(address, 1);
-  const auto a01 = static_cast<uint64_t>(_mm_cvtsi128_si64(lo)), a23 = static_cast<uint64_t>(_mm_extract_epi64(lo, 1));
-  const auto a45 = static_cast<uint64_t>(_mm_cvtsi128_si64(hi)), a67 = static_cast<uint64_t>(_mm_extract_epi64(hi, 1));
-  auto at = [base](uint64_t o) {
+// The RGBA8 texels at the byte offsets `address` of 8 lanes (written by an earlier phase: see run_request). Each
+// texel is loaded by a broadcast (VPBROADCASTD from memory: a load, no shuffle) and blended into place (VPBLENDD,
+// any vector pipe); its offset is a plain load. VPEXTRD/VPINSRD per texel, offsets moved from vector to general
+// registers (VMOVQ, VPEXTRQ) and VPGATHERDD all measured slower.
+TMU_AVX2_INLINE __m256i gather(const std::byte* base, const uint32_t (&address)[8]) {
+  auto at = [base, &address](unsigned i) {
     int32_t v;
-    std::memcpy(&v, base + static_cast<uint32_t>(o), 4);
+    std::memcpy(&v, base + address[i], 4);
     return v;
   };
-  __m256i t = _mm256_set1_epi32(at(a01));
-  t = _mm256_blend_epi32(t, _mm256_set1_epi32(at(a01 >> 32)), 0x02);
-  t = _mm256_blend_epi32(t, _mm256_set1_epi32(at(a23)), 0x04);
-  t = _mm256_blend_epi32(t, _mm256_set1_epi32(at(a23 >> 32)), 0x08);
-  t = _mm256_blend_epi32(t, _mm256_set1_epi32(at(a45)), 0x10);
-  t = _mm256_blend_epi32(t, _mm256_set1_epi32(at(a45 >> 32)), 0x20);
-  t = _mm256_blend_epi32(t, _mm256_set1_epi32(at(a67)), 0x40);
-  return _mm256_blend_epi32(t, _mm256_set1_epi32(at(a67 >> 32)), 0x80);
+  __m256i t = _mm256_set1_epi32(at(0));
+  t = _mm256_blend_epi32(t, _mm256_set1_epi32(at(1)), 0x02);
+  t = _mm256_blend_epi32(t, _mm256_set1_epi32(at(2)), 0x04);
+  t = _mm256_blend_epi32(t, _mm256_set1_epi32(at(3)), 0x08);
+  t = _mm256_blend_epi32(t, _mm256_set1_epi32(at(4)), 0x10);
+  t = _mm256_blend_epi32(t, _mm256_set1_epi32(at(5)), 0x20);
+  t = _mm256_blend_epi32(t, _mm256_set1_epi32(at(6)), 0x40);
+  return _mm256_blend_epi32(t, _mm256_set1_epi32(at(7)), 0x80);
 }
 
 // Adds wa * a + wb * b to the sums (or with `init`, sets them to it), per lane and component: a and b are 8
@@ -366,12 +362,23 @@ TMU_AVX2_INLINE __m256i near_y(__m256i iv, const Lanes& l, const Plan& p) {
 // of each, `linear_lanes` all ones in the lanes that filter linearly.
 enum class Filters { Nearest, Linear, Mixed };
 
-// One level for 8 lanes (sample_level in filter.cpp), added to `s` with each lane's share of the level blend
-// (`total`: 256, or 256 - f and f for two levels). Coordinates, weights and addresses with lanes in vector
-// elements, texels gathered, the weighted sums widened per lane. False when an active lane's coordinates are
-// outside what int32 fixed point holds.
-TMU_AVX2_INLINE bool sample8(const Plan& p, const Lanes& l, __m256 u, __m256 v, Filters filters,
-                             __m256i linear_lanes, int active, __m256i total, Sums& s, bool init) {
+// One level of a group's 8 lanes between run_request's two phases: the texels' byte offsets and the weights.
+struct Footprint {
+  alignas(32) uint32_t address[4][8];  // t00, t01, t10, t11 (NEAREST: the texel in [0])
+  __m256i weight[2];                   // w00 | w01 << 16, w10 | w11 << 16 (NEAREST: the total, and 0)
+  bool nearest;
+};
+
+TMU_AVX2_INLINE void store_addresses(Footprint& f, unsigned i, __m256i a) {
+  _mm256_store_si256(reinterpret_cast<__m256i*>(f.address[i]), a);
+}
+
+// The first phase of one level for 8 lanes (sample_level in filter.cpp): coordinates, weights and addresses,
+// with lanes in vector elements; each lane's weights share its part of the level blend (`total`: 256, or
+// 256 - f and f for two levels). False when an active lane's coordinates are outside what int32 fixed point
+// holds.
+TMU_AVX2_INLINE bool footprint8(const Plan& p, const Lanes& l, __m256 u, __m256 v, Filters filters,
+                                __m256i linear_lanes, int active, __m256i total, Footprint& f) {
   // u and v in 2^-22 fixed point, truncated (Policy::coord_bits); exact in float, since u * 2^22 only moves the
   // exponent.
   const __m256 s22 = _mm256_set1_ps(0x1p22f);
@@ -384,9 +391,10 @@ TMU_AVX2_INLINE bool sample8(const Plan& p, const Lanes& l, __m256 u, __m256 v, 
   // Inactive lanes' coordinates may be anything (NaN converts to INT_MIN): wrap and clamp keep their addresses
   // inside the level anyway, so all 8 lanes are gathered.
   const __m256i iu = _mm256_cvttps_epi32(_mm256_floor_ps(fu)), iv = _mm256_cvttps_epi32(_mm256_floor_ps(fv));
-  if (filters == Filters::Nearest) {
-    const __m256i t = gather(p.base, _mm256_add_epi32(_mm256_add_epi32(x_bits(near_x(iu, l, p), l), y_bits(near_y(iv, l, p), l)), l.offset));
-    accumulate(t, _mm256_setzero_si256(), total, s, init);  // weight pairs (total, 0)
+  f.nearest = filters == Filters::Nearest;
+  if (f.nearest) {
+    store_addresses(f, 0, _mm256_add_epi32(_mm256_add_epi32(x_bits(near_x(iu, l, p), l), y_bits(near_y(iv, l, p), l)), l.offset));
+    f.weight[0] = total;  // weight pairs (total, 0)
     return true;
   }
   const __m256i frac = _mm256_set1_epi32(255);
@@ -405,8 +413,10 @@ TMU_AVX2_INLINE bool sample8(const Plan& p, const Lanes& l, __m256 u, __m256 v, 
   const __m256i fx1 = next_bits(fx0, l.x_mask, u0, l.wmax, p.wrap_u);
   const __m256i fy1 = next_bits(fy0, l.y_mask, v0, l.hmax, p.wrap_v);
   const __m256i ry0 = _mm256_add_epi32(fy0, l.offset), ry1 = _mm256_add_epi32(fy1, l.offset);
-  const __m256i t00 = gather(p.base, _mm256_add_epi32(fx0, ry0)), t01 = gather(p.base, _mm256_add_epi32(fx0, ry1));
-  const __m256i t10 = gather(p.base, _mm256_add_epi32(fx1, ry0)), t11 = gather(p.base, _mm256_add_epi32(fx1, ry1));
+  store_addresses(f, 0, _mm256_add_epi32(fx0, ry0));
+  store_addresses(f, 1, _mm256_add_epi32(fx0, ry1));
+  store_addresses(f, 2, _mm256_add_epi32(fx1, ry0));
+  store_addresses(f, 3, _mm256_add_epi32(fx1, ry1));
   // The 8-bit footprint weights sharing the level's total (filter.cpp): u1 = round(wu T / 256), then
   // w11 = round(wv u1 / 256), w01 = wv u0 / 256 rounded half down. Every product is below 2^16.
   const __m256i half = _mm256_set1_epi32(128);
@@ -415,9 +425,19 @@ TMU_AVX2_INLINE bool sample8(const Plan& p, const Lanes& l, __m256 u, __m256 v, 
   const __m256i w11 = _mm256_srli_epi32(_mm256_add_epi32(_mm256_mullo_epi16(wv, col1), half), 8);
   const __m256i w01 = _mm256_srli_epi32(_mm256_add_epi32(_mm256_mullo_epi16(wv, col0), _mm256_set1_epi32(127)), 8);
   const __m256i w10 = _mm256_sub_epi32(col1, w11), w00 = _mm256_sub_epi32(col0, w01);
-  accumulate(t00, t01, _mm256_or_si256(w00, _mm256_slli_epi32(w01, 16)), s, init);
-  accumulate(t10, t11, _mm256_or_si256(w10, _mm256_slli_epi32(w11, 16)), s, false);
+  f.weight[0] = _mm256_or_si256(w00, _mm256_slli_epi32(w01, 16));
+  f.weight[1] = _mm256_or_si256(w10, _mm256_slli_epi32(w11, 16));
   return true;
+}
+
+// The second phase: the footprint's texels, weighted, added to `s` (or with `init`, setting it).
+TMU_AVX2_INLINE void filter8(const std::byte* base, const Footprint& f, Sums& s, bool init) {
+  if (f.nearest) {
+    accumulate(gather(base, f.address[0]), _mm256_setzero_si256(), f.weight[0], s, init);
+    return;
+  }
+  accumulate(gather(base, f.address[0]), gather(base, f.address[1]), f.weight[0], s, init);
+  accumulate(gather(base, f.address[2]), gather(base, f.address[3]), f.weight[1], s, false);
 }
 
 // Coordinates u and v of 8 lanes: each lane's (u, v) pair in one 64-bit load, then de-interleaved (fewer
@@ -465,37 +485,51 @@ TMU_AVX2_INLINE void store(const Sums& s, float* dst) {
   }
 }
 
-// One level of two quads, each with its own filter and its share of the level blend (`total`).
-TMU_AVX2_INLINE bool sample_quads(const Plan& p, const Lanes& l, __m256 u, __m256 v, const QuadChoice& qa,
-                                  const QuadChoice& qb, int active, __m256i total, Sums& s, bool init) {
+// The first phase of one level of two quads, each with its own filter and its share of the level blend.
+TMU_AVX2_INLINE bool footprint_quads(const Plan& p, const Lanes& l, __m256 u, __m256 v, const QuadChoice& qa,
+                                     const QuadChoice& qb, int active, __m256i total, Footprint& f) {
   if (qa.linear == qb.linear) {
-    const Filters f = qa.linear ? Filters::Linear : Filters::Nearest;
-    return sample8(p, l, u, v, f, _mm256_setzero_si256(), active, total, s, init);
+    const Filters filters = qa.linear ? Filters::Linear : Filters::Nearest;
+    return footprint8(p, l, u, v, filters, _mm256_setzero_si256(), active, total, f);
   }
-  return sample8(p, l, u, v, Filters::Mixed, pair_i(qa.linear ? -1 : 0, qb.linear ? -1 : 0), active, total, s, init);
+  return footprint8(p, l, u, v, Filters::Mixed, pair_i(qa.linear ? -1 : 0, qb.linear ? -1 : 0), active, total, f);
 }
 
-// Two quads, lanes 8g .. 8g + 7.
-TMU_AVX2_INLINE bool run_group(Plan& p, LanesCache (&cache)[2], const FormatPlan& format, const Request& rq,
-                               unsigned g, QuadChoice qa, QuadChoice qb, Response& out) {
+// A group (two quads, lanes 8g .. 8g + 7) between the phases.
+struct GroupWork {
+  Footprint level[2];
+  bool two;  // level[1] is used
+};
+
+// The first phase of group g: false when the fast path cannot serve it.
+TMU_AVX2_INLINE bool plan_group(Plan& p, LanesCache (&cache)[2], const Request& rq, unsigned g, QuadChoice qa,
+                                QuadChoice qb, GroupWork& w) {
   const int active = static_cast<int>((rq.active >> (8 * g)) & 0xff);
   if (!qa.active) qa = qb;  // a quad without active lanes computes the other's choice and stores nothing
   if (!qb.active) qb = qa;
   __m256 u, v;
   lane_coords(&rq.lanes[8 * g], u, v);
   const int32_t a1 = qa.two_levels ? qa.f : 0, b1 = qb.two_levels ? qb.f : 0;
+  if (!footprint_quads(p, cache[0].get(p, qa.level0, qb.level0), u, v, qa, qb, active, pair_i(256 - a1, 256 - b1),
+                       w.level[0]))
+    return false;
+  // A quad with one level adds nothing there (its total is 0; its level1 is its level0).
+  w.two = qa.two_levels || qb.two_levels;
+  return !w.two || footprint_quads(p, cache[1].get(p, qa.level1, qb.level1), u, v, qa, qb, active, pair_i(a1, b1), w.level[1]);
+}
+
+// The second phase of group g: texels, filtering, the results.
+TMU_AVX2_INLINE void finish_group(const Plan& p, const FormatPlan& format, const Request& rq, unsigned g,
+                                  const GroupWork& w, Response& out) {
   Sums s;
-  if (!sample_quads(p, cache[0].get(p, qa.level0, qb.level0), u, v, qa, qb, active, pair_i(256 - a1, 256 - b1), s, true))
-    return false;
-  // A quad with one level adds nothing here (its total is 0; its level1 is its level0).
-  if ((qa.two_levels || qb.two_levels) &&
-      !sample_quads(p, cache[1].get(p, qa.level1, qb.level1), u, v, qa, qb, active, pair_i(a1, b1), s, false))
-    return false;
+  filter8(p.base, w.level[0], s, true);
+  if (w.two) filter8(p.base, w.level[1], s, false);
   store(s, reinterpret_cast<float*>(out.value[8 * g].data()));  // 8 lanes x 4 words, contiguous
-  if (!p.identity_swizzle)
+  if (!p.identity_swizzle) {
+    const unsigned active = (rq.active >> (8 * g)) & 0xff;
     for (unsigned i = 0; i < 8; ++i)
       if ((active >> i) & 1) out.value[8 * g + i] = apply_swizzle(format, Texel{out.value[8 * g + i]}).bits;
-  return true;
+  }
 }
 
 // The path's conversions against the reference's: unorm16 against float_of_unorm16 for every 16-bit N (and so
@@ -593,11 +627,20 @@ struct PlanCache {
 TMU_AVX2 bool run_request(PlanCache& c, const Request& rq, Response& out) {
   std::array<QuadChoice, kWarpSize / 4> quads;  // (QuadChoice has no default initializers: no memset here)
   choose_quads(*c.chooser, rq, quads);
+  // Two phases over the groups: first every group's addresses and weights, then every group's texels. A group
+  // is a long chain of dependent steps (coordinates, addresses, loads, filtering, conversion) about as long as
+  // the CPU's window of instructions in flight; phased, the loads of one group no longer wait on the arithmetic
+  // just before them.
   LanesCache lanes[2];  // level0 and level1 pairs
+  GroupWork work[kWarpSize / 8];
+  unsigned groups = 0;  // bit g: group g has active lanes
   for (unsigned g = 0; g < kWarpSize / 8; ++g) {
     if (!quads[2 * g].active && !quads[2 * g + 1].active) continue;
-    if (!run_group(c.plan, lanes, c.tex->format, rq, g, quads[2 * g], quads[2 * g + 1], out)) return false;
+    if (!plan_group(c.plan, lanes, rq, g, quads[2 * g], quads[2 * g + 1], work[g])) return false;
+    groups |= 1u << g;
   }
+  for (unsigned g = 0; g < kWarpSize / 8; ++g)
+    if ((groups >> g) & 1) finish_group(c.plan, c.tex->format, rq, g, work[g], out);
   return true;
 }
 
