@@ -307,14 +307,12 @@ TMU_AVX2_INLINE __m256i gather(const std::byte* base, const uint32_t (&address)[
     std::memcpy(&v, base + address[i], 4);
     return v;
   };
-  __m256i t = _mm256_set1_epi32(at(0));
-  t = _mm256_blend_epi32(t, _mm256_set1_epi32(at(1)), 0x02);
-  t = _mm256_blend_epi32(t, _mm256_set1_epi32(at(2)), 0x04);
-  t = _mm256_blend_epi32(t, _mm256_set1_epi32(at(3)), 0x08);
-  t = _mm256_blend_epi32(t, _mm256_set1_epi32(at(4)), 0x10);
-  t = _mm256_blend_epi32(t, _mm256_set1_epi32(at(5)), 0x20);
-  t = _mm256_blend_epi32(t, _mm256_set1_epi32(at(6)), 0x40);
-  return _mm256_blend_epi32(t, _mm256_set1_epi32(at(7)), 0x80);
+  // A tree of blends rather than a chain: fewer steps from the last load to the result.
+  const __m256i t01 = _mm256_blend_epi32(_mm256_set1_epi32(at(0)), _mm256_set1_epi32(at(1)), 0x02);
+  const __m256i t23 = _mm256_blend_epi32(_mm256_set1_epi32(at(2)), _mm256_set1_epi32(at(3)), 0x08);
+  const __m256i t45 = _mm256_blend_epi32(_mm256_set1_epi32(at(4)), _mm256_set1_epi32(at(5)), 0x20);
+  const __m256i t67 = _mm256_blend_epi32(_mm256_set1_epi32(at(6)), _mm256_set1_epi32(at(7)), 0x80);
+  return _mm256_blend_epi32(_mm256_blend_epi32(t01, t23, 0x0c), _mm256_blend_epi32(t45, t67, 0xc0), 0xf0);
 }
 
 // Adds wa * a + wb * b to the sums (or with `init`, sets them to it), per lane and component: a and b are 8
