@@ -1,22 +1,22 @@
 // SPDX-License-Identifier: MIT
 // The fast path (fast_sample.h). Per request: check that it is a case the path covers (the plan, kept between
 // requests while the bindings' stable_key() allows), choose each quad's levels with the reference LOD functions
-// (lod.h), then sample 8 lanes (2 quads) at a time with AVX2: coordinates, weights and texel addresses with
-// lanes in vector elements; then per lane, the texels' four components in one vector, two texels side by side
-// in a 256-bit vector for linear filtering. What keeps it bit-identical to the reference (filter.cpp,
-// addressing.cpp):
+// (lod.h; rho for four quads per vector, the choice kept per table-log2 key), then sample 8 lanes (2 quads, a
+// "group") at a time with AVX2, in two phases over the request's groups: first every group's coordinates,
+// weights and texel addresses with lanes in vector elements, then every group's texels (8 lanes' RGBA8 texels
+// in one vector) and filtering. What keeps it bit-identical to the reference (filter.cpp, addressing.cpp):
 //   - texel-space coordinates: the reference truncates u to 2^-22 fixed point (Policy::coord_bits), scales it
 //     by the size, and for LINEAR rounds (x - 0.5) * 256 half up, for NEAREST takes floor(x). With u * 2^22
 //     exact in float and power-of-two sizes up to 4096, both are shifts of U = floor(u * 2^22); lanes with
 //     |u| >= 256 (where int32 would not hold U) or NaN send the request to the reference path;
-//   - weights: the low 8 bits of (fixed - 128);
+//   - weights: the low 8 bits of (fixed - 128), split into the footprint's four 8-bit weights as filter.cpp does;
 //   - filtering: the reference's 16-bit fixed point (filter.cpp) in 32-bit integers: the footprint's 8-bit
 //     weights times the 8-bit codes summed per lane (the 16-bit texels are 257 times the codes, so the sums are
 //     257 times these), the level blend, the one rounding to 16 bits; the result N / 65535.0f, correctly rounded
-//     by VDIVPS like float_of_unorm16 (and for NEAREST, N = 257 c, the same value as unorm_to_float's c / 255:
-//     checked for all 256 codes before the path is used);
-//   - addresses: block_linear_offset (block_linear.h) for Tegra GOBs and 4-byte texels splits into a part that
-//     depends on x and one that depends on y, computed per lane.
+//     (a product corrected by one FMA, checked against float_of_unorm16 for all N before the path is used; for
+//     NEAREST, N = 257 c, the same value as unorm_to_float's c / 255);
+//   - addresses: block_linear_offset (block_linear.h) for Tegra GOBs and 4-byte texels as two disjoint bit
+//     fields, one of x and one of y (Fields).
 #include "texunit/fast_sample.h"
 
 #include <algorithm>
