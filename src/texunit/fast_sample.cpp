@@ -475,12 +475,17 @@ class LanesCache {
 // N = (257 T + 128) >> 8 = T + ((T + 128) >> 8).
 TMU_AVX2_INLINE void store(const Sums& s, float* dst) {
   const __m256i half = _mm256_set1_epi32(128);
+  __m256 f[4];
 #pragma GCC unroll 4  // (a loop over s.sum[k] in memory: the sums were spilled and reloaded, slowly)
   for (unsigned k = 0; k < 4; ++k) {
     const __m256i t = s.sum[k];
-    const __m256 f = unorm16(_mm256_add_epi32(t, _mm256_srli_epi32(_mm256_add_epi32(t, half), 8)));
-    _mm256_storeu2_m128(dst + 4 * (k + 4), dst + 4 * k, f);  // lane k + 4 (high half), lane k (low half)
+    f[k] = unorm16(_mm256_add_epi32(t, _mm256_srli_epi32(_mm256_add_epi32(t, half), 8)));
   }
+  // f[k] holds lanes k and k + 4: lanes 0 1, 2 3, 4 5, 6 7 in whole-vector stores.
+  _mm256_storeu_ps(dst, _mm256_permute2f128_ps(f[0], f[1], 0x20));
+  _mm256_storeu_ps(dst + 8, _mm256_permute2f128_ps(f[2], f[3], 0x20));
+  _mm256_storeu_ps(dst + 16, _mm256_permute2f128_ps(f[0], f[1], 0x31));
+  _mm256_storeu_ps(dst + 24, _mm256_permute2f128_ps(f[2], f[3], 0x31));
 }
 
 // The first phase of one level of two quads, each with its own filter and its share of the level blend.
