@@ -57,4 +57,29 @@ std::array<double, 2> cube_derivative(const CubeCoord& c, double x, double y, do
   return {(dsc * c.ma - c.sc * dma) / (2 * ma2), (dtc * c.ma - c.tc * dma) / (2 * ma2)};
 }
 
+std::array<double, 2> cube_difference(const CubeCoord& c, double x, double y, double z, double dx, double dy, double dz) {
+  if (c.ma == 0) return {0, 0};
+  const double q[3] = {x + dx, y + dy, z + dz};
+  const FaceRule& r = kRules[c.face];
+  const int axis = static_cast<int>(c.face / 2);
+  // The end point in c's frame: along c's major direction, and its minor components as sc and tc.
+  const double qa = (c.face % 2 ? -1 : 1) * q[axis];
+  const double qs = r.sc_sign * q[r.sc_axis], qt = r.tc_sign * q[r.tc_axis];
+  double s1, t1;  // in [-1, 1] units, unfolded
+  const double as = std::fabs(qs), at = std::fabs(qt);
+  if (qa >= as && qa >= at && qa > 0) {
+    s1 = qs / qa;  // on c's face
+    t1 = qt / qa;
+  } else if (as >= at) {
+    // Across the edge s = +-1: the neighbour face's major axis is c's s axis; on it the coordinate away from the
+    // edge runs from 1 at the edge (qa = |qs|) to -1 at its far edge, continuing s past +-1.
+    s1 = std::copysign(2 - qa / as, qs);
+    t1 = qt / as;
+  } else {
+    s1 = qs / at;
+    t1 = std::copysign(2 - qa / at, qt);
+  }
+  return {(s1 - c.sc / c.ma) / 2, (t1 - c.tc / c.ma) / 2};
+}
+
 }  // namespace tmu::texunit

@@ -23,4 +23,10 @@ CubeCoord cube_face(double x, double y, double z, CubeTie tie);
 // sc/|ma| and tc/|ma|, halved like s and t).
 std::array<double, 2> cube_derivative(const CubeCoord& c, double x, double y, double z, double dx, double dy, double dz);
 
+// The face-space difference (ds, dt) from `c` (the face coordinates of direction (x, y, z)) to the direction
+// (x + dx, y + dy, z + dz), that one projected onto its own face and unfolded into c's face: across c's edge
+// s = 1 the neighbour's coordinate away from the edge continues s, the one along the edge is t (Policy::
+// CubeLod::Unfolded). In s, t units ([0, 1] across a face).
+std::array<double, 2> cube_difference(const CubeCoord& c, double x, double y, double z, double dx, double dy, double dz);
+
 }  // namespace tmu::texunit

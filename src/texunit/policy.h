@@ -39,6 +39,18 @@ enum class SrgbDecode : uint8_t {
   Exact,  // the sRGB curve, correctly rounded to fp32
 };
 
+// How cube-map LOD turns a direction gradient into a face-space one.
+enum class CubeLod : uint8_t {
+  // The face coordinates of the end point (P + gradient) minus those of P, the end point projected onto its own
+  // face and unfolded across the edge into P's face (one face width on, the far edge of the neighbour is 2
+  // beyond P's edge in [-1, 1] units). Measured (tests/hw, an H100): a gradient along the face at its centre
+  // gives lambda log2(g size / 2) up to one face width, then log2((2 - 1 / g) size / 2); a gradient along the
+  // major axis off the centre gives the finite difference, not the derivative.
+  Unfolded,
+  // The derivative of the face coordinates (quotient rule on sc / |ma| and tc / |ma|): GL's formula, Mesa's.
+  Derivative,
+};
+
 // Nearest-mipmap level selection from lambda.
 enum class MipNearest : uint8_t {
   RoundHalfUp,   // floor(lambda + 0.5) (softpipe, D3D)
@@ -63,6 +75,7 @@ struct Policy {
   Rho rho = Rho::FourVectors;
   SrgbDecode srgb = SrgbDecode::Table;
   CubeTie cube_tie = CubeTie::PreferZ;
+  CubeLod cube_lod = CubeLod::Unfolded;
   MipNearest mip_nearest = MipNearest::RoundHalfUp;
   // UNORM8 and UNORM16 components filter in 16-bit fixed point (measured, tests/hw filter-unorm8/16/2d/mip):
   // texels as 16-bit values (8-bit codes times 257), 8-bit weights, the weighted sum of the taps rounded once,
@@ -87,6 +100,7 @@ struct Policy {
     p.lod_log2 = Log2::Exact;
     p.rho = Rho::Length;
     p.srgb = SrgbDecode::Exact;
+    p.cube_lod = CubeLod::Derivative;
     p.unorm_fixed_point = false;
     p.border_conversion = false;
     return p;

@@ -228,11 +228,12 @@ class QuadSampler {
     return n ? sum / n : 0;
   }
 
-  // Direction derivatives to derivatives on lane k's cube face.
+  // Direction derivatives to derivatives on lane k's cube face (Policy::cube_lod).
   void project_cube(unsigned k, std::array<double, 3>& dx, std::array<double, 3>& dy) const {
     const double x = f32(in(k).coord[0]), y = f32(in(k).coord[1]), z = f32(in(k).coord[2]);
-    const auto ddx = cube_derivative(pos_[k].cube, x, y, z, dx[0], dx[1], dx[2]);
-    const auto ddy = cube_derivative(pos_[k].cube, x, y, z, dy[0], dy[1], dy[2]);
+    const auto face = p_.cube_lod == CubeLod::Unfolded ? cube_difference : cube_derivative;
+    const auto ddx = face(pos_[k].cube, x, y, z, dx[0], dx[1], dx[2]);
+    const auto ddy = face(pos_[k].cube, x, y, z, dy[0], dy[1], dy[2]);
     dx = {ddx[0], ddx[1], 0};
     dy = {ddy[0], ddy[1], 0};
   }

@@ -817,6 +817,40 @@ void footprints_3d(std::vector<HwCase>& out) {
 
 }  // namespace
 
+// Eighth round: cube-map LOD (the seventh showed neither the derivative of the face coordinates nor 3D lengths):
+// single gradients swept from 1/64 to 8 directions per pixel on a level-identity cube, at the centre of a face,
+// off the centre, along the major axis, on a direction of length 2, on +X; and a second gradient at every angle
+// (the 4-vector rho's diagonals).
+void cube_lod_sweeps(std::vector<HwCase>& out) {
+  const gl::Texture t = rgba32f(Target::cube, 32, 32, 1, 1, 6, [](int l, int, int, int) { return Vec4{f(l), 0, 0, 1}; });
+  const gl::Sampler tri = sampler(gl::Filter::linear, gl::MipFilter::linear);
+  HwCase c{"cube-lod-sweep", t, tri, {}};
+  using G = std::array<float, 3>;
+  struct Sweep {
+    Vec4 at;
+    G dx, dy;  // per unit of g
+  };
+  const Sweep sweeps[] = {
+      {{0, 0, 1, 0}, {1, 0, 0}, {0, 1, 0}},      {{0, 0, 1, 0}, {1, 0, 0}, {0, 0, 0}},
+      {{0, 0, 1, 0}, {0, 0, 1}, {0, 0, 0}},      {{0.5f, 0, 1, 0}, {0, 0, 1}, {0, 0, 0}},
+      {{0.5f, 0.25f, 1, 0}, {1, 0, 0}, {0, 1, 0}}, {{0, 0, 2, 0}, {1, 0, 0}, {0, 1, 0}},
+      {{1, 0, 0, 0}, {0, 0, 1}, {0, 1, 0}},
+  };
+  for (const Sweep& w : sweeps)
+    for (int k = 0; k < 72; ++k) {
+      const double g = std::exp2(k / 8.0) / 64;
+      c.queries.push_back(gl::txd(w.at, {f(w.dx[0] * g), f(w.dx[1] * g), f(w.dx[2] * g)},
+                                  {f(w.dy[0] * g), f(w.dy[1] * g), f(w.dy[2] * g)}));
+    }
+  for (const Vec4 at : {Vec4{0, 0, 1, 0}, Vec4{0.3f, -0.4f, 1, 0}})
+    for (double len : {1.0, 0.5})
+      for (int k = 0; k <= 32; ++k) {
+        const double a = k * std::numbers::pi / 32, g = 1.0 / 8;
+        c.queries.push_back(gl::txd(at, {f(g), 0, 0}, {f(len * g * std::cos(a)), f(len * g * std::sin(a)), 0}));
+      }
+  out.push_back(std::move(c));
+}
+
 std::vector<HwCase> hw_cases() {
   std::vector<HwCase> out;
   weights(out);
@@ -839,6 +873,7 @@ std::vector<HwCase> hw_cases() {
   mip_vs_flat(out);
   trilinear_blend(out);
   footprints_3d(out);
+  cube_lod_sweeps(out);
   return out;
 }
 

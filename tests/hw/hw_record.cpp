@@ -132,6 +132,7 @@ std::vector<NamedPolicy> policy_variants() {
       {"rho_length", [](Policy& p) { p.rho = texunit::Rho::Length; }},
       {"mip_half_down", [](Policy& p) { p.mip_nearest = texunit::MipNearest::RoundHalfDown; }},
       {"cube_prefer_x", [](Policy& p) { p.cube_tie = texunit::CubeTie::PreferX; }},
+      {"cube_lod_derivative", [](Policy& p) { p.cube_lod = texunit::CubeLod::Derivative; }},
   };
   std::vector<NamedPolicy> v{{"nvidia", Policy::nvidia()}, {"float_exact", Policy::float_exact()}};
   for (const Variant& k : kVariants) {

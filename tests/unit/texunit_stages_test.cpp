@@ -169,5 +169,38 @@ TEST(Cube, FacesAndTies) {
   EXPECT_EQ(d[1], 0.0);
 }
 
+// Policy::CubeLod::Unfolded, by hand from the face table (+Z: sc = x, tc = -y, ma = z; +X: sc = -z, tc = -y).
+TEST(CubeDifference, SameFaceIsTheFiniteDifference) {
+  // (0.5, 0, 1) + (0, 0, 1) = (0.5, 0, 2): s goes from 0.5 to 0.25 in [-1, 1] units, -0.125 in s units (the
+  // derivative would say -0.25).
+  const auto c = cube_face(0.5, 0, 1, CubeTie::PreferZ);
+  const auto d = cube_difference(c, 0.5, 0, 1, 0, 0, 1);
+  EXPECT_EQ(d[0], -0.125);
+  EXPECT_EQ(d[1], 0.0);
+  EXPECT_EQ(cube_derivative(c, 0.5, 0, 1, 0, 0, 1)[0], -0.25);
+  // (0, 0, 1) + (0.5, 0.25, 0): (0.5, -0.25) on the face, so (0.25, -0.125) in s, t units.
+  const auto z = cube_face(0, 0, 1, CubeTie::PreferZ);
+  const auto e = cube_difference(z, 0, 0, 1, 0.5, 0.25, 0);
+  EXPECT_EQ(e[0], 0.25);
+  EXPECT_EQ(e[1], -0.125);
+}
+
+TEST(CubeDifference, UnfoldsAcrossTheEdge) {
+  const auto z = cube_face(0, 0, 1, CubeTie::PreferZ);
+  // (0, 0, 1) + (2, 0, 0) = (2, 0, 1) lies on +X, 1/2 from its edge with +Z (-z/x = -0.5, the edge at -1):
+  // unfolded s = 1 + (1 - 0.5) = 1.5 = 2 - 1/2, so ds = 1.5 / 2 = 0.75 (the H100's lambda log2(1.5 * size / 2)).
+  auto d = cube_difference(z, 0, 0, 1, 2, 0, 0);
+  EXPECT_EQ(d[0], 0.75);
+  EXPECT_EQ(d[1], 0.0);
+  // The other way: (-4, 0, 1) on -X, 1/4 from the edge: s = -(2 - 1/4) = -1.75.
+  d = cube_difference(z, 0, 0, 1, -4, 0, 0);
+  EXPECT_EQ(d[0], -0.875);
+  // Along t: (0, 0, 1) + (0.25, -2, 0) = (0.25, -2, 1) on -Y: t = -y = 2 past the edge t = 1, so
+  // t = 2 - 1/2 = 1.5 and s = 0.25 / 2 = 0.125 (the neighbour's coordinate along the edge).
+  d = cube_difference(z, 0, 0, 1, 0.25, -2, 0);
+  EXPECT_EQ(d[0], 0.0625);
+  EXPECT_EQ(d[1], 0.75);
+}
+
 }  // namespace
 }  // namespace tmu::texunit
