@@ -26,6 +26,7 @@
 #include <cstring>
 #include <optional>
 
+#include "texunit/block_linear.h"
 #include "texunit/filter.h"
 #include "texunit/lod.h"
 #include "texunit/memory_texture.h"
@@ -46,10 +47,23 @@ namespace {
 // Block-linear addresses of 4-byte texels on levels whose width in GOBs is a power of two are sums of two
 // disjoint bit fields (block_linear_offset with Tegra GOBs): X(x) holds x's bits, Y(y) y's, and the texel is at
 // level offset + X(x) + Y(y):
-//   X(x) = (x >> 4) << block_shift | (x & 8) << 5 | (x & 4) << 3 | (x & 3) << 2    (GOB column; x4, x3 x2 bytes)
-//   Y(y) = (y >> row_shift) << row_log2 | (y >> 3 & gob_mask) << 9 | (y & 6) << 5 | (y & 1) << 4
+//   X(x) = (x >> 4) << block_shift | gob_x(x & 15)                              (GOB column; bytes in the GOB)
+//   Y(y) = (y >> row_shift) << row_log2 | (y >> 3 & gob_mask) << 9 | gob_y(y & 7)  (block row; GOB; row)
+// where gob_x and gob_y are the x and y parts of block_linear.h's gob_offset, which for Tegra GOBs are separable.
 // The next texel's field follows from the field alone: with M = X(width - 1), the bits x may use,
 // X(x + 1 mod width) = ((X(x) | ~M) + 1) & M (the carry runs through the bits that are not x's).
+constexpr uint32_t gob_x(uint32_t x) { return gob_offset(GobLayout::Tegra, (4 * x) & 63, 0); }  // x < 16
+constexpr uint32_t gob_y(uint32_t y) { return gob_offset(GobLayout::Tegra, 0, y); }             // y < 8
+constexpr bool tegra_gob_separable() {
+  for (uint32_t x = 0; x < 16; ++x)
+    for (uint32_t y = 0; y < 8; ++y)
+      if (gob_offset(GobLayout::Tegra, 4 * x, y) != (gob_x(x) | gob_y(y))) return false;
+  return true;
+}
+static_assert(tegra_gob_separable());
+// x_bits takes x & 7 from a byte table and x & 8 by a shift.
+static_assert(gob_x(8) == 8u << 5 && gob_x(7) < 256 && gob_y(7) < 256);
+
 struct Fields {
   int32_t block_shift;  // log2 of the bytes of a block (GOBs per block in y and z times 512)
   int32_t row_shift;    // texel row to block row: 3 + log2(GOBs per block in y)
@@ -57,13 +71,18 @@ struct Fields {
   int32_t gob_mask;     // GOBs per block in y - 1
 };
 
-constexpr uint32_t x_field(uint32_t x, const Fields& f) {
-  return (x >> 4) << f.block_shift | (x & 8) << 5 | (x & 4) << 3 | (x & 3) << 2;
-}
+constexpr uint32_t x_field(uint32_t x, const Fields& f) { return (x >> 4) << f.block_shift | gob_x(x & 15); }
 constexpr uint32_t y_field(uint32_t y, const Fields& f) {
-  return (y >> f.row_shift) << f.row_log2 | (y >> 3 & static_cast<uint32_t>(f.gob_mask)) << 9 | (y & 6) << 5 |
-         (y & 1) << 4;
+  return (y >> f.row_shift) << f.row_log2 | (y >> 3 & static_cast<uint32_t>(f.gob_mask)) << kGobShift | gob_y(y & 7);
 }
+
+// gob_x and gob_y of 0..7 as VPSHUFB tables (the other 8 entries 0).
+constexpr std::array<uint8_t, 16> gob_table(uint32_t (*part)(uint32_t)) {
+  std::array<uint8_t, 16> t{};
+  for (uint32_t i = 0; i < 8; ++i) t[i] = static_cast<uint8_t>(part(i));
+  return t;
+}
+constexpr std::array<uint8_t, 16> kGobX = gob_table(gob_x), kGobY = gob_table(gob_y);
 
 // Per mip level: what the address and coordinate arithmetic needs, as 32-bit values.
 struct LevelParams {
@@ -259,25 +278,24 @@ TMU_AVX2_INLINE __m256i wrap(__m256i i, __m256i max, bool repeat) {
   return repeat ? _mm256_and_si256(i, max) : _mm256_min_epi32(_mm256_max_epi32(i, _mm256_setzero_si256()), max);
 }
 
-// X(x) and Y(y) of 8 lanes (x_field, y_field). The low bits through VPSHUFB tables: x & 7 to x2 << 3 | x1x0 << 2,
-// y & 7 to y2y1 << 5 | y0 << 4 (a 32-bit element's other bytes index entry 0, which is 0).
+// X(x) and Y(y) of 8 lanes (x_field, y_field). The GOB's low bits through VPSHUFB tables (kGobX, kGobY; a
+// 32-bit element's other bytes index entry 0, which is 0).
+TMU_AVX2_INLINE __m256i gob_lookup(const std::array<uint8_t, 16>& table, __m256i i) {
+  // (Element by element, so that the table is a constant of the code rather than a load.)
+  auto b = [&table](unsigned k) { return static_cast<char>(table[k]); };
+  const __m256i t = _mm256_setr_epi8(b(0), b(1), b(2), b(3), b(4), b(5), b(6), b(7), 0, 0, 0, 0, 0, 0, 0, 0,
+                                     b(0), b(1), b(2), b(3), b(4), b(5), b(6), b(7), 0, 0, 0, 0, 0, 0, 0, 0);
+  return _mm256_shuffle_epi8(t, _mm256_and_si256(i, _mm256_set1_epi32(7)));
+}
 TMU_AVX2_INLINE __m256i x_bits(__m256i x, const Lanes& l) {
-  const __m256i low = _mm256_setr_epi8(0, 4, 8, 12, 32, 36, 40, 44, 0, 0, 0, 0, 0, 0, 0, 0,
-                                       0, 4, 8, 12, 32, 36, 40, 44, 0, 0, 0, 0, 0, 0, 0, 0);
   const __m256i gob = _mm256_sllv_epi32(_mm256_srli_epi32(x, 4), l.block_shift);
-  const __m256i x3 = _mm256_slli_epi32(_mm256_and_si256(x, _mm256_set1_epi32(8)), 5);
-  const __m256i x210 = _mm256_shuffle_epi8(low, _mm256_and_si256(x, _mm256_set1_epi32(7)));
-  return _mm256_or_si256(_mm256_or_si256(gob, x3), x210);
+  const __m256i x3 = _mm256_slli_epi32(_mm256_and_si256(x, _mm256_set1_epi32(8)), 5);  // gob_x(8)
+  return _mm256_or_si256(_mm256_or_si256(gob, x3), gob_lookup(kGobX, x));
 }
 TMU_AVX2_INLINE __m256i y_bits(__m256i y, const Lanes& l) {
-  const __m256i low = _mm256_setr_epi8(0, 16, 64, 80, static_cast<char>(128), static_cast<char>(144),
-                                       static_cast<char>(192), static_cast<char>(208), 0, 0, 0, 0, 0, 0, 0, 0,
-                                       0, 16, 64, 80, static_cast<char>(128), static_cast<char>(144),
-                                       static_cast<char>(192), static_cast<char>(208), 0, 0, 0, 0, 0, 0, 0, 0);
   const __m256i row = _mm256_sllv_epi32(_mm256_srlv_epi32(y, l.row_shift), l.row_log2);
-  const __m256i gob = _mm256_and_si256(_mm256_slli_epi32(y, 6), _mm256_slli_epi32(l.gob_mask, 9));
-  const __m256i y210 = _mm256_shuffle_epi8(low, _mm256_and_si256(y, _mm256_set1_epi32(7)));
-  return _mm256_or_si256(_mm256_or_si256(row, gob), y210);
+  const __m256i gob = _mm256_and_si256(_mm256_slli_epi32(y, 6), _mm256_slli_epi32(l.gob_mask, kGobShift));
+  return _mm256_or_si256(_mm256_or_si256(row, gob), gob_lookup(kGobY, y));
 }
 
 // The field of the texel after texel c (x_field's comment), from c's field: WRAP wraps around the level;
