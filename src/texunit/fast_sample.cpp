@@ -1,20 +1,23 @@
 // SPDX-License-Identifier: MIT
 // The fast path (fast_sample.h). Per request: check that it is a case the path covers (the plan, kept between
-// requests while the bindings' stable_key() allows), choose each quad's levels with the reference LOD functions
-// (lod.h; rho for four quads per vector, the choice kept per table-log2 key), then sample 8 lanes (2 quads, a
-// "group") at a time with AVX2, in two phases over the request's groups: first every group's coordinates,
-// weights and texel addresses with lanes in vector elements, then every group's texels (8 lanes' RGBA8 texels
-// in one vector) and filtering. What keeps it bit-identical to the reference (filter.cpp, addressing.cpp):
+// requests while the bindings' stable_key() allows), choose each quad's levels with the reference LOD
+// functions (lod.h; rho for four quads per vector, the choice kept per table-log2 key), then sample with AVX2
+// in "steps" of 16 lanes (two groups of 2 quads, 8 lanes each, their instructions interleaved), in two phases
+// over the request's steps: first every step's coordinates, weights and texel addresses with lanes in vector
+// elements, then every step's texels (8 lanes' RGBA8 texels in one vector) and filtering. A request whose
+// quads all filter alike on the same levels (uniform_request) finds its level parameters once rather than per
+// step. What keeps it bit-identical to the reference (filter.cpp, addressing.cpp):
 //   - texel-space coordinates: the reference truncates u to 2^-22 fixed point (Policy::coord_bits), scales it
 //     by the size, and for LINEAR rounds (x - 0.5) * 256 half up, for NEAREST takes floor(x). With u * 2^22
 //     exact in float and power-of-two sizes up to 4096, both are shifts of U = floor(u * 2^22); lanes with
 //     |u| >= 256 (where int32 would not hold U) or NaN send the request to the reference path;
-//   - weights: the low 8 bits of (fixed - 128), split into the footprint's four 8-bit weights as filter.cpp does;
-//   - filtering: the reference's 16-bit fixed point (filter.cpp) in 32-bit integers: the footprint's 8-bit
-//     weights times the 8-bit codes summed per lane (the 16-bit texels are 257 times the codes, so the sums are
-//     257 times these), the level blend, the one rounding to 16 bits; the result N / 65535.0f, correctly rounded
-//     (a product corrected by one FMA, checked against float_of_unorm16 for all N before the path is used; for
-//     NEAREST, N = 257 c, the same value as unorm_to_float's c / 255);
+//   - weights: the low 8 bits of (fixed - 128), split into the footprint's four 8-bit weights as
+//     filter.cpp does;
+//   - filtering: the reference's 16-bit fixed point (filter.cpp) in 16-bit integers: the footprint's 8-bit
+//     weights times the 8-bit codes summed per lane and component (the 16-bit texels are 257 times the codes,
+//     so the sums are 257 times these), the level blend, the one rounding to 16 bits; the result
+//     N / 65535.0f, correctly rounded (a product corrected by one FMA, checked against float_of_unorm16 for
+//     all N before the path is used; for NEAREST, N = 257 c, the same value as unorm_to_float's c / 255);
 //   - addresses: block_linear_offset (block_linear.h) for Tegra GOBs and 4-byte texels as two disjoint bit
 //     fields, one of x and one of y (Fields).
 #include "texunit/fast_sample.h"
@@ -37,6 +40,7 @@
 #include <immintrin.h>
 #define TMU_AVX2 __attribute__((target("avx2,fma")))
 #define TMU_AVX2_INLINE __attribute__((target("avx2,fma"), always_inline)) inline
+#define TMU_AVX2_LAMBDA __attribute__((target("avx2,fma"), always_inline))
 #else
 #define TMU_FAST_X86 0
 #endif
@@ -97,7 +101,8 @@ struct LevelParams {
 
 // What a request needs of its texture and sampler. Level parameters are filled when a quad first uses them.
 struct Plan {
-  const std::byte* base = nullptr;  // looked up for every request: mappings may change under a kept plan
+  // Looked up again when the memory's mappings change (PlanCache::memory_key).
+  const std::byte* base = nullptr;
   const SurfaceLayout* layout = nullptr;
   const GpuMemory* memory = nullptr;
   bool wrap_u = true, wrap_v = true;  // WRAP, else CLAMP_TO_EDGE
@@ -308,11 +313,12 @@ TMU_AVX2_INLINE __m256i next_bits(__m256i field, __m256i mask, __m256i c, __m256
   return _mm256_blendv_epi8(field, next, inside);
 }
 
-// Eight lanes' weighted sums before the fixed-point rounding: the sums T of 8-bit codes times 8-bit weights (the
-// reference's 16-bit sum is 257 T, with 16 fractional bits). sum[k] holds lane k's four components in its low 128
-// bits and lane k + 4's in its high 128 bits: the layout that unpacking 8 lanes' texels gives.
+// Eight lanes' weighted sums before the fixed-point rounding: per lane and component, the sum T of 8-bit
+// codes times 8-bit weights (the reference's 16-bit sum is 257 T, with 16 fractional bits). The weights of a
+// lane's texels (both levels') add up to 256, so T <= 255 * 256 fits in 16 bits: the sums are 16-bit elements
+// in the texels' own layout, R and B of lane k in dword k of `even`, G and A in dword k of `odd`.
 struct Sums {
-  __m256i sum[4];
+  __m256i even, odd;
 };
 
 // The RGBA8 texels at the byte offsets `address` of 8 lanes (written by an earlier phase: see run_request). Each
@@ -320,35 +326,35 @@ struct Sums {
 // any vector pipe); its offset is a plain load. VPEXTRD/VPINSRD per texel, offsets moved from vector to general
 // registers (VMOVQ, VPEXTRQ) and VPGATHERDD all measured slower.
 TMU_AVX2_INLINE __m256i gather(const std::byte* base, const uint32_t (&address)[8]) {
-  auto at = [base, &address](unsigned i) {
+  // The offsets two at a time (one 64-bit load, split in general registers: the loads are the bottleneck).
+  auto at = [base](uint64_t a) {
     int32_t v;
-    std::memcpy(&v, base + address[i], 4);
+    std::memcpy(&v, base + a, 4);
     return v;
   };
+  uint64_t p[4];
+  std::memcpy(p, address, sizeof p);
   // A tree of blends rather than a chain: fewer steps from the last load to the result.
-  const __m256i t01 = _mm256_blend_epi32(_mm256_set1_epi32(at(0)), _mm256_set1_epi32(at(1)), 0x02);
-  const __m256i t23 = _mm256_blend_epi32(_mm256_set1_epi32(at(2)), _mm256_set1_epi32(at(3)), 0x08);
-  const __m256i t45 = _mm256_blend_epi32(_mm256_set1_epi32(at(4)), _mm256_set1_epi32(at(5)), 0x20);
-  const __m256i t67 = _mm256_blend_epi32(_mm256_set1_epi32(at(6)), _mm256_set1_epi32(at(7)), 0x80);
+  const __m256i t01 =
+      _mm256_blend_epi32(_mm256_set1_epi32(at(p[0] & 0xffffffff)), _mm256_set1_epi32(at(p[0] >> 32)), 0x02);
+  const __m256i t23 =
+      _mm256_blend_epi32(_mm256_set1_epi32(at(p[1] & 0xffffffff)), _mm256_set1_epi32(at(p[1] >> 32)), 0x08);
+  const __m256i t45 =
+      _mm256_blend_epi32(_mm256_set1_epi32(at(p[2] & 0xffffffff)), _mm256_set1_epi32(at(p[2] >> 32)), 0x20);
+  const __m256i t67 =
+      _mm256_blend_epi32(_mm256_set1_epi32(at(p[3] & 0xffffffff)), _mm256_set1_epi32(at(p[3] >> 32)), 0x80);
   return _mm256_blend_epi32(_mm256_blend_epi32(t01, t23, 0x0c), _mm256_blend_epi32(t45, t67, 0xc0), 0xf0);
 }
 
-// Adds wa * a + wb * b to the sums (or with `init`, sets them to it), per lane and component: a and b are 8
-// lanes' RGBA8 texels, w the lanes' weight pairs wa | wb << 16 (16-bit products summed by VPMADDWD; codes <= 255,
-// weights <= 256). (Setting rather than zeroing first: GCC zeroes a Sums on the stack with REP STOSQ.)
-TMU_AVX2_INLINE void accumulate(__m256i a, __m256i b, __m256i w, Sums& s, bool init) {
-  const __m256i zero = _mm256_setzero_si256();
-  // Per 128-bit half, bytes of a and b interleaved: lanes 0 and 1 (4 and 5) in lo, 2 and 3 (6 and 7) in hi;
-  // widened, one lane's (a.c, b.c) pairs for the four components.
-  const __m256i lo = _mm256_unpacklo_epi8(a, b), hi = _mm256_unpackhi_epi8(a, b);
-  const __m256i p0 = _mm256_madd_epi16(_mm256_unpacklo_epi8(lo, zero), _mm256_shuffle_epi32(w, 0x00));
-  s.sum[0] = init ? p0 : _mm256_add_epi32(s.sum[0], p0);
-  const __m256i p1 = _mm256_madd_epi16(_mm256_unpackhi_epi8(lo, zero), _mm256_shuffle_epi32(w, 0x55));
-  s.sum[1] = init ? p1 : _mm256_add_epi32(s.sum[1], p1);
-  const __m256i p2 = _mm256_madd_epi16(_mm256_unpacklo_epi8(hi, zero), _mm256_shuffle_epi32(w, 0xaa));
-  s.sum[2] = init ? p2 : _mm256_add_epi32(s.sum[2], p2);
-  const __m256i p3 = _mm256_madd_epi16(_mm256_unpackhi_epi8(hi, zero), _mm256_shuffle_epi32(w, 0xff));
-  s.sum[3] = init ? p3 : _mm256_add_epi32(s.sum[3], p3);
+// Adds w * t to the sums (or with `init`, sets them to it), per lane and component: t holds 8 lanes' RGBA8
+// texels, w their weights in both 16-bit halves of each dword (w | w << 16). A texel's R and B codes (its
+// bytes 0 and 2) are the low bytes of its two 16-bit halves, G and A (bytes 1 and 3) the high bytes: each
+// half times w is below 2^16, so VPMULLW weighs two components at once, in place, with no shuffles.
+TMU_AVX2_INLINE void accumulate(__m256i t, __m256i w, Sums& s, bool init) {
+  const __m256i even = _mm256_mullo_epi16(_mm256_and_si256(t, _mm256_set1_epi32(0x00ff00ff)), w);
+  const __m256i odd = _mm256_mullo_epi16(_mm256_srli_epi16(t, 8), w);
+  s.even = init ? even : _mm256_add_epi16(s.even, even);
+  s.odd = init ? odd : _mm256_add_epi16(s.odd, odd);
 }
 
 // A 16-bit fixed-point result N as the reference returns it (float_of_unorm16): N / 65535.0f, correctly rounded.
@@ -366,94 +372,20 @@ TMU_AVX2_INLINE __m256i fixed8(__m256i c, __m256i lin, __m256i round) {
   return _mm256_sub_epi32(_mm256_srav_epi32(_mm256_add_epi32(c, round), lin), _mm256_set1_epi32(128));
 }
 
+// The low byte of each dword of x in both 16-bit halves (LINEAR's weight fraction as accumulate takes
+// weights).
+TMU_AVX2_INLINE __m256i both_halves(__m256i x) {
+  const __m256i pick = _mm256_setr_epi8(0, -1, 0, -1, 4, -1, 4, -1, 8, -1, 8, -1, 12, -1, 12, -1, 0, -1, 0,
+                                        -1, 4, -1, 4, -1, 8, -1, 8, -1, 12, -1, 12, -1);
+  return _mm256_shuffle_epi8(x, pick);
+}
+
 // NEAREST's texel: the floor of the texel coordinate, U * size / 2^22, wrapped or clamped.
 TMU_AVX2_INLINE __m256i near_x(__m256i iu, const Lanes& l, const Plan& p) {
   return wrap(_mm256_srav_epi32(iu, l.near_u), l.wmax, p.wrap_u);
 }
 TMU_AVX2_INLINE __m256i near_y(__m256i iv, const Lanes& l, const Plan& p) {
   return wrap(_mm256_srav_epi32(iv, l.near_v), l.hmax, p.wrap_v);
-}
-
-// The quads' filters for a group's 8 lanes: all NEAREST, all LINEAR, or (at the boundary of magnification) one
-// of each, `linear_lanes` all ones in the lanes that filter linearly.
-enum class Filters { Nearest, Linear, Mixed };
-
-// One level of a group's 8 lanes between run_request's two phases: the texels' byte offsets and the weights.
-struct Footprint {
-  alignas(32) uint32_t address[4][8];  // t00, t01, t10, t11 (NEAREST: the texel in [0])
-  __m256i weight[2];                   // w00 | w01 << 16, w10 | w11 << 16 (NEAREST: the total, and 0)
-  bool nearest;
-};
-
-TMU_AVX2_INLINE void store_addresses(Footprint& f, unsigned i, __m256i a) {
-  _mm256_store_si256(reinterpret_cast<__m256i*>(f.address[i]), a);
-}
-
-// The first phase of one level for 8 lanes (sample_level in filter.cpp): coordinates, weights and addresses,
-// with lanes in vector elements; each lane's weights share its part of the level blend (`total`: 256, or
-// 256 - f and f for two levels). False when an active lane's coordinates are outside what int32 fixed point
-// holds.
-TMU_AVX2_INLINE bool footprint8(const Plan& p, const Lanes& l, __m256 u, __m256 v, Filters filters,
-                                __m256i linear_lanes, int active, __m256i total, Footprint& f) {
-  // u and v in 2^-22 fixed point, truncated (Policy::coord_bits); exact in float, since u * 2^22 only moves the
-  // exponent.
-  const __m256 s22 = _mm256_set1_ps(0x1p22f);
-  const __m256 fu = _mm256_mul_ps(u, s22), fv = _mm256_mul_ps(v, s22);
-  const __m256 abs_mask = _mm256_castsi256_ps(_mm256_set1_epi32(0x7fffffff));
-  const __m256 limit = _mm256_set1_ps(0x1p30f);
-  const __m256 ok = _mm256_and_ps(_mm256_cmp_ps(_mm256_and_ps(fu, abs_mask), limit, _CMP_LT_OQ),
-                                  _mm256_cmp_ps(_mm256_and_ps(fv, abs_mask), limit, _CMP_LT_OQ));
-  if ((~_mm256_movemask_ps(ok) & active) != 0) return false;
-  // Inactive lanes' coordinates may be anything (NaN converts to INT_MIN): wrap and clamp keep their addresses
-  // inside the level anyway, so all 8 lanes are gathered.
-  const __m256i iu = _mm256_cvttps_epi32(_mm256_floor_ps(fu)), iv = _mm256_cvttps_epi32(_mm256_floor_ps(fv));
-  f.nearest = filters == Filters::Nearest;
-  if (f.nearest) {
-    store_addresses(f, 0, _mm256_add_epi32(_mm256_add_epi32(x_bits(near_x(iu, l, p), l), y_bits(near_y(iv, l, p), l)), l.offset));
-    f.weight[0] = total;  // weight pairs (total, 0)
-    return true;
-  }
-  const __m256i frac = _mm256_set1_epi32(255);
-  const __m256i ou = fixed8(iu, l.lin_u, l.round_u), ov = fixed8(iv, l.lin_v, l.round_v);
-  __m256i wu = _mm256_and_si256(ou, frac), wv = _mm256_and_si256(ov, frac);
-  const __m256i u0 = _mm256_srai_epi32(ou, 8), v0 = _mm256_srai_epi32(ov, 8);
-  __m256i x0 = wrap(u0, l.wmax, p.wrap_u), y0 = wrap(v0, l.hmax, p.wrap_v);
-  if (filters == Filters::Mixed) {
-    // A NEAREST lane is a LINEAR one at its texel with weights 0: all of its total on t00.
-    x0 = _mm256_blendv_epi8(near_x(iu, l, p), x0, linear_lanes);
-    y0 = _mm256_blendv_epi8(near_y(iv, l, p), y0, linear_lanes);
-    wu = _mm256_and_si256(wu, linear_lanes);
-    wv = _mm256_and_si256(wv, linear_lanes);
-  }
-  const __m256i fx0 = x_bits(x0, l), fy0 = y_bits(y0, l);
-  const __m256i fx1 = next_bits(fx0, l.x_mask, u0, l.wmax, p.wrap_u);
-  const __m256i fy1 = next_bits(fy0, l.y_mask, v0, l.hmax, p.wrap_v);
-  const __m256i ry0 = _mm256_add_epi32(fy0, l.offset), ry1 = _mm256_add_epi32(fy1, l.offset);
-  store_addresses(f, 0, _mm256_add_epi32(fx0, ry0));
-  store_addresses(f, 1, _mm256_add_epi32(fx0, ry1));
-  store_addresses(f, 2, _mm256_add_epi32(fx1, ry0));
-  store_addresses(f, 3, _mm256_add_epi32(fx1, ry1));
-  // The 8-bit footprint weights sharing the level's total (filter.cpp): u1 = round(wu T / 256), then
-  // w11 = round(wv u1 / 256), w01 = wv u0 / 256 rounded half down. Every product is below 2^16.
-  const __m256i half = _mm256_set1_epi32(128);
-  const __m256i col1 = _mm256_srli_epi32(_mm256_add_epi32(_mm256_mullo_epi16(wu, total), half), 8);
-  const __m256i col0 = _mm256_sub_epi32(total, col1);
-  const __m256i w11 = _mm256_srli_epi32(_mm256_add_epi32(_mm256_mullo_epi16(wv, col1), half), 8);
-  const __m256i w01 = _mm256_srli_epi32(_mm256_add_epi32(_mm256_mullo_epi16(wv, col0), _mm256_set1_epi32(127)), 8);
-  const __m256i w10 = _mm256_sub_epi32(col1, w11), w00 = _mm256_sub_epi32(col0, w01);
-  f.weight[0] = _mm256_or_si256(w00, _mm256_slli_epi32(w01, 16));
-  f.weight[1] = _mm256_or_si256(w10, _mm256_slli_epi32(w11, 16));
-  return true;
-}
-
-// The second phase: the footprint's texels, weighted, added to `s` (or with `init`, setting it).
-TMU_AVX2_INLINE void filter8(const std::byte* base, const Footprint& f, Sums& s, bool init) {
-  if (f.nearest) {
-    accumulate(gather(base, f.address[0]), _mm256_setzero_si256(), f.weight[0], s, init);
-    return;
-  }
-  accumulate(gather(base, f.address[0]), gather(base, f.address[1]), f.weight[0], s, init);
-  accumulate(gather(base, f.address[2]), gather(base, f.address[3]), f.weight[1], s, false);
 }
 
 // Coordinates u and v of 8 lanes: each lane's (u, v) pair in one 64-bit load, then de-interleaved (fewer
@@ -469,8 +401,8 @@ TMU_AVX2_INLINE void lane_coords(const Lane* in, __m256& u, __m256& v) {
   v = _mm256_shuffle_ps(a, b, 0xdd);
 }
 
-// The level parameters of a group's two quads, rebuilt only when the quads' levels change (neighbouring quads
-// mostly share them).
+// The level parameters of a group's two quads, rebuilt only when the quads' levels change (neighbouring
+// quads, and the requests of a draw, mostly share them).
 class LanesCache {
  public:
   TMU_AVX2_INLINE const Lanes& get(Plan& p, unsigned a, unsigned b) {
@@ -489,68 +421,311 @@ class LanesCache {
 
 // The reference's one rounding (filter.cpp, sample() in texture_unit.cpp) and the float result of 8 lanes,
 // stored to their words in `dst` (8 lanes x 4 words; inactive lanes' words too, fast_sample clears them). The
-// 16-bit sums are 257 times the lanes' sums T (both levels' weights add up to 256, T <= 255 * 256), so
-// N = (257 T + 128) >> 8 = T + ((T + 128) >> 8).
+// 16-bit sums are 257 times the lanes' sums T (T <= 255 * 256), so
+// N = (257 T + 128) >> 8 = T + ((T + 128) >> 8), which fits in 16 bits as T does.
 TMU_AVX2_INLINE void store(const Sums& s, float* dst) {
-  const __m256i half = _mm256_set1_epi32(128);
-  __m256 f[4];
-#pragma GCC unroll 4  // (a loop over s.sum[k] in memory: the sums were spilled and reloaded, slowly)
-  for (unsigned k = 0; k < 4; ++k) {
-    const __m256i t = s.sum[k];
-    f[k] = unorm16(_mm256_add_epi32(t, _mm256_srli_epi32(_mm256_add_epi32(t, half), 8)));
-  }
-  // f[k] holds lanes k and k + 4: lanes 0 1, 2 3, 4 5, 6 7 in whole-vector stores.
+  const __m256i half = _mm256_set1_epi16(128), zero = _mm256_setzero_si256();
+  auto round = [half](__m256i t) TMU_AVX2_LAMBDA {
+    return _mm256_add_epi16(t, _mm256_srli_epi16(_mm256_add_epi16(t, half), 8));
+  };
+  const __m256i even = round(s.even), odd = round(s.odd);
+  // Interleaved, R G B A of lanes 0 1 | 4 5 (lo) and 2 3 | 6 7 (hi) as 16-bit elements; widened, f[k] holds
+  // lane k's four components in its low 128 bits and lane k + 4's in its high 128 bits.
+  const __m256i lo = _mm256_unpacklo_epi16(even, odd), hi = _mm256_unpackhi_epi16(even, odd);
+  const __m256 f[4] = {unorm16(_mm256_unpacklo_epi16(lo, zero)), unorm16(_mm256_unpackhi_epi16(lo, zero)),
+                       unorm16(_mm256_unpacklo_epi16(hi, zero)), unorm16(_mm256_unpackhi_epi16(hi, zero))};
+  // Lanes 0 1, 2 3, 4 5, 6 7 in whole-vector stores.
   _mm256_storeu_ps(dst, _mm256_permute2f128_ps(f[0], f[1], 0x20));
   _mm256_storeu_ps(dst + 8, _mm256_permute2f128_ps(f[2], f[3], 0x20));
   _mm256_storeu_ps(dst + 16, _mm256_permute2f128_ps(f[0], f[1], 0x31));
   _mm256_storeu_ps(dst + 24, _mm256_permute2f128_ps(f[2], f[3], 0x31));
 }
 
-// The first phase of one level of two quads, each with its own filter and its share of the level blend.
-TMU_AVX2_INLINE bool footprint_quads(const Plan& p, const Lanes& l, __m256 u, __m256 v, const QuadChoice& qa,
-                                     const QuadChoice& qb, int active, __m256i total, Footprint& f) {
-  if (qa.linear == qb.linear) {
-    const Filters filters = qa.linear ? Filters::Linear : Filters::Nearest;
-    return footprint8(p, l, u, v, filters, _mm256_setzero_si256(), active, total, f);
-  }
-  return footprint8(p, l, u, v, Filters::Mixed, pair_i(qa.linear ? -1 : 0, qb.linear ? -1 : 0), active, total, f);
-}
+// The groups that run_request's phases step through together (a "step", 16 lanes). Their instructions are
+// interleaved operation by operation (TMU_EACH(statement) writes the statement once for each group k), so
+// that the CPU overlaps one group's chain of dependent operations with the other's; a group at a time was 9%
+// slower for bilinear filtering (the out-of-order window filled with one group's waiting operations).
+constexpr unsigned kStep = 2;  // TMU_EACH writes two
+#define TMU_EACH(...)                            \
+  do {                                           \
+    {                                            \
+      [[maybe_unused]] constexpr unsigned k = 0; \
+      __VA_ARGS__;                               \
+    }                                            \
+    {                                            \
+      [[maybe_unused]] constexpr unsigned k = 1; \
+      __VA_ARGS__;                               \
+    }                                            \
+  } while (false)
 
-// A group (two quads, lanes 8g .. 8g + 7) between the phases.
-struct GroupWork {
-  Footprint level[2];
-  bool two;  // level[1] is used
+// The quads' filters in a step: all NEAREST, all LINEAR, or (at the boundary of magnification) some of each,
+// `linear_lanes` all ones in the lanes that filter linearly.
+enum class Filters { Nearest, Linear, Mixed };
+
+// One level of a group's 8 lanes between run_request's two phases: the texels' byte offsets and the weights.
+struct Footprint {
+  alignas(32) uint32_t address[4][8];  // t00, t01, t10, t11 (NEAREST: the texel in [0])
+  __m256i weight[4];                   // w00, w01, w10, w11, each w | w << 16 (NEAREST: the total in [0])
 };
 
-// The first phase of group g: false when the fast path cannot serve it.
-TMU_AVX2_INLINE bool plan_group(Plan& p, LanesCache (&cache)[2], const Request& rq, unsigned g, QuadChoice qa,
-                                QuadChoice qb, GroupWork& w) {
-  const int active = static_cast<int>((rq.active >> (8 * g)) & 0xff);
-  if (!qa.active) qa = qb;  // a quad without active lanes computes the other's choice and stores nothing
-  if (!qb.active) qb = qa;
-  __m256 u, v;
-  lane_coords(&rq.lanes[8 * g], u, v);
-  const int32_t a1 = qa.two_levels ? qa.f : 0, b1 = qb.two_levels ? qb.f : 0;
-  if (!footprint_quads(p, cache[0].get(p, qa.level0, qb.level0), u, v, qa, qb, active, pair_i(256 - a1, 256 - b1),
-                       w.level[0]))
-    return false;
-  // A quad with one level adds nothing there (its total is 0; its level1 is its level0).
-  w.two = qa.two_levels || qb.two_levels;
-  return !w.two || footprint_quads(p, cache[1].get(p, qa.level1, qb.level1), u, v, qa, qb, active, pair_i(a1, b1), w.level[1]);
+TMU_AVX2_INLINE void store_addresses(Footprint& f, unsigned i, __m256i a) {
+  _mm256_store_si256(reinterpret_cast<__m256i*>(f.address[i]), a);
 }
 
-// The second phase of group g: texels, filtering, the results.
-TMU_AVX2_INLINE void finish_group(const Plan& p, const FormatPlan& format, const Request& rq, unsigned g,
-                                  const GroupWork& w, Response& out) {
-  Sums s;
-  filter8(p.base, w.level[0], s, true);
-  if (w.two) filter8(p.base, w.level[1], s, false);
-  store(s, reinterpret_cast<float*>(out.value[8 * g].data()));  // 8 lanes x 4 words, contiguous
-  if (!p.identity_swizzle) {
-    const unsigned active = (rq.active >> (8 * g)) & 0xff;
-    for (unsigned i = 0; i < 8; ++i)
-      if ((active >> i) & 1) out.value[8 * g + i] = apply_swizzle(format, Texel{out.value[8 * g + i]}).bits;
+// What the first phase of one level of a step's groups takes: per group k, the level parameters, the lanes'
+// coordinates, the NEAREST/LINEAR lanes (Filters::Mixed) and each lane's share of the level blend (`total`:
+// 256, or 256 - f and f for two levels, in both 16-bit halves as accumulate takes weights).
+struct LevelWork {
+  const Lanes* lanes[kStep];
+  __m256i linear_lanes[kStep];
+  __m256i total[kStep];
+  Footprint* out[kStep];
+};
+
+// The first phase of one level for a step's groups (sample_level in filter.cpp): coordinates, weights and
+// addresses, with lanes in vector elements. False when an active lane's coordinates (`active`: 8 bits per
+// group) are outside what int32 fixed point holds.
+template <Filters filters>
+TMU_AVX2_INLINE bool footprints(const Plan& p, const __m256 (&u)[kStep], const __m256 (&v)[kStep],
+                                unsigned active, const LevelWork& w) {
+  // u and v in 2^-22 fixed point, truncated (Policy::coord_bits); exact in float, since u * 2^22 only moves
+  // the exponent.
+  const __m256 s22 = _mm256_set1_ps(0x1p22f);
+  const __m256 abs_mask = _mm256_castsi256_ps(_mm256_set1_epi32(0x7fffffff));
+  const __m256 limit = _mm256_set1_ps(0x1p30f);
+  __m256 fu[kStep], fv[kStep];
+  TMU_EACH(fu[k] = _mm256_mul_ps(u[k], s22));
+  TMU_EACH(fv[k] = _mm256_mul_ps(v[k], s22));
+  unsigned outside = 0;
+  TMU_EACH({
+    const __m256 ok = _mm256_and_ps(_mm256_cmp_ps(_mm256_and_ps(fu[k], abs_mask), limit, _CMP_LT_OQ),
+                                    _mm256_cmp_ps(_mm256_and_ps(fv[k], abs_mask), limit, _CMP_LT_OQ));
+    outside |= (~static_cast<unsigned>(_mm256_movemask_ps(ok)) & 0xff) << (8 * k);
+  });
+  if ((outside & active) != 0) return false;
+  // Inactive lanes' coordinates may be anything (NaN converts to INT_MIN): wrap and clamp keep their
+  // addresses inside the level anyway, so all 8 lanes are gathered.
+  __m256i iu[kStep], iv[kStep];
+  TMU_EACH(iu[k] = _mm256_cvttps_epi32(_mm256_floor_ps(fu[k])));
+  TMU_EACH(iv[k] = _mm256_cvttps_epi32(_mm256_floor_ps(fv[k])));
+  if constexpr (filters == Filters::Nearest) {
+    TMU_EACH({
+      const Lanes& l = *w.lanes[k];
+      store_addresses(
+          *w.out[k], 0,
+          _mm256_add_epi32(_mm256_add_epi32(x_bits(near_x(iu[k], l, p), l), y_bits(near_y(iv[k], l, p), l)),
+                           l.offset));
+      w.out[k]->weight[0] = w.total[k];
+    });
+    return true;
   }
+  __m256i ou[kStep], ov[kStep], wu[kStep], wv[kStep], u0[kStep], v0[kStep], x0[kStep], y0[kStep];
+  TMU_EACH(ou[k] = fixed8(iu[k], w.lanes[k]->lin_u, w.lanes[k]->round_u));
+  TMU_EACH(ov[k] = fixed8(iv[k], w.lanes[k]->lin_v, w.lanes[k]->round_v));
+  TMU_EACH(wu[k] = both_halves(ou[k]));
+  TMU_EACH(wv[k] = both_halves(ov[k]));
+  TMU_EACH(u0[k] = _mm256_srai_epi32(ou[k], 8));
+  TMU_EACH(v0[k] = _mm256_srai_epi32(ov[k], 8));
+  TMU_EACH(x0[k] = wrap(u0[k], w.lanes[k]->wmax, p.wrap_u));
+  TMU_EACH(y0[k] = wrap(v0[k], w.lanes[k]->hmax, p.wrap_v));
+  if constexpr (filters == Filters::Mixed) {
+    // A NEAREST lane is a LINEAR one at its texel with weights 0: all of its total on t00.
+    TMU_EACH({
+      const __m256i linear = w.linear_lanes[k];
+      x0[k] = _mm256_blendv_epi8(near_x(iu[k], *w.lanes[k], p), x0[k], linear);
+      y0[k] = _mm256_blendv_epi8(near_y(iv[k], *w.lanes[k], p), y0[k], linear);
+      wu[k] = _mm256_and_si256(wu[k], linear);
+      wv[k] = _mm256_and_si256(wv[k], linear);
+    });
+  }
+  __m256i fx0[kStep], fy0[kStep], fx1[kStep], fy1[kStep];
+  TMU_EACH(fx0[k] = x_bits(x0[k], *w.lanes[k]));
+  TMU_EACH(fy0[k] = y_bits(y0[k], *w.lanes[k]));
+  TMU_EACH(fx1[k] = next_bits(fx0[k], w.lanes[k]->x_mask, u0[k], w.lanes[k]->wmax, p.wrap_u));
+  TMU_EACH(fy1[k] = next_bits(fy0[k], w.lanes[k]->y_mask, v0[k], w.lanes[k]->hmax, p.wrap_v));
+  TMU_EACH({
+    const __m256i ry0 = _mm256_add_epi32(fy0[k], w.lanes[k]->offset),
+                  ry1 = _mm256_add_epi32(fy1[k], w.lanes[k]->offset);
+    store_addresses(*w.out[k], 0, _mm256_add_epi32(fx0[k], ry0));
+    store_addresses(*w.out[k], 1, _mm256_add_epi32(fx0[k], ry1));
+    store_addresses(*w.out[k], 2, _mm256_add_epi32(fx1[k], ry0));
+    store_addresses(*w.out[k], 3, _mm256_add_epi32(fx1[k], ry1));
+  });
+  // The 8-bit footprint weights sharing the level's total (filter.cpp): u1 = round(wu T / 256), then
+  // w11 = round(wv u1 / 256), w01 = wv u0 / 256 rounded half down; in both 16-bit halves of each dword, as
+  // accumulate takes them (every product and sum is below 2^16).
+  const __m256i half = _mm256_set1_epi16(128);
+  __m256i col0[kStep], col1[kStep], w01[kStep], w11[kStep];
+  TMU_EACH(col1[k] = _mm256_srli_epi16(_mm256_add_epi16(_mm256_mullo_epi16(wu[k], w.total[k]), half), 8));
+  TMU_EACH(col0[k] = _mm256_sub_epi16(w.total[k], col1[k]));
+  TMU_EACH(w11[k] = _mm256_srli_epi16(_mm256_add_epi16(_mm256_mullo_epi16(wv[k], col1[k]), half), 8));
+  TMU_EACH(w01[k] = _mm256_srli_epi16(
+               _mm256_add_epi16(_mm256_mullo_epi16(wv[k], col0[k]), _mm256_set1_epi16(127)), 8));
+  TMU_EACH({
+    w.out[k]->weight[0] = _mm256_sub_epi16(col0[k], w01[k]);
+    w.out[k]->weight[1] = w01[k];
+    w.out[k]->weight[2] = _mm256_sub_epi16(col1[k], w11[k]);
+    w.out[k]->weight[3] = w11[k];
+  });
+  return true;
+}
+
+// A step (kStep groups of two quads, lanes 8 kStep s .. 8 kStep (s + 1) - 1) between the phases.
+struct StepWork {
+  Footprint level[2][kStep];
+  bool nearest;     // Filters::Nearest: one texel per footprint
+  bool two[kStep];  // group k blends two levels (level[1][k] is used)
+  unsigned active;  // the step's active lanes
+};
+
+// The first phase of step s, whose quads' choices are `quads`: false when the fast path cannot serve it.
+TMU_AVX2_INLINE bool plan_step(Plan& p, LanesCache (&cache)[2][kStep], const Request& rq, unsigned s,
+                               const QuadChoice* quads, StepWork& w) {
+  // A quad without active lanes computes its neighbour's choice (in its group, else in the step) and stores
+  // nothing. (Pointers: copying the choices cost 7%.)
+  const QuadChoice* q[2 * kStep];
+  for (unsigned i = 0; i < 2 * kStep; ++i)
+    q[i] = quads[i].active ? &quads[i] : &quads[i ^ 1];
+  TMU_EACH(if (!q[2 * k]->active) q[2 * k] = q[2 * k + 1] = q[2 * (k ^ 1)]);
+  unsigned linear = 0;
+  for (unsigned i = 0; i < 2 * kStep; ++i)
+    linear |= unsigned{q[i]->linear} << i;
+  const Filters filters = linear == 0                       ? Filters::Nearest
+                          : linear == (1u << 2 * kStep) - 1 ? Filters::Linear
+                                                            : Filters::Mixed;
+  __m256 u[kStep], v[kStep];
+  TMU_EACH(lane_coords(&rq.lanes[8 * (kStep * s + k)], u[k], v[k]));
+  w.nearest = filters == Filters::Nearest;
+  w.active = (rq.active >> (8 * kStep * s)) & ((1u << 8 * kStep) - 1);
+  LevelWork l0, l1;
+  TMU_EACH(w.two[k] = q[2 * k]->two_levels || q[2 * k + 1]->two_levels);
+  const bool two = w.two[0] || w.two[1];
+  TMU_EACH({
+    const QuadChoice &qa = *q[2 * k], &qb = *q[2 * k + 1];
+    l0.linear_lanes[k] = l1.linear_lanes[k] = pair_i(qa.linear ? -1 : 0, qb.linear ? -1 : 0);
+    l0.lanes[k] = &cache[0][k].get(p, qa.level0, qb.level0);
+    l0.out[k] = &w.level[0][k];
+    if (!two) {
+      l0.total[k] = _mm256_set1_epi32(256 * 0x10001);
+    } else {
+      // Each level's share of the blend; a quad with one level adds nothing to level 1 (its level1 is its
+      // level0).
+      const int32_t a1 = qa.two_levels ? qa.f : 0, b1 = qb.two_levels ? qb.f : 0;
+      l0.total[k] = pair_i((256 - a1) * 0x10001, (256 - b1) * 0x10001);
+      l1.total[k] = pair_i(a1 * 0x10001, b1 * 0x10001);
+      l1.out[k] = &w.level[1][k];
+    }
+  });
+  auto run = [&](const LevelWork& level) TMU_AVX2_LAMBDA {
+    switch (filters) {
+      case Filters::Nearest:
+        return footprints<Filters::Nearest>(p, u, v, w.active, level);
+      case Filters::Linear:
+        return footprints<Filters::Linear>(p, u, v, w.active, level);
+      case Filters::Mixed:
+        break;
+    }
+    return footprints<Filters::Mixed>(p, u, v, w.active, level);
+  };
+  if (!run(l0)) return false;
+  if (!two) return true;
+  TMU_EACH(l1.lanes[k] = &cache[1][k].get(p, q[2 * k]->level1, q[2 * k + 1]->level1));
+  return run(l1);
+}
+
+// What the quads of a request have in common when they all filter alike on the same levels (a uniform
+// request: every request of a filter without mipmapping, most of a trilinear draw): the level parameters and
+// the filter, found once per request rather than per step.
+struct Uniform {
+  const Lanes* lanes[2];  // level0, level1 (both quads of a group on the same level)
+  Filters filters;
+  bool two;  // some quad blends two levels
+};
+
+// The first phase of step s of a uniform request: each group's share of the levels from its quads' f.
+TMU_AVX2_INLINE bool plan_uniform_step(const Plan& p, const Uniform& un, const Request& rq, unsigned s,
+                                       const QuadChoice* q, StepWork& w) {
+  __m256 u[kStep], v[kStep];
+  TMU_EACH(lane_coords(&rq.lanes[8 * (kStep * s + k)], u[k], v[k]));
+  w.nearest = un.filters == Filters::Nearest;
+  w.active = (rq.active >> (8 * kStep * s)) & ((1u << 8 * kStep) - 1);
+  LevelWork l0, l1;
+  TMU_EACH({
+    l0.lanes[k] = un.lanes[0];
+    l0.out[k] = &w.level[0][k];
+    l0.linear_lanes[k] = l1.linear_lanes[k] = _mm256_setzero_si256();  // (Mixed only)
+    w.two[k] = un.two;
+    if (!un.two) {
+      l0.total[k] = _mm256_set1_epi32(256 * 0x10001);
+    } else {
+      const int32_t a1 = q[2 * k].two_levels ? q[2 * k].f : 0,
+                    b1 = q[2 * k + 1].two_levels ? q[2 * k + 1].f : 0;
+      l0.total[k] = pair_i((256 - a1) * 0x10001, (256 - b1) * 0x10001);
+      l1.total[k] = pair_i(a1 * 0x10001, b1 * 0x10001);
+      l1.lanes[k] = un.lanes[1];
+      l1.out[k] = &w.level[1][k];
+    }
+  });
+  const bool linear = un.filters == Filters::Linear;
+  if (!(linear ? footprints<Filters::Linear>(p, u, v, w.active, l0)
+               : footprints<Filters::Nearest>(p, u, v, w.active, l0)))
+    return false;
+  return !un.two || (linear ? footprints<Filters::Linear>(p, u, v, w.active, l1)
+                            : footprints<Filters::Nearest>(p, u, v, w.active, l1));
+}
+
+// Whether the active quads of a request filter alike on the same level 0 and, those that blend two levels, on
+// the same level 1; then `un` tells how.
+TMU_AVX2_INLINE bool uniform_request(Plan& p, LanesCache (&cache)[2][kStep],
+                                     const std::array<QuadChoice, kWarpSize / 4>& quads, Uniform& un) {
+  unsigned first = 0;
+  while (first < quads.size() && !quads[first].active)
+    ++first;
+  if (first == quads.size()) return false;
+  const QuadChoice& a = quads[first];
+  bool same = true, two = false;
+  unsigned level1 = a.level0;
+  for (const QuadChoice& q : quads) {
+    if (!q.active) continue;
+    same = same && q.linear == a.linear && q.level0 == a.level0;
+    if (q.two_levels) {
+      same = same && (!two || q.level1 == level1);
+      two = true;
+      level1 = q.level1;
+    }
+  }
+  if (!same) return false;
+  un.filters = a.linear ? Filters::Linear : Filters::Nearest;
+  un.two = two;
+  un.lanes[0] = &cache[0][0].get(p, a.level0, a.level0);
+  un.lanes[1] = two ? &cache[1][0].get(p, level1, level1) : un.lanes[0];
+  return true;
+}
+
+// The second phase of step s: texels, filtering, the results of the active groups.
+TMU_AVX2_INLINE void finish_step(const Plan& p, const FormatPlan& format, unsigned s, const StepWork& w,
+                                 Response& out) {
+  Sums sums[kStep];
+  TMU_EACH(accumulate(gather(p.base, w.level[0][k].address[0]), w.level[0][k].weight[0], sums[k], true));
+  if (!w.nearest)
+    for (unsigned i = 1; i < 4; ++i)
+      TMU_EACH(accumulate(gather(p.base, w.level[0][k].address[i]), w.level[0][k].weight[i], sums[k], false));
+  const unsigned texels = w.nearest ? 1 : 4;
+  TMU_EACH({
+    if (w.two[k])
+      for (unsigned i = 0; i < texels; ++i)
+        accumulate(gather(p.base, w.level[1][k].address[i]), w.level[1][k].weight[i], sums[k], false);
+  });
+  TMU_EACH({
+    const unsigned g = kStep * s + k, active = (w.active >> (8 * k)) & 0xff;
+    if (active != 0) {
+      store(sums[k], reinterpret_cast<float*>(out.value[8 * g].data()));  // 8 lanes x 4 words, contiguous
+      if (!p.identity_swizzle)
+        for (unsigned i = 0; i < 8; ++i)
+          if ((active >> i) & 1)
+            out.value[8 * g + i] = apply_swizzle(format, Texel{out.value[8 * g + i]}).bits;
+    }
+  });
 }
 
 // The path's conversions against the reference's: unorm16 against float_of_unorm16 for every 16-bit N (and so
@@ -642,26 +817,33 @@ struct PlanCache {
   bool usable = false;  // make_plan accepted the texture and sampler
   Plan plan;
   std::optional<QuadChooser> chooser;  // refers to policy above and to the bindings' header and sampler
+  uint64_t memory_key = 0;             // plan.memory->layout_key() when plan.base was looked up (0: not yet)
+  LanesCache lanes[2][kStep];          // level0 and level1 pairs of a step's groups
 };
 
 // A request: every quad's levels and filters, then the four groups.
 TMU_AVX2 bool run_request(PlanCache& c, const Request& rq, Response& out) {
   std::array<QuadChoice, kWarpSize / 4> quads;  // (QuadChoice has no default initializers: no memset here)
   choose_quads(*c.chooser, rq, quads);
-  // Two phases over the groups: first every group's addresses and weights, then every group's texels. A group
-  // is a long chain of dependent steps (coordinates, addresses, loads, filtering, conversion) about as long as
-  // the CPU's window of instructions in flight; phased, the loads of one group no longer wait on the arithmetic
-  // just before them.
-  LanesCache lanes[2];  // level0 and level1 pairs
-  GroupWork work[kWarpSize / 8];
-  unsigned groups = 0;  // bit g: group g has active lanes
-  for (unsigned g = 0; g < kWarpSize / 8; ++g) {
-    if (!quads[2 * g].active && !quads[2 * g + 1].active) continue;
-    if (!plan_group(c.plan, lanes, rq, g, quads[2 * g], quads[2 * g + 1], work[g])) return false;
-    groups |= 1u << g;
+  // Two phases over the steps: first every step's addresses and weights, then every step's texels. A step is
+  // a long chain of dependent operations (coordinates, addresses, loads, filtering, conversion) about as long
+  // as the CPU's window of instructions in flight; phased, the loads of one step no longer wait on the
+  // arithmetic just before them.
+  constexpr unsigned kSteps = kWarpSize / (8 * kStep);
+  StepWork work[kSteps];
+  unsigned steps = 0;  // bit s: step s has active lanes
+  Uniform un;
+  const bool uniform = uniform_request(c.plan, c.lanes, quads, un);
+  for (unsigned s = 0; s < kSteps; ++s) {
+    if (((rq.active >> (8 * kStep * s)) & ((1u << 8 * kStep) - 1)) == 0) continue;
+    const QuadChoice* q = &quads[2 * kStep * s];
+    if (!(uniform ? plan_uniform_step(c.plan, un, rq, s, q, work[s])
+                  : plan_step(c.plan, c.lanes, rq, s, q, work[s])))
+      return false;
+    steps |= 1u << s;
   }
-  for (unsigned g = 0; g < kWarpSize / 8; ++g)
-    if ((groups >> g) & 1) finish_group(c.plan, c.tex->format, rq, g, work[g], out);
+  for (unsigned s = 0; s < kSteps; ++s)
+    if ((steps >> s) & 1) finish_step(c.plan, c.tex->format, s, work[s], out);
   return true;
 }
 
@@ -683,6 +865,10 @@ PlanCache* plan_for(const Bindings& bindings, const Policy& policy, uint32_t han
   c.policy = policy;
   c.chooser.reset();
   c.plan = Plan{};
+  c.memory_key = 0;
+  for (auto& level : c.lanes)
+    for (auto& group : level)
+      group = LanesCache{};
   c.tex = bindings.texture(header_index(handle));
   const Sampler* smp = bindings.sampler(bindings.sampler_via_header() ? header_index(handle) : sampler_index(handle));
   c.usable = c.tex && c.tex->access && smp && make_plan(*c.tex, *smp, policy, c.plan);
@@ -736,7 +922,11 @@ bool fast_sample(const Bindings& bindings, const Policy& policy, const Request& 
   PlanCache* cache = plan_for(bindings, policy, handle);
   if (!cache) return false;
   Plan& plan = cache->plan;
-  plan.base = plan.memory->contiguous(plan.layout->base(), plan.layout->size_bytes());
+  if (plan.memory->layout_key() !=
+      cache->memory_key) {  // mappings changed (or a new plan): look the bytes up
+    plan.base = plan.memory->contiguous(plan.layout->base(), plan.layout->size_bytes());
+    cache->memory_key = plan.memory->layout_key();
+  }
   if (!plan.base) return false;
   if (!run_request(*cache, rq, out)) return false;
   if (rq.active != ~0u)  // run_group writes the active lanes only

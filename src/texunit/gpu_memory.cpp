@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cstring>
 #include <type_traits>
 
@@ -79,6 +80,7 @@ Result<uint64_t> GpuMemory::insert(uint64_t address, uint64_t size, bool sparse)
   if (sparse) m.pages.resize(size / kPageSize);
   else m.bytes.assign(size, std::byte{0});
   maps_.emplace(address, std::move(m));
+  key_.value = Key::next();
   return address;
 }
 
@@ -110,7 +112,16 @@ Result<uint64_t> GpuMemory::allocate_sparse(uint64_t size) {
   return at ? insert(*at, size, true) : at;
 }
 
-bool GpuMemory::unmap(uint64_t address) { return maps_.erase(address) != 0; }
+bool GpuMemory::unmap(uint64_t address) {
+  if (maps_.erase(address) == 0) return false;
+  key_.value = Key::next();
+  return true;
+}
+
+uint64_t GpuMemory::Key::next() {
+  static std::atomic<uint64_t> counter{0};
+  return counter.fetch_add(1, std::memory_order_relaxed) + 1;
+}
 
 Result<uint64_t> GpuMemory::set_resident(uint64_t address, uint64_t size, bool resident) {
   if (size == 0 || address % kPageSize != 0 || size % kPageSize != 0)

@@ -76,6 +76,9 @@ class GpuMemory {
   // The bytes of [address, address + size) when they all lie in one ordinary (not sparse) mapping, else nullptr:
   // for the texture unit's fast path, which reads a whole surface directly. Valid until that mapping is removed.
   const std::byte* contiguous(uint64_t address, uint64_t size) const;
+  // A number that changes whenever a mapping is added or removed, and that no other GpuMemory (nor a copy)
+  // shares: what contiguous() returned stays valid while it is the same.
+  uint64_t layout_key() const { return key_.value; }
 
   std::size_t mapping_count() const { return maps_.size(); }
 
@@ -96,7 +99,20 @@ class GpuMemory {
   template <typename MapT, typename F>
   static MemoryAccess walk(MapT& maps, uint64_t address, uint64_t size, F&& f);
 
+  // A fresh number from a process-wide counter on construction, copy and every change of the mappings.
+  struct Key {
+    uint64_t value = next();
+    Key() = default;
+    Key(const Key&) : value(next()) {}
+    Key& operator=(const Key&) {
+      value = next();
+      return *this;
+    }
+    static uint64_t next();
+  };
+
   Map maps_;
+  Key key_;
 };
 
 }  // namespace tmu::texunit

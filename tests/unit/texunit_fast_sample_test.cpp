@@ -151,6 +151,55 @@ TEST(FastSample, ManyRequestsOneSampler) {
   EXPECT_GT(served, 6000);
 }
 
+// Warps of a draw: 8x4 pixels of a plane seen at one scale, so that the quads mostly choose the same levels
+// and the fast path takes its uniform-request route (trilinear blending two levels with each quad's own
+// fraction, some quads on an integer LOD with one level), with random masks; scales around each level
+// boundary.
+TEST(FastSample, CoherentWarps) {
+  if (!fast_sample_available()) GTEST_SKIP() << "skipped: the fast path needs x86-64 with AVX2";
+  std::mt19937 rng(23);
+  std::uniform_real_distribution<float> unit(0.0f, 1.0f);
+  World w;
+  const uint32_t t = add_texture(w, rng, 256, 128, 3);
+  std::vector<uint32_t> samplers;
+  for (int i = 0; i < 32; ++i) {
+    Sampler s = random_sampler(rng);
+    s.max_lod_clamp = 0xfff;
+    s.min_lod_clamp = 0;
+    samplers.push_back(*w.set.add_sampler(s));
+  }
+  TextureUnit reference(w.set.bindings());
+  reference.set_fast_path(false);
+  int served = 0;
+  for (int i = 0; i < 4000; ++i) {
+    Request r;
+    r.op = TexOp::Sample;
+    r.dim = Dim::Tex2D;
+    r.lod = LodMode::Implicit;
+    // texels per pixel 2^e for e in [-2, 6], often close to an integer (one level, or two with a small
+    // fraction)
+    const float e =
+        static_cast<float>(rng() % 9) - 2.0f + (rng() % 2 ? unit(rng) : (unit(rng) - 0.5f) * 0x1p-6f);
+    const float step = std::exp2(e) / 256.0f, u0 = unit(rng) * 4.0f - 2.0f, v0 = unit(rng) * 4.0f - 2.0f;
+    const uint32_t handle = TextureSet::handle(t, samplers[rng() % samplers.size()]);
+    for (unsigned lane = 0; lane < kWarpSize; ++lane) {
+      const unsigned q = lane / 4, k = lane % 4;
+      const float x = static_cast<float>((q % 4) * 2 + (k & 1)),
+                  y = static_cast<float>((q / 4) * 2 + (k >> 1));
+      r.lanes[lane].handle = handle;
+      r.lanes[lane].coord = {fb(u0 + x * step), fb(v0 + y * step * (rng() % 8 == 0 ? 1.5f : 1.0f)), 0};
+    }
+    if (i % 2) r.active = static_cast<uint32_t>(rng()) | (rng() % 2 ? 0xff00ff00u : 0u);
+    Response fast, ref;
+    reference.run(r, ref);
+    if (!fast_sample(w.set.bindings(), Policy::nvidia(), r, fast)) continue;
+    ++served;
+    expect_same(fast, ref, i);
+    if (HasFatalFailure()) return;
+  }
+  EXPECT_GT(served, 3500);
+}
+
 // The fast path keeps a thread's last plan while the bindings' stable_key() stays the same. Requests that
 // alternate between two texture sets with the same handle but different samplers, and a set rebuilt in the same
 // place with another sampler, must each get their own bindings' result.

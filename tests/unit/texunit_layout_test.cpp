@@ -4,6 +4,7 @@
 // reporting.
 #include <gtest/gtest.h>
 
+#include <array>
 #include <numeric>
 #include <set>
 #include <vector>
@@ -387,6 +388,35 @@ TEST(GpuMemory, MapChecks) {
   EXPECT_EQ(*a, GpuMemory::kHeapBase);
   EXPECT_EQ(*b, GpuMemory::kHeapBase + 0x10000);  // 64 KiB alignment by default
   EXPECT_EQ(mem.mapping_count(), 4u);
+}
+
+// layout_key() changes with every added or removed mapping (and only then), and no two memories share one, not
+// even one moved from another: the fast path keeps contiguous()'s pointer while the key stays the same.
+TEST(GpuMemory, LayoutKeyFollowsTheMappings) {
+  GpuMemory mem;
+  const uint64_t empty = mem.layout_key();
+  ASSERT_TRUE(mem.map(0x10000, 0x1000));
+  const uint64_t one = mem.layout_key();
+  EXPECT_NE(one, empty);
+  EXPECT_FALSE(mem.map(0x10000, 0x1000));  // refused: nothing changed
+  std::array<std::byte, 4> bytes{};
+  EXPECT_TRUE(mem.write(0x10010, bytes));  // writes keep the mappings
+  EXPECT_EQ(mem.layout_key(), one);
+  ASSERT_NE(mem.contiguous(0x10000, 0x1000), nullptr);
+  EXPECT_FALSE(mem.unmap(0x20000));
+  EXPECT_EQ(mem.layout_key(), one);
+  GpuMemory moved = std::move(mem);
+  EXPECT_NE(moved.layout_key(), one);
+  GpuMemory other;
+  const uint64_t before = other.layout_key();
+  other = std::move(moved);
+  EXPECT_NE(other.layout_key(), before);
+  EXPECT_NE(other.layout_key(), one);
+  const uint64_t kept = other.layout_key();
+  EXPECT_TRUE(other.unmap(0x10000));
+  EXPECT_NE(other.layout_key(), kept);
+  EXPECT_NE(other.layout_key(), empty);
+  EXPECT_NE(GpuMemory{}.layout_key(), GpuMemory{}.layout_key());
 }
 
 TEST(GpuMemory, SparseResidency) {
