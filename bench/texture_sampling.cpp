@@ -41,6 +41,7 @@
 #include <vector>
 
 #include "common.h"
+#include "texunit/fast_sample.h"
 #include "texunit/texture_set.h"
 #include "texunit/texture_unit.h"
 
@@ -395,6 +396,10 @@ int main(int argc, char** argv) try {
              o.size, levels.size(), kTexelsPerPixel, o.lookups, o.reps, o.seconds);
   TmuSide tmu(o, levels);
   if (o.reference) fmt::print("tmu: scalar reference path (--reference)\n");
+  else if (!fast_sample_available())
+    fmt::print("tmu: no fast path on this CPU (it needs AVX2): the reference path\n");
+  else
+    fmt::print("tmu: fast path, {} build\n", fast_sample_available(FastIsa::Avx512) ? "AVX-512VL" : "AVX2");
 #if TMU_HAVE_OSMESA
   std::optional<GlSide> gl;
   if (o.peer) {

@@ -8,6 +8,7 @@
 #include <cmath>
 #include <memory>
 #include <random>
+#include <string>
 
 #include "texunit/fast_sample.h"
 #include "texunit/lod.h"
@@ -100,8 +101,22 @@ void expect_same(const Response& fast, const Response& ref, int request) {
       ASSERT_EQ(fast.value[l][c], ref.value[l][c]) << "request " << request << " lane " << l << " component " << c;
 }
 
-TEST(FastSample, BitIdenticalToReference) {
-  if (!fast_sample_available()) GTEST_SKIP() << "skipped: the fast path needs x86-64 with AVX2";
+// The tests below run once per instruction set the fast path is compiled for (fast_sample.h FastIsa).
+class FastSample : public ::testing::TestWithParam<FastIsa> {};
+
+std::string skip_reason(FastIsa isa) {
+  return isa == FastIsa::Avx2
+             ? "skipped: the fast path needs x86-64 with AVX2"
+             : "skipped: this CPU has no AVX-512F/VL/BW/DQ (the AVX2 build of the path is tested)";
+}
+
+INSTANTIATE_TEST_SUITE_P(Isa, FastSample, ::testing::Values(FastIsa::Avx2, FastIsa::Avx512),
+                         [](const ::testing::TestParamInfo<FastIsa>& i) {
+                           return i.param == FastIsa::Avx2 ? "Avx2" : "Avx512";
+                         });
+
+TEST_P(FastSample, BitIdenticalToReference) {
+  if (!fast_sample_available(GetParam())) GTEST_SKIP() << skip_reason(GetParam());
   std::mt19937 rng(7);
   World w;
   const uint32_t textures[] = {add_texture(w, rng, 256, 256, 4), add_texture(w, rng, 64, 16, 1),
@@ -119,7 +134,7 @@ TEST(FastSample, BitIdenticalToReference) {
     const Request rq = random_request(rng, TextureSet::handle(t, *smp), i % 3 == 0);
     Response fast, ref;
     reference.run(rq, ref);
-    if (!fast_sample(w.set.bindings(), Policy::nvidia(), rq, fast)) continue;
+    if (!fast_sample(w.set.bindings(), Policy::nvidia(), rq, fast, GetParam())) continue;
     ++served;
     if (s.mip == MipFilter::Linear) ++trilinear;
     expect_same(fast, ref, i);
@@ -129,8 +144,8 @@ TEST(FastSample, BitIdenticalToReference) {
   EXPECT_GT(trilinear, kRequests / 6);
 }
 
-TEST(FastSample, ManyRequestsOneSampler) {
-  if (!fast_sample_available()) GTEST_SKIP() << "skipped: the fast path needs x86-64 with AVX2";
+TEST_P(FastSample, ManyRequestsOneSampler) {
+  if (!fast_sample_available(GetParam())) GTEST_SKIP() << skip_reason(GetParam());
   std::mt19937 rng(11);
   World w;
   const uint32_t t = add_texture(w, rng, 128, 256, 3);
@@ -143,7 +158,7 @@ TEST(FastSample, ManyRequestsOneSampler) {
     const Request rq = random_request(rng, TextureSet::handle(t, samplers[rng() % samplers.size()]), i % 4 == 0);
     Response fast, ref;
     reference.run(rq, ref);
-    if (!fast_sample(w.set.bindings(), Policy::nvidia(), rq, fast)) continue;
+    if (!fast_sample(w.set.bindings(), Policy::nvidia(), rq, fast, GetParam())) continue;
     ++served;
     expect_same(fast, ref, i);
     if (HasFatalFailure()) return;
@@ -155,8 +170,8 @@ TEST(FastSample, ManyRequestsOneSampler) {
 // and the fast path takes its uniform-request route (trilinear blending two levels with each quad's own
 // fraction, some quads on an integer LOD with one level), with random masks; scales around each level
 // boundary.
-TEST(FastSample, CoherentWarps) {
-  if (!fast_sample_available()) GTEST_SKIP() << "skipped: the fast path needs x86-64 with AVX2";
+TEST_P(FastSample, CoherentWarps) {
+  if (!fast_sample_available(GetParam())) GTEST_SKIP() << skip_reason(GetParam());
   std::mt19937 rng(23);
   std::uniform_real_distribution<float> unit(0.0f, 1.0f);
   World w;
@@ -192,7 +207,7 @@ TEST(FastSample, CoherentWarps) {
     if (i % 2) r.active = static_cast<uint32_t>(rng()) | (rng() % 2 ? 0xff00ff00u : 0u);
     Response fast, ref;
     reference.run(r, ref);
-    if (!fast_sample(w.set.bindings(), Policy::nvidia(), r, fast)) continue;
+    if (!fast_sample(w.set.bindings(), Policy::nvidia(), r, fast, GetParam())) continue;
     ++served;
     expect_same(fast, ref, i);
     if (HasFatalFailure()) return;
@@ -203,8 +218,8 @@ TEST(FastSample, CoherentWarps) {
 // The fast path keeps a thread's last plan while the bindings' stable_key() stays the same. Requests that
 // alternate between two texture sets with the same handle but different samplers, and a set rebuilt in the same
 // place with another sampler, must each get their own bindings' result.
-TEST(FastSample, KeptPlanFollowsTheBindings) {
-  if (!fast_sample_available()) GTEST_SKIP() << "skipped: the fast path needs x86-64 with AVX2";
+TEST_P(FastSample, KeptPlanFollowsTheBindings) {
+  if (!fast_sample_available(GetParam())) GTEST_SKIP() << skip_reason(GetParam());
   std::mt19937 rng(5);
   Sampler point, linear;
   point.address = linear.address = {AddressMode::Wrap, AddressMode::Wrap, AddressMode::Wrap};
@@ -230,7 +245,7 @@ TEST(FastSample, KeptPlanFollowsTheBindings) {
     reference.set_fast_path(false);
     Response fast, ref;
     reference.run(rq, ref);
-    ASSERT_TRUE(fast_sample(w.set.bindings(), Policy::nvidia(), rq, fast)) << "request " << i;
+    ASSERT_TRUE(fast_sample(w.set.bindings(), Policy::nvidia(), rq, fast, GetParam())) << "request " << i;
     expect_same(fast, ref, i);
   };
   for (int i = 0; i < 40; ++i) {
@@ -250,8 +265,8 @@ TEST(FastSample, KeptPlanFollowsTheBindings) {
 
 // What the fast path must refuse: other ops and modes, coordinates outside int32 fixed point, mixed handles,
 // non-power-of-two levels, other formats. The unit then answers as the reference.
-TEST(FastSample, RefusesWhatItDoesNotCover) {
-  if (!fast_sample_available()) GTEST_SKIP() << "skipped: the fast path needs x86-64 with AVX2";
+TEST_P(FastSample, RefusesWhatItDoesNotCover) {
+  if (!fast_sample_available(GetParam())) GTEST_SKIP() << skip_reason(GetParam());
   std::mt19937 rng(3);
   World w;
   const uint32_t t = add_texture(w, rng, 64, 64, 2), odd = add_texture(w, rng, 48, 64, 2);
@@ -269,7 +284,7 @@ TEST(FastSample, RefusesWhatItDoesNotCover) {
   const uint32_t border = *w.set.add_sampler(s);
   const Request base = random_request(rng, TextureSet::handle(t, smp), false);
   Response out;
-  ASSERT_TRUE(fast_sample(w.set.bindings(), Policy::nvidia(), base, out));
+  ASSERT_TRUE(fast_sample(w.set.bindings(), Policy::nvidia(), base, out, GetParam()));
 
   std::vector<std::pair<const char*, Request>> cases;
   auto add = [&](const char* what, auto change) {
@@ -292,7 +307,7 @@ TEST(FastSample, RefusesWhatItDoesNotCover) {
   reference.set_fast_path(false);
   for (const auto& [what, r] : cases) {
     Response f{}, u, ref;
-    EXPECT_FALSE(fast_sample(w.set.bindings(), Policy::nvidia(), r, f)) << what;
+    EXPECT_FALSE(fast_sample(w.set.bindings(), Policy::nvidia(), r, f, GetParam())) << what;
     unit.run(r, u);
     reference.run(r, ref);
     expect_same(u, ref, 0);
@@ -302,7 +317,7 @@ TEST(FastSample, RefusesWhatItDoesNotCover) {
   r.lanes[9].coord[0] = fb(std::nanf(""));
   r.active = ~(1u << 9);
   Response f{}, ref;
-  EXPECT_TRUE(fast_sample(w.set.bindings(), Policy::nvidia(), r, f));
+  EXPECT_TRUE(fast_sample(w.set.bindings(), Policy::nvidia(), r, f, GetParam()));
   reference.run(r, ref);
   expect_same(f, ref, 0);
 }
@@ -310,7 +325,7 @@ TEST(FastSample, RefusesWhatItDoesNotCover) {
 // The fast path's 4-vector rho, four quads per vector, against lod.cpp's rho() bit for bit: gradients from 2^-20
 // to 2^12 texels, either sign, zeros, equal and near-equal components (where the max and the length's mid
 // change sides), on square and oblong levels.
-TEST(FastSample, RhoBitIdenticalToReference) {
+TEST(FastSampleRho, BitIdenticalToReference) {
   if (!fast_sample_available()) GTEST_SKIP() << "skipped: the fast path needs x86-64 with AVX2";
   std::mt19937 rng(11);
   std::uniform_real_distribution<float> unit(0.0f, 1.0f);
