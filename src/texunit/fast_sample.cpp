@@ -427,21 +427,20 @@ class LanesCache {
 // 16-bit sums are 257 times the lanes' sums T (T <= 255 * 256), so
 // N = (257 T + 128) >> 8 = T + ((T + 128) >> 8), which fits in 16 bits as T does.
 TMU_AVX2_INLINE void store(const Sums& s, float* dst) {
-  const __m256i half = _mm256_set1_epi16(128), zero = _mm256_setzero_si256();
+  const __m256i half = _mm256_set1_epi16(128);
   auto round = [half](__m256i t) TMU_AVX2_LAMBDA {
     return _mm256_add_epi16(t, _mm256_srli_epi16(_mm256_add_epi16(t, half), 8));
   };
   const __m256i even = round(s.even), odd = round(s.odd);
-  // Interleaved, R G B A of lanes 0 1 | 4 5 (lo) and 2 3 | 6 7 (hi) as 16-bit elements; widened, f[k] holds
-  // lane k's four components in its low 128 bits and lane k + 4's in its high 128 bits.
+  // Interleaved, R G B A of lanes 0 1 | 4 5 (lo) and 2 3 | 6 7 (hi) as 16-bit elements; each 128-bit half
+  // widened to 32 bits is two lanes' results in place.
   const __m256i lo = _mm256_unpacklo_epi16(even, odd), hi = _mm256_unpackhi_epi16(even, odd);
-  const __m256 f[4] = {unorm16(_mm256_unpacklo_epi16(lo, zero)), unorm16(_mm256_unpackhi_epi16(lo, zero)),
-                       unorm16(_mm256_unpacklo_epi16(hi, zero)), unorm16(_mm256_unpackhi_epi16(hi, zero))};
-  // Lanes 0 1, 2 3, 4 5, 6 7 in whole-vector stores.
-  _mm256_storeu_ps(dst, _mm256_permute2f128_ps(f[0], f[1], 0x20));
-  _mm256_storeu_ps(dst + 8, _mm256_permute2f128_ps(f[2], f[3], 0x20));
-  _mm256_storeu_ps(dst + 16, _mm256_permute2f128_ps(f[0], f[1], 0x31));
-  _mm256_storeu_ps(dst + 24, _mm256_permute2f128_ps(f[2], f[3], 0x31));
+  auto put = [dst](unsigned lane, __m128i pair)
+                 TMU_AVX2_LAMBDA { _mm256_storeu_ps(dst + 4 * lane, unorm16(_mm256_cvtepu16_epi32(pair))); };
+  put(0, _mm256_castsi256_si128(lo));
+  put(2, _mm256_castsi256_si128(hi));
+  put(4, _mm256_extracti128_si256(lo, 1));
+  put(6, _mm256_extracti128_si256(hi, 1));
 }
 
 // The groups that run_request's phases step through together (a "step": all four, 32 lanes). Their
@@ -490,7 +489,8 @@ struct LevelWork {
 // The first phase of one level for a step's groups (sample_level in filter.cpp): coordinates, weights and
 // addresses, with lanes in vector elements. False when an active lane's coordinates (`active`: 8 bits per
 // group) are outside what int32 fixed point holds.
-template <Filters filters>
+// With `one_level`, every total is 256 (no quad blends two levels).
+template <Filters filters, bool one_level>
 TMU_AVX2_INLINE bool footprints(const Plan& p, const __m256 (&u)[kStep], const __m256 (&v)[kStep],
                                 unsigned active, const LevelWork& w) {
   // u and v in 2^-22 fixed point, truncated (Policy::coord_bits); exact in float, since u * 2^22 only moves
@@ -561,8 +561,13 @@ TMU_AVX2_INLINE bool footprints(const Plan& p, const __m256 (&u)[kStep], const _
   // accumulate takes them (every product and sum is below 2^16).
   const __m256i half = _mm256_set1_epi16(128);
   __m256i col0[kStep], col1[kStep], w01[kStep], w11[kStep];
-  TMU_EACH(col1[k] = _mm256_srli_epi16(_mm256_add_epi16(_mm256_mullo_epi16(wu[k], w.total[k]), half), 8));
-  TMU_EACH(col0[k] = _mm256_sub_epi16(w.total[k], col1[k]));
+  if constexpr (one_level) {  // round(wu 256 / 256) = wu
+    TMU_EACH(col1[k] = wu[k]);
+    TMU_EACH(col0[k] = _mm256_sub_epi16(_mm256_set1_epi16(256), wu[k]));
+  } else {
+    TMU_EACH(col1[k] = _mm256_srli_epi16(_mm256_add_epi16(_mm256_mullo_epi16(wu[k], w.total[k]), half), 8));
+    TMU_EACH(col0[k] = _mm256_sub_epi16(w.total[k], col1[k]));
+  }
   TMU_EACH(w11[k] = _mm256_srli_epi16(_mm256_add_epi16(_mm256_mullo_epi16(wv[k], col1[k]), half), 8));
   TMU_EACH(w01[k] = _mm256_srli_epi16(
                _mm256_add_epi16(_mm256_mullo_epi16(wv[k], col0[k]), _mm256_set1_epi16(127)), 8));
@@ -628,13 +633,13 @@ TMU_AVX2_INLINE bool plan_step(Plan& p, LanesCache (&cache)[2][kStep], const Req
   auto run = [&](const LevelWork& level) TMU_AVX2_LAMBDA {
     switch (filters) {
       case Filters::Nearest:
-        return footprints<Filters::Nearest>(p, u, v, w.active, level);
+        return footprints<Filters::Nearest, false>(p, u, v, w.active, level);
       case Filters::Linear:
-        return footprints<Filters::Linear>(p, u, v, w.active, level);
+        return footprints<Filters::Linear, false>(p, u, v, w.active, level);
       case Filters::Mixed:
         break;
     }
-    return footprints<Filters::Mixed>(p, u, v, w.active, level);
+    return footprints<Filters::Mixed, false>(p, u, v, w.active, level);
   };
   if (!run(l0)) return false;
   if (!two) return true;
@@ -658,29 +663,33 @@ TMU_AVX2_INLINE bool plan_uniform_step(const Plan& p, const Uniform& un, const R
   TMU_EACH(lane_coords(&rq.lanes[8 * (kStep * s + k)], u[k], v[k]));
   w.nearest = un.filters == Filters::Nearest;
   w.active = (rq.active >> (8 * kStep * s)) & kStepLanes;
-  LevelWork l0, l1;
+  const bool linear = un.filters == Filters::Linear;
+  LevelWork l0;
   TMU_EACH({
     l0.lanes[k] = un.lanes[0];
     l0.out[k] = &w.level[0][k];
-    l0.linear_lanes[k] = l1.linear_lanes[k] = _mm256_setzero_si256();  // (Mixed only)
+    l0.linear_lanes[k] = _mm256_setzero_si256();  // (Mixed only)
+    l0.total[k] = _mm256_set1_epi32(256 * 0x10001);
     w.two[k] = un.two;
-    if (!un.two) {
-      l0.total[k] = _mm256_set1_epi32(256 * 0x10001);
-    } else {
-      const int32_t a1 = q[2 * k].two_levels ? q[2 * k].f : 0,
-                    b1 = q[2 * k + 1].two_levels ? q[2 * k + 1].f : 0;
-      l0.total[k] = pair_i((256 - a1) * 0x10001, (256 - b1) * 0x10001);
-      l1.total[k] = pair_i(a1 * 0x10001, b1 * 0x10001);
-      l1.lanes[k] = un.lanes[1];
-      l1.out[k] = &w.level[1][k];
-    }
   });
-  const bool linear = un.filters == Filters::Linear;
-  if (!(linear ? footprints<Filters::Linear>(p, u, v, w.active, l0)
-               : footprints<Filters::Nearest>(p, u, v, w.active, l0)))
-    return false;
-  return !un.two || (linear ? footprints<Filters::Linear>(p, u, v, w.active, l1)
-                            : footprints<Filters::Nearest>(p, u, v, w.active, l1));
+  if (!un.two)
+    return linear ? footprints<Filters::Linear, true>(p, u, v, w.active, l0)
+                  : footprints<Filters::Nearest, false>(p, u, v, w.active, l0);
+  LevelWork l1;
+  TMU_EACH({
+    const int32_t a1 = q[2 * k].two_levels ? q[2 * k].f : 0,
+                  b1 = q[2 * k + 1].two_levels ? q[2 * k + 1].f : 0;
+    l0.total[k] = pair_i((256 - a1) * 0x10001, (256 - b1) * 0x10001);
+    l1.total[k] = pair_i(a1 * 0x10001, b1 * 0x10001);
+    l1.lanes[k] = un.lanes[1];
+    l1.out[k] = &w.level[1][k];
+    l1.linear_lanes[k] = _mm256_setzero_si256();
+  });
+  if (!linear)
+    return footprints<Filters::Nearest, false>(p, u, v, w.active, l0) &&
+           footprints<Filters::Nearest, false>(p, u, v, w.active, l1);
+  return footprints<Filters::Linear, false>(p, u, v, w.active, l0) &&
+         footprints<Filters::Linear, false>(p, u, v, w.active, l1);
 }
 
 // Whether the active quads of a request filter alike on the same level 0 and, those that blend two levels, on
