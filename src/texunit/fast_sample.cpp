@@ -10,7 +10,8 @@
 //   - texel-space coordinates: the reference truncates u to 2^-22 fixed point (Policy::coord_bits), scales it
 //     by the size, and for LINEAR rounds (x - 0.5) * 256 half up, for NEAREST takes floor(x). With u * 2^22
 //     exact in float and power-of-two sizes up to 4096, both are shifts of U = floor(u * 2^22); lanes with
-//     |u| >= 256 (where int32 would not hold U) or NaN send the request to the reference path;
+//     u outside [-256, 256) (where int32 would not hold U with room to round) or NaN send the request to the
+//     reference path;
 //   - weights: the low 8 bits of (fixed - 128), split into the footprint's four 8-bit weights as
 //     filter.cpp does;
 //   - filtering: the reference's 16-bit fixed point (filter.cpp) in 16-bit integers: the footprint's 8-bit
@@ -95,7 +96,7 @@ constexpr std::array<uint8_t, 16> kGobX = gob_table(gob_x), kGobY = gob_table(go
 struct LevelParams {
   int32_t wmax, hmax;      // width - 1, height - 1: the clamp limits and (powers of two) the wrap masks
   int32_t lin_u, lin_v;    // 14 - log2(size): U (u in 2^-22 fixed point) >> lin is the 8-bit sub-texel coordinate
-  int32_t round_u, round_v;  // 2^(lin - 1): rounds U >> lin to nearest
+  int32_t bias_u, bias_v;  // 2^(lin - 1) - 128 * 2^lin: rounds U >> lin to nearest and subtracts 128 (fixed8)
   int32_t near_u, near_v;  // 22 - log2(size): U >> near is the texel
   Fields fields;
   int32_t x_mask, y_mask;  // X(width - 1), Y(height - 1): the bits the fields use
@@ -126,7 +127,7 @@ struct Plan {
     q.hmax = static_cast<int32_t>(lv.height - 1);
     // Power-of-two sizes up to 4096 and widths in GOBs (make_plan): log2 is the position of the single bit.
     q.lin_u = 14 - std::countr_zero(lv.width), q.lin_v = 14 - std::countr_zero(lv.height);
-    q.round_u = 1 << (q.lin_u - 1), q.round_v = 1 << (q.lin_v - 1);
+    q.bias_u = (1 << (q.lin_u - 1)) - (128 << q.lin_u), q.bias_v = (1 << (q.lin_v - 1)) - (128 << q.lin_v);
     q.near_u = q.lin_u + 8, q.near_v = q.lin_v + 8;
     Fields& f = q.fields;
     f.block_shift = 9 + lv.bl.gob_height_log2 + lv.bl.gob_depth_log2;
@@ -268,17 +269,30 @@ TMU_AVX2_INLINE __m256i pair_i(int32_t a, int32_t b) {
 
 // Per-lane level parameters of two quads (lanes 0-3 from level a, 4-7 from level b).
 struct Lanes {
-  __m256i lin_u, lin_v, round_u, round_v, near_u, near_v, wmax, hmax;
-  __m256i block_shift, row_shift, row_log2, gob_mask, x_mask, y_mask, offset;
+  __m256i lin_u, lin_v, bias_u, bias_v, near_u, near_v, wmax, hmax;
+  __m256i block_shift, row_shift, row_log2, gob_bits, x_mask, y_mask, offset;
+  __m256i x_other, y_other;  // ~x_mask, ~y_mask (next_bits)
 };
 
 TMU_AVX2_INLINE Lanes lanes_of(const LevelParams& a, const LevelParams& b) {
   const Fields &fa = a.fields, &fb = b.fields;
-  return {pair_i(a.lin_u, b.lin_u),     pair_i(a.lin_v, b.lin_v),       pair_i(a.round_u, b.round_u),
-          pair_i(a.round_v, b.round_v), pair_i(a.near_u, b.near_u),     pair_i(a.near_v, b.near_v),
-          pair_i(a.wmax, b.wmax),       pair_i(a.hmax, b.hmax),         pair_i(fa.block_shift, fb.block_shift),
-          pair_i(fa.row_shift, fb.row_shift), pair_i(fa.row_log2, fb.row_log2), pair_i(fa.gob_mask, fb.gob_mask),
-          pair_i(a.x_mask, b.x_mask),   pair_i(a.y_mask, b.y_mask),     pair_i(a.offset, b.offset)};
+  return {pair_i(a.lin_u, b.lin_u),
+          pair_i(a.lin_v, b.lin_v),
+          pair_i(a.bias_u, b.bias_u),
+          pair_i(a.bias_v, b.bias_v),
+          pair_i(a.near_u, b.near_u),
+          pair_i(a.near_v, b.near_v),
+          pair_i(a.wmax, b.wmax),
+          pair_i(a.hmax, b.hmax),
+          pair_i(fa.block_shift, fb.block_shift),
+          pair_i(fa.row_shift, fb.row_shift),
+          pair_i(fa.row_log2, fb.row_log2),
+          pair_i(fa.gob_mask << kGobShift, fb.gob_mask << kGobShift),
+          pair_i(a.x_mask, b.x_mask),
+          pair_i(a.y_mask, b.y_mask),
+          pair_i(a.offset, b.offset),
+          pair_i(~a.x_mask, ~b.x_mask),
+          pair_i(~a.y_mask, ~b.y_mask)};
 }
 
 TMU_AVX2_INLINE __m256i wrap(__m256i i, __m256i max, bool repeat) {
@@ -302,15 +316,17 @@ TMU_AVX2_INLINE __m256i x_bits(__m256i x, const Lanes& l) {
 }
 TMU_AVX2_INLINE __m256i y_bits(__m256i y, const Lanes& l) {
   const __m256i row = _mm256_sllv_epi32(_mm256_srlv_epi32(y, l.row_shift), l.row_log2);
-  const __m256i gob = _mm256_and_si256(_mm256_slli_epi32(y, 6), _mm256_slli_epi32(l.gob_mask, kGobShift));
+  const __m256i gob = _mm256_and_si256(_mm256_slli_epi32(y, 6), l.gob_bits);
   return _mm256_or_si256(_mm256_or_si256(row, gob), gob_lookup(kGobY, y));
 }
 
 // The field of the texel after texel c (x_field's comment), from c's field: WRAP wraps around the level;
-// CLAMP_TO_EDGE (`field` is that of c clamped to [0, max]) keeps the field unless 0 <= c < max.
-TMU_AVX2_INLINE __m256i next_bits(__m256i field, __m256i mask, __m256i c, __m256i max, bool repeat) {
-  const __m256i next = _mm256_and_si256(_mm256_sub_epi32(_mm256_or_si256(field, _mm256_xor_si256(mask, _mm256_set1_epi32(-1))),
-                                                         _mm256_set1_epi32(-1)), mask);
+// CLAMP_TO_EDGE (`field` is that of c clamped to [0, max]) keeps the field unless 0 <= c < max. `other` is
+// ~mask.
+TMU_AVX2_INLINE __m256i next_bits(__m256i field, __m256i mask, __m256i other, __m256i c, __m256i max,
+                                  bool repeat) {
+  const __m256i next =
+      _mm256_and_si256(_mm256_sub_epi32(_mm256_or_si256(field, other), _mm256_set1_epi32(-1)), mask);
   if (repeat) return next;
   const __m256i inside = _mm256_andnot_si256(_mm256_cmpgt_epi32(_mm256_setzero_si256(), c), _mm256_cmpgt_epi32(max, c));
   return _mm256_blendv_epi8(field, next, inside);
@@ -370,9 +386,9 @@ TMU_AVX2_INLINE __m256 unorm16(__m256i n) {
 }
 
 // LINEAR's 8-bit sub-texel coordinate floor((x - 0.5) * 256 + 0.5) of U = u * 2^22, where x * 256 = U / 2^lin:
-// ((U + 2^(lin - 1)) >> lin) - 128 (lin >= 2).
-TMU_AVX2_INLINE __m256i fixed8(__m256i c, __m256i lin, __m256i round) {
-  return _mm256_sub_epi32(_mm256_srav_epi32(_mm256_add_epi32(c, round), lin), _mm256_set1_epi32(128));
+// ((U + 2^(lin - 1)) >> lin) - 128 = (U + bias) >> lin with bias = 2^(lin - 1) - 128 * 2^lin (lin >= 2).
+TMU_AVX2_INLINE __m256i fixed8(__m256i c, __m256i lin, __m256i bias) {
+  return _mm256_srav_epi32(_mm256_add_epi32(c, bias), lin);
 }
 
 // The low byte of each dword of x in both 16-bit halves (LINEAR's weight fraction as accumulate takes
@@ -496,23 +512,18 @@ TMU_AVX2_INLINE bool footprints(const Plan& p, const __m256 (&u)[kStep], const _
   // u and v in 2^-22 fixed point, truncated (Policy::coord_bits); exact in float, since u * 2^22 only moves
   // the exponent.
   const __m256 s22 = _mm256_set1_ps(0x1p22f);
-  const __m256 abs_mask = _mm256_castsi256_ps(_mm256_set1_epi32(0x7fffffff));
-  const __m256 limit = _mm256_set1_ps(0x1p30f);
-  __m256 fu[kStep], fv[kStep];
-  TMU_EACH(fu[k] = _mm256_mul_ps(u[k], s22));
-  TMU_EACH(fv[k] = _mm256_mul_ps(v[k], s22));
-  unsigned outside = 0;
-  TMU_EACH({
-    const __m256 ok = _mm256_and_ps(_mm256_cmp_ps(_mm256_and_ps(fu[k], abs_mask), limit, _CMP_LT_OQ),
-                                    _mm256_cmp_ps(_mm256_and_ps(fv[k], abs_mask), limit, _CMP_LT_OQ));
-    outside |= (~static_cast<unsigned>(_mm256_movemask_ps(ok)) & 0xff) << (8 * k);
-  });
-  if ((outside & active) != 0) return false;
-  // Inactive lanes' coordinates may be anything (NaN converts to INT_MIN): wrap and clamp keep their
-  // addresses inside the level anyway, so all 8 lanes are gathered.
   __m256i iu[kStep], iv[kStep];
-  TMU_EACH(iu[k] = _mm256_cvttps_epi32(_mm256_floor_ps(fu[k])));
-  TMU_EACH(iv[k] = _mm256_cvttps_epi32(_mm256_floor_ps(fv[k])));
+  TMU_EACH(iu[k] = _mm256_cvttps_epi32(_mm256_floor_ps(_mm256_mul_ps(u[k], s22))));
+  TMU_EACH(iv[k] = _mm256_cvttps_epi32(_mm256_floor_ps(_mm256_mul_ps(v[k], s22))));
+  // Active lanes need -2^30 <= U < 2^30 (U + 2^30 has no sign bit), room for fixed8's bias. Beyond 2^31 and for
+  // NaN the conversion gives INT_MIN, which fails too. Inactive lanes' coordinates may be anything: wrap and
+  // clamp keep their addresses inside the level anyway, so all 8 lanes are gathered.
+  const __m256i half_range = _mm256_set1_epi32(1 << 30);
+  unsigned outside = 0;
+  TMU_EACH(outside |= static_cast<unsigned>(_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_or_si256(
+                          _mm256_add_epi32(iu[k], half_range), _mm256_add_epi32(iv[k], half_range)))))
+                      << (8 * k));
+  if ((outside & active) != 0) return false;
   if constexpr (filters == Filters::Nearest) {
     TMU_EACH({
       const Lanes& l = *w.lanes[k];
@@ -525,8 +536,8 @@ TMU_AVX2_INLINE bool footprints(const Plan& p, const __m256 (&u)[kStep], const _
     return true;
   }
   __m256i ou[kStep], ov[kStep], wu[kStep], wv[kStep], u0[kStep], v0[kStep], x0[kStep], y0[kStep];
-  TMU_EACH(ou[k] = fixed8(iu[k], w.lanes[k]->lin_u, w.lanes[k]->round_u));
-  TMU_EACH(ov[k] = fixed8(iv[k], w.lanes[k]->lin_v, w.lanes[k]->round_v));
+  TMU_EACH(ou[k] = fixed8(iu[k], w.lanes[k]->lin_u, w.lanes[k]->bias_u));
+  TMU_EACH(ov[k] = fixed8(iv[k], w.lanes[k]->lin_v, w.lanes[k]->bias_v));
   TMU_EACH(wu[k] = both_halves(ou[k]));
   TMU_EACH(wv[k] = both_halves(ov[k]));
   TMU_EACH(u0[k] = _mm256_srai_epi32(ou[k], 8));
@@ -546,8 +557,8 @@ TMU_AVX2_INLINE bool footprints(const Plan& p, const __m256 (&u)[kStep], const _
   __m256i fx0[kStep], fy0[kStep], fx1[kStep], fy1[kStep];
   TMU_EACH(fx0[k] = x_bits(x0[k], *w.lanes[k]));
   TMU_EACH(fy0[k] = y_bits(y0[k], *w.lanes[k]));
-  TMU_EACH(fx1[k] = next_bits(fx0[k], w.lanes[k]->x_mask, u0[k], w.lanes[k]->wmax, p.wrap_u));
-  TMU_EACH(fy1[k] = next_bits(fy0[k], w.lanes[k]->y_mask, v0[k], w.lanes[k]->hmax, p.wrap_v));
+  TMU_EACH(fx1[k] = next_bits(fx0[k], w.lanes[k]->x_mask, w.lanes[k]->x_other, u0[k], w.lanes[k]->wmax, p.wrap_u));
+  TMU_EACH(fy1[k] = next_bits(fy0[k], w.lanes[k]->y_mask, w.lanes[k]->y_other, v0[k], w.lanes[k]->hmax, p.wrap_v));
   TMU_EACH({
     const __m256i ry0 = _mm256_add_epi32(fy0[k], w.lanes[k]->offset),
                   ry1 = _mm256_add_epi32(fy1[k], w.lanes[k]->offset);
