@@ -27,6 +27,7 @@
 #include <array>
 #include <bit>
 #include <cmath>
+#include <cstddef>
 #include <cstring>
 #include <optional>
 
@@ -407,17 +408,22 @@ TMU_AVX2_INLINE __m256i near_y(__m256i iv, const Lanes& l, const Plan& p) {
   return wrap(_mm256_srav_epi32(iv, l.near_v), l.hmax, p.wrap_v);
 }
 
-// Coordinates u and v of 8 lanes: each lane's (u, v) pair in one 64-bit load, then de-interleaved (fewer
-// shuffles than building u and v from 16 single loads; VPGATHERDD with Lane's stride measured slower).
-TMU_AVX2_INLINE void lane_coords(const Lane* in, __m256& u, __m256& v) {
-  auto pair = [&](unsigned i, unsigned j) {  // (u_i, v_i, u_j, v_j)
-    const __m128 lo = _mm_castsi128_ps(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(in[i].coord.data())));
-    return _mm_loadh_pi(lo, reinterpret_cast<const __m64*>(in[j].coord.data()));
+// The handles and coordinates u and v of 8 lanes, from each lane's first 16 bytes (handle, s, t, r) in one
+// load, transposed; false when a handle is not `handle` (the request then goes to the reference path). With
+// kStep = 4, every request's one step covers all 32 lanes: all handles are compared.
+TMU_AVX2_INLINE bool lane_words(const Lane* in, __m256i handle, __m256& u, __m256& v) {
+  static_assert(offsetof(Lane, handle) == 0 && offsetof(Lane, coord) == 4);
+  auto rows = [in](unsigned i) TMU_AVX2_LAMBDA {  // lane i in the low half, lane i + 4 in the high half
+    const __m128i lo = _mm_loadu_si128(reinterpret_cast<const __m128i*>(&in[i]));
+    const __m128i hi = _mm_loadu_si128(reinterpret_cast<const __m128i*>(&in[i + 4]));
+    return _mm256_inserti128_si256(_mm256_castsi128_si256(lo), hi, 1);
   };
-  const __m256 a = _mm256_insertf128_ps(_mm256_castps128_ps256(pair(0, 1)), pair(4, 5), 1);  // lanes 0 1 | 4 5
-  const __m256 b = _mm256_insertf128_ps(_mm256_castps128_ps256(pair(2, 3)), pair(6, 7), 1);  // lanes 2 3 | 6 7
-  u = _mm256_shuffle_ps(a, b, 0x88);  // u0 u1 u2 u3 | u4 u5 u6 u7
-  v = _mm256_shuffle_ps(a, b, 0xdd);
+  const __m256i r0 = rows(0), r1 = rows(1), r2 = rows(2), r3 = rows(3);
+  const __m256i a = _mm256_unpacklo_epi32(r0, r1), b = _mm256_unpacklo_epi32(r2, r3);  // h0 h1 s0 s1 ...
+  const __m256i c = _mm256_unpackhi_epi32(r0, r1), d = _mm256_unpackhi_epi32(r2, r3);  // t0 t1 r0 r1 ...
+  u = _mm256_castsi256_ps(_mm256_unpackhi_epi64(a, b));
+  v = _mm256_castsi256_ps(_mm256_unpacklo_epi64(c, d));
+  return _mm256_movemask_epi8(_mm256_cmpeq_epi32(_mm256_unpacklo_epi64(a, b), handle)) == -1;
 }
 
 // The level parameters of a group's two quads, rebuilt only when the quads' levels change (neighbouring
@@ -600,8 +606,8 @@ struct StepWork {
 };
 
 // The first phase of step s, whose quads' choices are `quads`: false when the fast path cannot serve it.
-TMU_AVX2_INLINE bool plan_step(Plan& p, LanesCache (&cache)[2][kStep], const Request& rq, unsigned s,
-                               const QuadChoice* quads, StepWork& w) {
+TMU_AVX2_INLINE bool plan_step(Plan& p, LanesCache (&cache)[2][kStep], const Request& rq, __m256i handle,
+                               unsigned s, const QuadChoice* quads, StepWork& w) {
   // A quad without active lanes computes its neighbour's choice (in its group, else the step's first active
   // quad's) and stores nothing. (Pointers: copying the choices cost 7%.)
   const QuadChoice* q[2 * kStep];
@@ -618,7 +624,9 @@ TMU_AVX2_INLINE bool plan_step(Plan& p, LanesCache (&cache)[2][kStep], const Req
                           : linear == (1u << 2 * kStep) - 1 ? Filters::Linear
                                                             : Filters::Mixed;
   __m256 u[kStep], v[kStep];
-  TMU_EACH(lane_coords(&rq.lanes[8 * (kStep * s + k)], u[k], v[k]));
+  bool same = true;
+  TMU_EACH(same &= lane_words(&rq.lanes[8 * (kStep * s + k)], handle, u[k], v[k]));
+  if (!same) return false;
   w.nearest = filters == Filters::Nearest;
   w.active = (rq.active >> (8 * kStep * s)) & kStepLanes;
   LevelWork l0, l1{};  // (l1 zeroed: GCC cannot see that it is filled whenever it is used)
@@ -668,10 +676,12 @@ struct Uniform {
 };
 
 // The first phase of step s of a uniform request: each group's share of the levels from its quads' f.
-TMU_AVX2_INLINE bool plan_uniform_step(const Plan& p, const Uniform& un, const Request& rq, unsigned s,
-                                       const QuadChoice* q, StepWork& w) {
+TMU_AVX2_INLINE bool plan_uniform_step(const Plan& p, const Uniform& un, const Request& rq, __m256i handle,
+                                       unsigned s, const QuadChoice* q, StepWork& w) {
   __m256 u[kStep], v[kStep];
-  TMU_EACH(lane_coords(&rq.lanes[8 * (kStep * s + k)], u[k], v[k]));
+  bool same = true;
+  TMU_EACH(same &= lane_words(&rq.lanes[8 * (kStep * s + k)], handle, u[k], v[k]));
+  if (!same) return false;
   w.nearest = un.filters == Filters::Nearest;
   w.active = (rq.active >> (8 * kStep * s)) & kStepLanes;
   const bool linear = un.filters == Filters::Linear;
@@ -852,6 +862,9 @@ struct PlanCache {
 
 // A request: every quad's levels and filters, then the four groups.
 TMU_AVX2_INLINE bool run_request(PlanCache& c, const Request& rq, Response& out) {
+  // One step covers the warp, so that lane_words compares every lane's handle (fast_sample needs that).
+  static_assert(kStep * 8 == kWarpSize);
+  const __m256i handle = _mm256_set1_epi32(static_cast<int32_t>(c.handle));
   std::array<QuadChoice, kWarpSize / 4> quads;  // (QuadChoice has no default initializers: no memset here)
   choose_quads(*c.chooser, rq, quads);
   // Two phases over the steps: first every step's addresses and weights, then every step's texels. A step is
@@ -866,8 +879,8 @@ TMU_AVX2_INLINE bool run_request(PlanCache& c, const Request& rq, Response& out)
   for (unsigned s = 0; s < kSteps; ++s) {
     if (((rq.active >> (8 * kStep * s)) & kStepLanes) == 0) continue;
     const QuadChoice* q = &quads[2 * kStep * s];
-    if (!(uniform ? plan_uniform_step(c.plan, un, rq, s, q, work[s])
-                  : plan_step(c.plan, c.lanes, rq, s, q, work[s])))
+    if (!(uniform ? plan_uniform_step(c.plan, un, rq, handle, s, q, work[s])
+                  : plan_step(c.plan, c.lanes, rq, handle, s, q, work[s])))
       return false;
     steps |= 1u << s;
   }
@@ -967,11 +980,9 @@ bool fast_sample(const Bindings& bindings, const Policy& policy, const Request& 
   if (rq.op != TexOp::Sample || rq.lod != LodMode::Implicit || rq.dim != Dim::Tex2D || rq.depth_compare ||
       rq.aoffi || rq.lod_clamp || rq.active == 0 || !fast_sample_available(isa))
     return false;
+  // Every lane must have lane 0's handle: run_request compares them with the coordinates' loads (lane_words),
+  // where a loop of its own over the 32 lanes cost 6%.
   const uint32_t handle = rq.lanes[0].handle;
-  uint32_t differ[4] = {0, 0, 0, 0};  // branch-free, four independent chains: one test for the 32 lanes
-  for (unsigned l = 0; l < kWarpSize; l += 4)
-    for (unsigned k = 0; k < 4; ++k) differ[k] |= rq.lanes[l + k].handle ^ handle;
-  if ((differ[0] | differ[1] | differ[2] | differ[3]) != 0) return false;
   PlanCache* cache = plan_for(bindings, policy, handle);
   if (!cache) return false;
   Plan& plan = cache->plan;
