@@ -30,6 +30,7 @@
 #include <cstddef>
 #include <cstring>
 #include <optional>
+#include <type_traits>
 
 #include "texunit/block_linear.h"
 #include "texunit/filter.h"
@@ -906,7 +907,10 @@ PlanCache& plan_cache() {
 PlanCache* plan_for(const Bindings& bindings, const Policy& policy, uint32_t handle) {
   PlanCache& c = plan_cache();
   const uint64_t key = bindings.stable_key();
-  if (key != 0 && key == c.key && handle == c.handle && policy == c.policy) return c.usable ? &c : nullptr;
+  // (Policy's bytes are its value: memcmp, where the defaulted == compares field by field.)
+  static_assert(std::has_unique_object_representations_v<Policy>);
+  if (key != 0 && key == c.key && handle == c.handle && std::memcmp(&policy, &c.policy, sizeof policy) == 0)
+    return c.usable ? &c : nullptr;
   // A new answer, kept (bindings without a key give 0: nothing kept) whether or not the path covers the texture,
   // so that requests the fast path refuses do not look it up again either.
   c.key = key;
@@ -969,16 +973,12 @@ std::array<double, kWarpSize / 4> fast_quad_rho(const Request& rq, double width,
   return r;
 }
 
-bool fast_sample(const Bindings& bindings, const Policy& policy, const Request& rq, Response& out) {
-  static const FastIsa best = fast_sample_available(FastIsa::Avx512) ? FastIsa::Avx512 : FastIsa::Avx2;
-  return fast_sample(bindings, policy, rq, out, best);
-}
-
-bool fast_sample(const Bindings& bindings, const Policy& policy, const Request& rq, Response& out,
-                 FastIsa isa) {
 #if TMU_FAST_X86
+namespace {
+// fast_sample with an instruction set the CPU has.
+bool sample(const Bindings& bindings, const Policy& policy, const Request& rq, Response& out, FastIsa isa) {
   if (rq.op != TexOp::Sample || rq.lod != LodMode::Implicit || rq.dim != Dim::Tex2D || rq.depth_compare ||
-      rq.aoffi || rq.lod_clamp || rq.active == 0 || !fast_sample_available(isa))
+      rq.aoffi || rq.lod_clamp || rq.active == 0)
     return false;
   // Every lane must have lane 0's handle: run_request compares them with the coordinates' loads (lane_words),
   // where a loop of its own over the 32 lanes cost 6%.
@@ -986,24 +986,37 @@ bool fast_sample(const Bindings& bindings, const Policy& policy, const Request& 
   PlanCache* cache = plan_for(bindings, policy, handle);
   if (!cache) return false;
   Plan& plan = cache->plan;
-  if (plan.memory->layout_key() !=
-      cache->memory_key) {  // mappings changed (or a new plan): look the bytes up
+  if (plan.memory->layout_key() != cache->memory_key) {  // mappings changed (or a new plan): look the bytes up
     plan.base = plan.memory->contiguous(plan.layout->base(), plan.layout->size_bytes());
     cache->memory_key = plan.memory->layout_key();
   }
   if (!plan.base) return false;
   if (!(isa == FastIsa::Avx512 ? run_request_avx512 : run_request_avx2)(*cache, rq, out)) return false;
-  if (rq.active != ~0u)  // run_group writes the active lanes only
+  if (rq.active != ~0u)  // run_request writes the active lanes only
     for (unsigned l = 0; l < kWarpSize; ++l)
       if (!((rq.active >> l) & 1)) out.value[l] = {};
   out.written = out.resident = rq.active;  // every texel of a fully mapped surface is resident
   return true;
+}
+}  // namespace
+#endif
+
+bool fast_sample(const Bindings& bindings, const Policy& policy, const Request& rq, Response& out) {
+#if TMU_FAST_X86
+  static const int best = fast_sample_available(FastIsa::Avx512) ? 2 : fast_sample_available() ? 1 : 0;
+  return best != 0 && sample(bindings, policy, rq, out, best == 2 ? FastIsa::Avx512 : FastIsa::Avx2);
 #else
-  (void)bindings;
-  (void)policy;
-  (void)rq;
-  (void)out;
-  (void)isa;
+  (void)bindings, (void)policy, (void)rq, (void)out;
+  return false;
+#endif
+}
+
+bool fast_sample(const Bindings& bindings, const Policy& policy, const Request& rq, Response& out,
+                 FastIsa isa) {
+#if TMU_FAST_X86
+  return fast_sample_available(isa) && sample(bindings, policy, rq, out, isa);
+#else
+  (void)bindings, (void)policy, (void)rq, (void)out, (void)isa;
   return false;
 #endif
 }
