@@ -714,6 +714,15 @@ TMU_AVX2_INLINE bool plan_uniform_step(const Plan& p, const Uniform& un, const R
          footprints<Filters::Linear, false>(p, u, v, w.active, l1);
 }
 
+// A uniform request whose quads choose like `a` on level 0 and, when `two`, also use `level1`.
+TMU_AVX2_INLINE void uniform_of(Plan& p, LanesCache (&cache)[2][kStep], const QuadChoice& a, bool two,
+                                unsigned level1, Uniform& un) {
+  un.filters = a.linear ? Filters::Linear : Filters::Nearest;
+  un.two = two;
+  un.lanes[0] = &cache[0][0].get(p, a.level0, a.level0);
+  un.lanes[1] = two ? &cache[1][0].get(p, level1, level1) : un.lanes[0];
+}
+
 // Whether the active quads of a request filter alike on the same level 0 and, those that blend two levels, on
 // the same level 1; then `un` tells how.
 TMU_AVX2_INLINE bool uniform_request(Plan& p, LanesCache (&cache)[2][kStep],
@@ -735,10 +744,7 @@ TMU_AVX2_INLINE bool uniform_request(Plan& p, LanesCache (&cache)[2][kStep],
     }
   }
   if (!same) return false;
-  un.filters = a.linear ? Filters::Linear : Filters::Nearest;
-  un.two = two;
-  un.lanes[0] = &cache[0][0].get(p, a.level0, a.level0);
-  un.lanes[1] = two ? &cache[1][0].get(p, level1, level1) : un.lanes[0];
+  uniform_of(p, cache, a, two, level1, un);
   return true;
 }
 
@@ -866,27 +872,24 @@ TMU_AVX2_INLINE bool run_request(PlanCache& c, const Request& rq, Response& out)
   // One step covers the warp, so that lane_words compares every lane's handle (fast_sample needs that).
   static_assert(kStep * 8 == kWarpSize);
   const __m256i handle = _mm256_set1_epi32(static_cast<int32_t>(c.handle));
-  std::array<QuadChoice, kWarpSize / 4> quads;  // (QuadChoice has no default initializers: no memset here)
-  choose_quads(*c.chooser, rq, quads);
-  // Two phases over the steps: first every step's addresses and weights, then every step's texels. A step is
-  // a long chain of dependent operations (coordinates, addresses, loads, filtering, conversion) about as long
-  // as the CPU's window of instructions in flight; phased, the loads of one step no longer wait on the
-  // arithmetic just before them.
-  constexpr unsigned kSteps = kWarpSize / (8 * kStep);
-  StepWork work[kSteps];
-  unsigned steps = 0;  // bit s: step s has active lanes
+  // Two phases: first the addresses and weights, then the texels. The step is a long chain of dependent
+  // operations (coordinates, addresses, loads, filtering, conversion) about as long as the CPU's window of
+  // instructions in flight; phased, the loads no longer wait on the arithmetic just before them.
+  StepWork work;
   Uniform un;
-  const bool uniform = uniform_request(c.plan, c.lanes, quads, un);
-  for (unsigned s = 0; s < kSteps; ++s) {
-    if (((rq.active >> (8 * kStep * s)) & kStepLanes) == 0) continue;
-    const QuadChoice* q = &quads[2 * kStep * s];
-    if (!(uniform ? plan_uniform_step(c.plan, un, rq, handle, s, q, work[s])
-                  : plan_step(c.plan, c.lanes, rq, handle, s, q, work[s])))
-      return false;
-    steps |= 1u << s;
+  std::array<QuadChoice, kWarpSize / 4> quads;  // (QuadChoice has no default initializers: no memset here)
+  bool uniform;
+  if (c.chooser->lod_free()) {  // every quad makes the same choice, on one level
+    uniform = true;
+    uniform_of(c.plan, c.lanes, c.chooser->fixed(), false, 0, un);
+  } else {
+    choose_quads(*c.chooser, rq, quads);
+    uniform = uniform_request(c.plan, c.lanes, quads, un);
   }
-  for (unsigned s = 0; s < kSteps; ++s)
-    if ((steps >> s) & 1) finish_step(c.plan, c.tex->format, s, work[s], out);
+  if (!(uniform ? plan_uniform_step(c.plan, un, rq, handle, 0, quads.data(), work)
+                : plan_step(c.plan, c.lanes, rq, handle, 0, quads.data(), work)))
+    return false;
+  finish_step(c.plan, c.tex->format, 0, work, out);
   return true;
 }
 
