@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: MIT
 // The fast path (fast_sample.h). Per request: check that it is a case the path covers (the plan, kept between
 // requests while the bindings' stable_key() allows), choose each quad's levels with the reference LOD
-// functions (lod.h; rho for four quads per vector, the choice kept per table-log2 key), then sample with AVX2
-// in "steps" of 16 lanes (two groups of 2 quads, 8 lanes each, their instructions interleaved), in two phases
-// over the request's steps: first every step's coordinates, weights and texel addresses with lanes in vector
-// elements, then every step's texels (8 lanes' RGBA8 texels in one vector) and filtering. A request whose
-// quads all filter alike on the same levels (uniform_request) finds its level parameters once rather than per
-// step. What keeps it bit-identical to the reference (filter.cpp, addressing.cpp):
+// functions (lod.h; rho for four quads per vector, the choice kept per table-log2 key), then sample the
+// request's four groups (2 quads, 8 lanes each) with AVX2, their instructions interleaved, in two phases:
+// first the groups' coordinates, weights and texel addresses with lanes in vector elements, then their texels
+// (8 lanes' RGBA8 texels in one vector) and filtering. A request whose quads all filter alike on the same
+// levels (uniform_request; every request without mipmapping) finds its level parameters once for all groups.
+// What keeps it bit-identical to the reference (filter.cpp, addressing.cpp):
 //   - texel-space coordinates: the reference truncates u to 2^-22 fixed point (Policy::coord_bits), scales it
 //     by the size, and for LINEAR rounds (x - 0.5) * 256 half up, for NEAREST takes floor(x). With u * 2^22
 //     exact in float and power-of-two sizes up to 4096, both are shifts of U = floor(u * 2^22); lanes with
@@ -410,8 +410,7 @@ TMU_AVX2_INLINE __m256i near_y(__m256i iv, const Lanes& l, const Plan& p) {
 }
 
 // The handles and coordinates u and v of 8 lanes, from each lane's first 16 bytes (handle, s, t, r) in one
-// load, transposed; false when a handle is not `handle` (the request then goes to the reference path). With
-// kStep = 4, every request's one step covers all 32 lanes: all handles are compared.
+// load, transposed; false when a handle is not `handle` (the request then goes to the reference path).
 TMU_AVX2_INLINE bool lane_words(const Lane* in, __m256i handle, __m256& u, __m256& v) {
   static_assert(offsetof(Lane, handle) == 0 && offsetof(Lane, coord) == 4);
   auto rows = [in](unsigned i) TMU_AVX2_LAMBDA {  // lane i in the low half, lane i + 4 in the high half
@@ -466,14 +465,12 @@ TMU_AVX2_INLINE void store(const Sums& s, float* dst) {
   put(6, _mm256_extracti128_si256(hi, 1));
 }
 
-// The groups that run_request's phases step through together (a "step": all four, 32 lanes). Their
-// instructions are interleaved operation by operation (TMU_EACH(statement) writes the statement once for each
-// group k), so that the CPU overlaps one group's chain of dependent operations with the others'. Measured for
-// bilinear filtering: one group at a time 9% slower than two, two 5% slower than four (8% with AVX-512VL's 32
-// vector registers, which spill less); the out-of-order window otherwise fills with one group's waiting
-// operations.
-constexpr unsigned kStep = 4;  // TMU_EACH writes four
-constexpr uint32_t kStepLanes = ~0u >> (32 - 8 * kStep);
+// A request's four groups are sampled together: their instructions interleaved operation by operation
+// (TMU_EACH(statement) writes the statement once for each group k), so that the CPU overlaps one group's
+// chain of dependent operations with the others'. Measured for bilinear filtering: one group at a time 9%
+// slower than two, two 5% slower than four (8% with AVX-512VL's 32 vector registers, which spill less); the
+// out-of-order window otherwise fills with one group's waiting operations.
+constexpr unsigned kGroups = 4;  // TMU_EACH writes four
 #define TMU_EACH_K(n, ...)                       \
   {                                              \
     [[maybe_unused]] constexpr unsigned k = (n); \
@@ -485,8 +482,8 @@ constexpr uint32_t kStepLanes = ~0u >> (32 - 8 * kStep);
     TMU_EACH_K(1, __VA_ARGS__) TMU_EACH_K(2, __VA_ARGS__) TMU_EACH_K(3, __VA_ARGS__) \
   } while (false)
 
-// The quads' filters in a step: all NEAREST, all LINEAR, or (at the boundary of magnification) some of each,
-// `linear_lanes` all ones in the lanes that filter linearly.
+// The quads' filters in a request: all NEAREST, all LINEAR, or (at the boundary of magnification) some of
+// each, `linear_lanes` all ones in the lanes that filter linearly.
 enum class Filters { Nearest, Linear, Mixed };
 
 // One level of a group's 8 lanes between run_request's two phases: the texels' byte offsets and the weights.
@@ -499,27 +496,27 @@ TMU_AVX2_INLINE void store_addresses(Footprint& f, unsigned i, __m256i a) {
   _mm256_store_si256(reinterpret_cast<__m256i*>(f.address[i]), a);
 }
 
-// What the first phase of one level of a step's groups takes: per group k, the level parameters, the lanes'
+// What the first phase of one level of the groups takes: per group k, the level parameters, the lanes'
 // coordinates, the NEAREST/LINEAR lanes (Filters::Mixed) and each lane's share of the level blend (`total`:
 // 256, or 256 - f and f for two levels, in both 16-bit halves as accumulate takes weights).
 struct LevelWork {
-  const Lanes* lanes[kStep];
-  __m256i linear_lanes[kStep];
-  __m256i total[kStep];
-  Footprint* out[kStep];
+  const Lanes* lanes[kGroups];
+  __m256i linear_lanes[kGroups];
+  __m256i total[kGroups];
+  Footprint* out[kGroups];
 };
 
-// The first phase of one level for a step's groups (sample_level in filter.cpp): coordinates, weights and
+// The first phase of one level for the groups (sample_level in filter.cpp): coordinates, weights and
 // addresses, with lanes in vector elements. False when an active lane's coordinates (`active`: 8 bits per
 // group) are outside what int32 fixed point holds.
 // With `one_level`, every total is 256 (no quad blends two levels).
 template <Filters filters, bool one_level>
-TMU_AVX2_INLINE bool footprints(const Plan& p, const __m256 (&u)[kStep], const __m256 (&v)[kStep],
+TMU_AVX2_INLINE bool footprints(const Plan& p, const __m256 (&u)[kGroups], const __m256 (&v)[kGroups],
                                 unsigned active, const LevelWork& w) {
   // u and v in 2^-22 fixed point, truncated (Policy::coord_bits); exact in float, since u * 2^22 only moves
   // the exponent.
   const __m256 s22 = _mm256_set1_ps(0x1p22f);
-  __m256i iu[kStep], iv[kStep];
+  __m256i iu[kGroups], iv[kGroups];
   TMU_EACH(iu[k] = _mm256_cvttps_epi32(_mm256_floor_ps(_mm256_mul_ps(u[k], s22))));
   TMU_EACH(iv[k] = _mm256_cvttps_epi32(_mm256_floor_ps(_mm256_mul_ps(v[k], s22))));
   // Active lanes need -2^30 <= U < 2^30 (U + 2^30 has no sign bit), room for fixed8's bias. Beyond 2^31 and for
@@ -542,7 +539,8 @@ TMU_AVX2_INLINE bool footprints(const Plan& p, const __m256 (&u)[kStep], const _
     });
     return true;
   }
-  __m256i ou[kStep], ov[kStep], wu[kStep], wv[kStep], u0[kStep], v0[kStep], x0[kStep], y0[kStep];
+  __m256i ou[kGroups], ov[kGroups], wu[kGroups], wv[kGroups], u0[kGroups], v0[kGroups], x0[kGroups],
+      y0[kGroups];
   TMU_EACH(ou[k] = fixed8(iu[k], w.lanes[k]->lin_u, w.lanes[k]->bias_u));
   TMU_EACH(ov[k] = fixed8(iv[k], w.lanes[k]->lin_v, w.lanes[k]->bias_v));
   TMU_EACH(wu[k] = both_halves(ou[k]));
@@ -561,7 +559,7 @@ TMU_AVX2_INLINE bool footprints(const Plan& p, const __m256 (&u)[kStep], const _
       wv[k] = _mm256_and_si256(wv[k], linear);
     });
   }
-  __m256i fx0[kStep], fy0[kStep], fx1[kStep], fy1[kStep];
+  __m256i fx0[kGroups], fy0[kGroups], fx1[kGroups], fy1[kGroups];
   TMU_EACH(fx0[k] = x_bits(x0[k], *w.lanes[k]));
   TMU_EACH(fy0[k] = y_bits(y0[k], *w.lanes[k]));
   TMU_EACH(fx1[k] = next_bits(fx0[k], w.lanes[k]->x_mask, w.lanes[k]->x_other, u0[k], w.lanes[k]->wmax, p.wrap_u));
@@ -578,7 +576,7 @@ TMU_AVX2_INLINE bool footprints(const Plan& p, const __m256 (&u)[kStep], const _
   // w11 = round(wv u1 / 256), w01 = wv u0 / 256 rounded half down; in both 16-bit halves of each dword, as
   // accumulate takes them (every product and sum is below 2^16).
   const __m256i half = _mm256_set1_epi16(128);
-  __m256i col0[kStep], col1[kStep], w01[kStep], w11[kStep];
+  __m256i col0[kGroups], col1[kGroups], w01[kGroups], w11[kGroups];
   if constexpr (one_level) {  // round(wu 256 / 256) = wu
     TMU_EACH(col1[k] = wu[k]);
     TMU_EACH(col0[k] = _mm256_sub_epi16(_mm256_set1_epi16(256), wu[k]));
@@ -598,38 +596,38 @@ TMU_AVX2_INLINE bool footprints(const Plan& p, const __m256 (&u)[kStep], const _
   return true;
 }
 
-// A step (kStep groups of two quads, lanes 8 kStep s .. 8 kStep (s + 1) - 1) between the phases.
-struct StepWork {
-  Footprint level[2][kStep];
+// A request's groups between the phases.
+struct RequestWork {
+  Footprint level[2][kGroups];
   bool nearest;     // Filters::Nearest: one texel per footprint
-  bool two[kStep];  // group k blends two levels (level[1][k] is used)
-  unsigned active;  // the step's active lanes
+  bool two[kGroups];  // group k blends two levels (level[1][k] is used)
+  unsigned active;    // the request's active lanes
 };
 
-// The first phase of step s, whose quads' choices are `quads`: false when the fast path cannot serve it.
-TMU_AVX2_INLINE bool plan_step(Plan& p, LanesCache (&cache)[2][kStep], const Request& rq, __m256i handle,
-                               unsigned s, const QuadChoice* quads, StepWork& w) {
-  // A quad without active lanes computes its neighbour's choice (in its group, else the step's first active
-  // quad's) and stores nothing. (Pointers: copying the choices cost 7%.)
-  const QuadChoice* q[2 * kStep];
+// The first phase, the quads' choices being `quads`: false when the fast path cannot serve the request.
+TMU_AVX2_INLINE bool plan_groups(Plan& p, LanesCache (&cache)[2][kGroups], const Request& rq, __m256i handle,
+                                 const QuadChoice* quads, RequestWork& w) {
+  // A quad without active lanes computes its neighbour's choice (in its group, else the request's first
+  // active quad's) and stores nothing. (Pointers: copying the choices cost 7%.)
+  const QuadChoice* q[2 * kGroups];
   const QuadChoice* some = quads;
-  for (unsigned i = 0; i < 2 * kStep; ++i) {
+  for (unsigned i = 0; i < 2 * kGroups; ++i) {
     q[i] = quads[i].active ? &quads[i] : &quads[i ^ 1];
     if (!some->active) some = &quads[i];
   }
   TMU_EACH(if (!q[2 * k]->active) q[2 * k] = q[2 * k + 1] = some);
   unsigned linear = 0;
-  for (unsigned i = 0; i < 2 * kStep; ++i)
+  for (unsigned i = 0; i < 2 * kGroups; ++i)
     linear |= unsigned{q[i]->linear} << i;
-  const Filters filters = linear == 0                       ? Filters::Nearest
-                          : linear == (1u << 2 * kStep) - 1 ? Filters::Linear
-                                                            : Filters::Mixed;
-  __m256 u[kStep], v[kStep];
+  const Filters filters = linear == 0                         ? Filters::Nearest
+                          : linear == (1u << 2 * kGroups) - 1 ? Filters::Linear
+                                                              : Filters::Mixed;
+  __m256 u[kGroups], v[kGroups];
   bool same = true;
-  TMU_EACH(same &= lane_words(&rq.lanes[8 * (kStep * s + k)], handle, u[k], v[k]));
+  TMU_EACH(same &= lane_words(&rq.lanes[8 * k], handle, u[k], v[k]));
   if (!same) return false;
   w.nearest = filters == Filters::Nearest;
-  w.active = (rq.active >> (8 * kStep * s)) & kStepLanes;
+  w.active = rq.active;
   LevelWork l0, l1{};  // (l1 zeroed: GCC cannot see that it is filled whenever it is used)
   TMU_EACH(w.two[k] = q[2 * k]->two_levels || q[2 * k + 1]->two_levels);
   bool two = false;
@@ -669,22 +667,22 @@ TMU_AVX2_INLINE bool plan_step(Plan& p, LanesCache (&cache)[2][kStep], const Req
 
 // What the quads of a request have in common when they all filter alike on the same levels (a uniform
 // request: every request of a filter without mipmapping, most of a trilinear draw): the level parameters and
-// the filter, found once per request rather than per step.
+// the filter, found once per request rather than per group.
 struct Uniform {
   const Lanes* lanes[2];  // level0, level1 (both quads of a group on the same level)
   Filters filters;
   bool two;  // some quad blends two levels
 };
 
-// The first phase of step s of a uniform request: each group's share of the levels from its quads' f.
-TMU_AVX2_INLINE bool plan_uniform_step(const Plan& p, const Uniform& un, const Request& rq, __m256i handle,
-                                       unsigned s, const QuadChoice* q, StepWork& w) {
-  __m256 u[kStep], v[kStep];
+// The first phase of a uniform request: each group's share of the levels from its quads' f.
+TMU_AVX2_INLINE bool plan_uniform(const Plan& p, const Uniform& un, const Request& rq, __m256i handle,
+                                  const QuadChoice* q, RequestWork& w) {
+  __m256 u[kGroups], v[kGroups];
   bool same = true;
-  TMU_EACH(same &= lane_words(&rq.lanes[8 * (kStep * s + k)], handle, u[k], v[k]));
+  TMU_EACH(same &= lane_words(&rq.lanes[8 * k], handle, u[k], v[k]));
   if (!same) return false;
   w.nearest = un.filters == Filters::Nearest;
-  w.active = (rq.active >> (8 * kStep * s)) & kStepLanes;
+  w.active = rq.active;
   const bool linear = un.filters == Filters::Linear;
   LevelWork l0;
   TMU_EACH({
@@ -715,7 +713,7 @@ TMU_AVX2_INLINE bool plan_uniform_step(const Plan& p, const Uniform& un, const R
 }
 
 // A uniform request whose quads choose like `a` on level 0 and, when `two`, also use `level1`.
-TMU_AVX2_INLINE void uniform_of(Plan& p, LanesCache (&cache)[2][kStep], const QuadChoice& a, bool two,
+TMU_AVX2_INLINE void uniform_of(Plan& p, LanesCache (&cache)[2][kGroups], const QuadChoice& a, bool two,
                                 unsigned level1, Uniform& un) {
   un.filters = a.linear ? Filters::Linear : Filters::Nearest;
   un.two = two;
@@ -725,7 +723,7 @@ TMU_AVX2_INLINE void uniform_of(Plan& p, LanesCache (&cache)[2][kStep], const Qu
 
 // Whether the active quads of a request filter alike on the same level 0 and, those that blend two levels, on
 // the same level 1; then `un` tells how.
-TMU_AVX2_INLINE bool uniform_request(Plan& p, LanesCache (&cache)[2][kStep],
+TMU_AVX2_INLINE bool uniform_request(Plan& p, LanesCache (&cache)[2][kGroups],
                                      const std::array<QuadChoice, kWarpSize / 4>& quads, Uniform& un) {
   unsigned first = 0;
   while (first < quads.size() && !quads[first].active)
@@ -748,10 +746,10 @@ TMU_AVX2_INLINE bool uniform_request(Plan& p, LanesCache (&cache)[2][kStep],
   return true;
 }
 
-// The second phase of step s: texels, filtering, the results of the active groups.
-TMU_AVX2_INLINE void finish_step(const Plan& p, const FormatPlan& format, unsigned s, const StepWork& w,
-                                 Response& out) {
-  Sums sums[kStep];
+// The second phase: texels, filtering, the results of the active groups.
+TMU_AVX2_INLINE void finish_groups(const Plan& p, const FormatPlan& format, const RequestWork& w,
+                                   Response& out) {
+  Sums sums[kGroups];
   TMU_EACH(accumulate(gather(p.base, w.level[0][k].address[0]), w.level[0][k].weight[0], sums[k], true));
   if (!w.nearest)
     for (unsigned i = 1; i < 4; ++i)
@@ -763,7 +761,7 @@ TMU_AVX2_INLINE void finish_step(const Plan& p, const FormatPlan& format, unsign
         accumulate(gather(p.base, w.level[1][k].address[i]), w.level[1][k].weight[i], sums[k], false);
   });
   TMU_EACH({
-    const unsigned g = kStep * s + k, active = (w.active >> (8 * k)) & 0xff;
+    const unsigned g = k, active = (w.active >> (8 * k)) & 0xff;
     if (active != 0) {
       store(sums[k], reinterpret_cast<float*>(out.value[8 * g].data()));  // 8 lanes x 4 words, contiguous
       if (!p.identity_swizzle)
@@ -864,18 +862,18 @@ struct PlanCache {
   Plan plan;
   std::optional<QuadChooser> chooser;  // refers to policy above and to the bindings' header and sampler
   uint64_t memory_key = 0;             // plan.memory->layout_key() when plan.base was looked up (0: not yet)
-  LanesCache lanes[2][kStep];          // level0 and level1 pairs of a step's groups
+  LanesCache lanes[2][kGroups];        // level0 and level1 pairs of each group
 };
 
 // A request: every quad's levels and filters, then the four groups.
 TMU_AVX2_INLINE bool run_request(PlanCache& c, const Request& rq, Response& out) {
-  // One step covers the warp, so that lane_words compares every lane's handle (fast_sample needs that).
-  static_assert(kStep * 8 == kWarpSize);
+  // The groups cover the warp, so that lane_words compares every lane's handle (fast_sample needs that).
+  static_assert(kGroups * 8 == kWarpSize);
   const __m256i handle = _mm256_set1_epi32(static_cast<int32_t>(c.handle));
-  // Two phases: first the addresses and weights, then the texels. The step is a long chain of dependent
+  // Two phases: first the addresses and weights, then the texels. The groups are a long chain of dependent
   // operations (coordinates, addresses, loads, filtering, conversion) about as long as the CPU's window of
   // instructions in flight; phased, the loads no longer wait on the arithmetic just before them.
-  StepWork work;
+  RequestWork work;
   Uniform un;
   std::array<QuadChoice, kWarpSize / 4> quads;  // (QuadChoice has no default initializers: no memset here)
   bool uniform;
@@ -886,10 +884,10 @@ TMU_AVX2_INLINE bool run_request(PlanCache& c, const Request& rq, Response& out)
     choose_quads(*c.chooser, rq, quads);
     uniform = uniform_request(c.plan, c.lanes, quads, un);
   }
-  if (!(uniform ? plan_uniform_step(c.plan, un, rq, handle, 0, quads.data(), work)
-                : plan_step(c.plan, c.lanes, rq, handle, 0, quads.data(), work)))
+  if (!(uniform ? plan_uniform(c.plan, un, rq, handle, quads.data(), work)
+                : plan_groups(c.plan, c.lanes, rq, handle, quads.data(), work)))
     return false;
-  finish_step(c.plan, c.tex->format, 0, work, out);
+  finish_groups(c.plan, c.tex->format, work, out);
   return true;
 }
 
