@@ -396,10 +396,11 @@ int main(int argc, char** argv) try {
              o.size, levels.size(), kTexelsPerPixel, o.lookups, o.reps, o.seconds);
   TmuSide tmu(o, levels);
   if (o.reference) fmt::print("tmu: scalar reference path (--reference)\n");
-  else if (!fast_sample_available())
+  else if (!fast_sample_isa())
     fmt::print("tmu: no fast path on this CPU (it needs AVX2): the reference path\n");
   else
-    fmt::print("tmu: fast path, {} build\n", fast_sample_available(FastIsa::Avx512) ? "AVX-512VL" : "AVX2");
+    fmt::print("tmu: fast path, {} build (TMU_FAST_ISA=avx2|avx512 chooses)\n",
+               *fast_sample_isa() == FastIsa::Avx512 ? "AVX-512VL" : "AVX2");
 #if TMU_HAVE_OSMESA
   std::optional<GlSide> gl;
   if (o.peer) {

@@ -28,6 +28,7 @@
 #include <bit>
 #include <cmath>
 #include <cstddef>
+#include <cstdlib>
 #include <cstring>
 #include <optional>
 #include <type_traits>
@@ -1002,10 +1003,23 @@ bool sample(const Bindings& bindings, const Policy& policy, const Request& rq, R
 }  // namespace
 #endif
 
+std::optional<FastIsa> fast_sample_isa() {
+  static const std::optional<FastIsa> isa = []() -> std::optional<FastIsa> {
+    const char* want = std::getenv("TMU_FAST_ISA");
+    if (want && std::strcmp(want, "avx2") == 0 && fast_sample_available(FastIsa::Avx2)) return FastIsa::Avx2;
+    if (want && std::strcmp(want, "avx512") == 0 && fast_sample_available(FastIsa::Avx512))
+      return FastIsa::Avx512;
+    if (fast_sample_available(FastIsa::Avx512)) return FastIsa::Avx512;
+    if (fast_sample_available(FastIsa::Avx2)) return FastIsa::Avx2;
+    return std::nullopt;
+  }();
+  return isa;
+}
+
 bool fast_sample(const Bindings& bindings, const Policy& policy, const Request& rq, Response& out) {
 #if TMU_FAST_X86
-  static const int best = fast_sample_available(FastIsa::Avx512) ? 2 : fast_sample_available() ? 1 : 0;
-  return best != 0 && sample(bindings, policy, rq, out, best == 2 ? FastIsa::Avx512 : FastIsa::Avx2);
+  static const std::optional<FastIsa> isa = fast_sample_isa();
+  return isa && sample(bindings, policy, rq, out, *isa);
 #else
   (void)bindings, (void)policy, (void)rq, (void)out;
   return false;

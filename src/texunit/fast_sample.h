@@ -10,6 +10,7 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 
 #include "texunit/policy.h"
 #include "texunit/request.h"
@@ -20,12 +21,17 @@ namespace tmu::texunit {
 // Whether this build and CPU can run the fast path (x86-64 with AVX2).
 bool fast_sample_available();
 
-// The instruction sets the fast path is compiled for; fast_sample() takes the best the CPU has.
+// The instruction sets the fast path is compiled for.
 enum class FastIsa : uint8_t {
   Avx2,    // AVX2 and FMA
   Avx512,  // the same 256-bit code with AVX-512F/VL/BW/DQ (32 vector registers)
 };
 bool fast_sample_available(FastIsa isa);
+
+// The build fast_sample() uses: the best the CPU has, or the one the environment variable TMU_FAST_ISA names
+// ("avx2" or "avx512", when the CPU has it; for comparing the builds). Empty when the fast path is
+// unavailable.
+std::optional<FastIsa> fast_sample_isa();
 
 // For tests: the rho (lod.h, Rho::FourVectors) of each quad of `rq` as the fast path computes it, four quads
 // per vector: the gradients of lanes 1 and 2 from lane 0 times the level's width and height. Only meaningful when
