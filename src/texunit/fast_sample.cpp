@@ -605,6 +605,15 @@ struct RequestWork {
   unsigned active;    // the request's active lanes
 };
 
+// Each level's share of the blend for a group's quads qa and qb (lanes 0-3 and 4-7), in both 16-bit halves as
+// accumulate takes weights: 256 - f and f, or 256 and 0 for a quad with one level (its level1 is its level0).
+TMU_AVX2_INLINE void level_shares(const QuadChoice& qa, const QuadChoice& qb, __m256i& level0,
+                                  __m256i& level1) {
+  const int32_t a1 = qa.two_levels ? qa.f : 0, b1 = qb.two_levels ? qb.f : 0;
+  level0 = pair_i((256 - a1) * 0x10001, (256 - b1) * 0x10001);
+  level1 = pair_i(a1 * 0x10001, b1 * 0x10001);
+}
+
 // The first phase, the quads' choices being `quads`: false when the fast path cannot serve the request.
 TMU_AVX2_INLINE bool plan_groups(Plan& p, LanesCache (&cache)[2][kGroups], const Request& rq, __m256i handle,
                                  const QuadChoice* quads, RequestWork& w) {
@@ -641,11 +650,7 @@ TMU_AVX2_INLINE bool plan_groups(Plan& p, LanesCache (&cache)[2][kGroups], const
     if (!two) {
       l0.total[k] = _mm256_set1_epi32(256 * 0x10001);
     } else {
-      // Each level's share of the blend; a quad with one level adds nothing to level 1 (its level1 is its
-      // level0).
-      const int32_t a1 = qa.two_levels ? qa.f : 0, b1 = qb.two_levels ? qb.f : 0;
-      l0.total[k] = pair_i((256 - a1) * 0x10001, (256 - b1) * 0x10001);
-      l1.total[k] = pair_i(a1 * 0x10001, b1 * 0x10001);
+      level_shares(qa, qb, l0.total[k], l1.total[k]);
       l1.out[k] = &w.level[1][k];
     }
   });
@@ -698,10 +703,7 @@ TMU_AVX2_INLINE bool plan_uniform(const Plan& p, const Uniform& un, const Reques
                   : footprints<Filters::Nearest, false>(p, u, v, w.active, l0);
   LevelWork l1;
   TMU_EACH({
-    const int32_t a1 = q[2 * k].two_levels ? q[2 * k].f : 0,
-                  b1 = q[2 * k + 1].two_levels ? q[2 * k + 1].f : 0;
-    l0.total[k] = pair_i((256 - a1) * 0x10001, (256 - b1) * 0x10001);
-    l1.total[k] = pair_i(a1 * 0x10001, b1 * 0x10001);
+    level_shares(q[2 * k], q[2 * k + 1], l0.total[k], l1.total[k]);
     l1.lanes[k] = un.lanes[1];
     l1.out[k] = &w.level[1][k];
     l1.linear_lanes[k] = _mm256_setzero_si256();
@@ -762,13 +764,13 @@ TMU_AVX2_INLINE void finish_groups(const Plan& p, const FormatPlan& format, cons
         accumulate(gather(p.base, w.level[1][k].address[i]), w.level[1][k].weight[i], sums[k], false);
   });
   TMU_EACH({
-    const unsigned g = k, active = (w.active >> (8 * k)) & 0xff;
+    const unsigned active = (w.active >> (8 * k)) & 0xff;
     if (active != 0) {
-      store(sums[k], reinterpret_cast<float*>(out.value[8 * g].data()));  // 8 lanes x 4 words, contiguous
+      store(sums[k], reinterpret_cast<float*>(out.value[8 * k].data()));  // 8 lanes x 4 words, contiguous
       if (!p.identity_swizzle)
         for (unsigned i = 0; i < 8; ++i)
           if ((active >> i) & 1)
-            out.value[8 * g + i] = apply_swizzle(format, Texel{out.value[8 * g + i]}).bits;
+            out.value[8 * k + i] = apply_swizzle(format, Texel{out.value[8 * k + i]}).bits;
     }
   });
 }
