@@ -1,0 +1,33 @@
+// SPDX-License-Identifier: MIT
+// ALU opcodes: the enum and each opcode's signature, generated from alu_ops.inc.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string_view>
+
+#include "ir/vocab.h"
+
+namespace tmu::ir {
+
+enum class AluOp : uint16_t {
+#define TMU_ALU(name, ...) name,
+#include "ir/alu_ops.inc"
+#undef TMU_ALU
+};
+
+struct AluOpInfo {
+  std::string_view name;
+  uint8_t output_size;  // 0: per component
+  AluType output_type;
+  uint8_t num_inputs;
+  std::array<uint8_t, 4> input_size;  // 0: per component
+  std::array<AluType, 4> input_type;
+};
+
+const AluOpInfo& info(AluOp op);
+std::optional<AluOp> parse_alu_op(std::string_view name);
+inline std::string_view name(AluOp op) { return info(op).name; }
+
+}  // namespace tmu::ir

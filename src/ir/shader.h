@@ -1,0 +1,236 @@
+// SPDX-License-Identifier: MIT
+// The IR: a NIR-style SSA shader (seed 003) of structured control flow. A shader is a list of control-flow nodes
+// (blocks and if/else, as NIR's cf lists: a block first and last, blocks and ifs alternating); a block holds
+// instructions; an instruction defines at most one SSA value (a vector of 1-16 components of 1-64 bits) and
+// reads earlier ones. The texture instruction is nir_tex_instr with all its fields (tex.h has its helpers).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <variant>
+#include <vector>
+
+#include "ir/alu_ops.h"
+#include "ir/vocab.h"
+
+namespace tmu::ir {
+
+using DefId = uint32_t;
+inline constexpr DefId kNoDef = 0xffffffff;
+inline constexpr unsigned kMaxComponents = 16;
+
+// An SSA definition: its number and shape. The value lives with the instruction that defines it.
+struct Def {
+  DefId id = kNoDef;
+  uint8_t components = 1;
+  uint8_t bit_size = 32;
+};
+
+enum class Intrinsic : uint8_t {
+#define TMU_INTRINSIC(name, ...) name,
+#include "ir/intrinsics.inc"
+#undef TMU_INTRINSIC
+};
+struct IntrinsicInfo {
+  std::string_view name;
+  uint8_t num_srcs;
+  std::array<uint8_t, 2> src_size;  // 0: any
+  int8_t dest_size;                 // -1: none, 0: any
+};
+const IntrinsicInfo& info(Intrinsic op);
+std::optional<Intrinsic> parse_intrinsic(std::string_view name);
+inline std::string_view name(Intrinsic op) { return info(op).name; }
+
+// An ALU source: a definition and, per component of the instruction, the component read.
+struct AluSrc {
+  DefId def = kNoDef;
+  std::array<uint8_t, kMaxComponents> swizzle{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
+};
+
+struct AluInstr {
+  AluOp op = AluOp::mov;
+  Def dest;
+  std::vector<AluSrc> src;
+  bool exact = false;  // printed "!" (no algebraic reassociation)
+};
+
+// load_const: the bits of each component, low bit_size bits used.
+struct ConstInstr {
+  Def dest;
+  std::array<uint64_t, kMaxComponents> value{};
+};
+
+struct UndefInstr {
+  Def dest;
+};
+
+// Intrinsic indices kept as Mesa prints them: name and value text ("base", "0"; "io location", "VARYING_SLOT_VAR0
+// slots=1"). index() reads a numeric one.
+struct IntrinsicInstr {
+  Intrinsic op = Intrinsic::load_input;
+  Def dest;  // id kNoDef when the intrinsic has none
+  std::vector<DefId> src;
+  std::vector<std::pair<std::string, std::string>> indices;
+  std::optional<int64_t> index(std::string_view name) const;
+  void set_index(std::string_view name, std::string value);
+};
+
+// Variable modes as Mesa prints them (decl_var MODE ...).
+struct Variable {
+  std::string mode;        // "uniform", "shader_in", "shader_out", ...
+  std::string type;        // GLSL type as printed: "sampler2D", "vec4", "samplerCubeArrayShadow"
+  std::string name;
+  std::string qualifiers;  // the rest before the type, e.g. "INTERP_MODE_NONE"
+  int location = 0, driver_location = 0, binding = 0, descriptor_set = 0;
+  bool has_descriptor_set = false;  // printed (set, binding) instead of (location, driver_location, binding)
+};
+
+// Derefs reach variables (texture and sampler derefs, load_deref/store_deref).
+enum class DerefKind : uint8_t { Var, Array, Struct, Cast };
+struct DerefInstr {
+  DerefKind kind = DerefKind::Var;
+  Def dest;
+  uint32_t var = 0;           // Var: index in Shader::variables
+  DefId parent = kNoDef;      // Array, Struct, Cast
+  DefId index = kNoDef;       // Array
+  uint32_t field = 0;         // Struct
+  std::string mode_and_type;  // the "(uniform sampler2D)" annotation as printed
+};
+
+struct TexSrc {
+  TexSrcType type = TexSrcType::coord;
+  DefId def = kNoDef;
+};
+
+// nir_tex_instr (seed 003, "struct nir_tex_instr").
+struct TexInstr {
+  TexOp op = TexOp::tex;
+  SamplerDim sampler_dim = SamplerDim::Dim2D;
+  AluType dest_type = kFloat32;
+  Def dest;
+  std::vector<TexSrc> src;
+  uint8_t coord_components = 0;
+  bool is_array = false;
+  bool is_shadow = false;
+  bool is_new_style_shadow = false;
+  bool is_sparse = false;
+  uint8_t component = 0;  // tg4: the gathered component
+  bool array_is_lowered_cube = false;
+  bool is_gather_implicit_lod = false;
+  bool skip_helpers = false;
+  std::array<std::array<int8_t, 2>, 4> tg4_offsets{};  // explicit gather offsets; all zero: none
+  bool texture_non_uniform = false;
+  bool sampler_non_uniform = false;
+  bool offset_non_uniform = false;
+  uint32_t texture_index = 0;
+  uint32_t sampler_index = 0;
+  uint32_t backend_flags = 0;
+};
+
+struct PhiSrc {
+  uint32_t pred_block = 0;  // Block::id of the predecessor
+  DefId def = kNoDef;
+};
+struct PhiInstr {
+  Def dest;
+  std::vector<PhiSrc> src;
+};
+
+struct Instr {
+  std::variant<AluInstr, ConstInstr, UndefInstr, IntrinsicInstr, DerefInstr, TexInstr, PhiInstr> v;
+  // The definition, if any (every kind has a `dest`; intrinsics without one have id kNoDef).
+  Def& dest();
+  const Def& dest() const;
+  // Each definition this instruction reads (phis included), in source order.
+  std::vector<DefId*> uses();
+  template <typename T> T* as() { return std::get_if<T>(&v); }
+  template <typename T> const T* as() const { return std::get_if<T>(&v); }
+};
+using InstrPtr = std::unique_ptr<Instr>;
+
+struct Block {
+  uint32_t id = 0;  // numbered in program order by Shader::number_blocks()
+  std::vector<InstrPtr> instrs;
+};
+
+struct IfNode;
+// A control-flow node: a block or an if.
+struct CfNode {
+  std::unique_ptr<Block> block;
+  std::unique_ptr<IfNode> if_node;
+};
+using CfList = std::vector<CfNode>;
+
+struct IfNode {
+  DefId condition = kNoDef;
+  CfList then_list, else_list;
+};
+
+enum class Stage : uint8_t { Vertex, TessCtrl, TessEval, Geometry, Fragment, Compute, Kernel };
+std::string_view name(Stage s);  // "MESA_SHADER_FRAGMENT"
+std::optional<Stage> parse_stage(std::string_view s);
+
+struct Shader {
+  Stage stage = Stage::Fragment;
+  std::string name;
+  // Header lines the printer reproduces as they were read ("inputs: 1", "source_sha1: {...}").
+  std::vector<std::string> header;
+  std::vector<Variable> variables;
+  std::string function_name = "main";
+  CfList body;  // one block at least
+
+  Shader();
+  Shader(const Shader&) = delete;
+  Shader& operator=(const Shader&) = delete;
+  Shader(Shader&&) = default;
+  Shader& operator=(Shader&&) = default;
+
+  // A new definition number (shapes are stored on the instruction).
+  DefId new_def() { return next_def_++; }
+  DefId def_count() const { return next_def_; }
+  void reserve_defs(DefId n) { if (n > next_def_) next_def_ = n; }
+
+  // Blocks in program order; numbers them 0, 1, ... as Mesa prints them.
+  std::vector<Block*> blocks();
+  void number_blocks();
+  // Every instruction in program order (blocks and if conditions in the order a walk meets them).
+  template <typename F> void for_each_instr(F&& f);
+  // The instruction that defines `id`, or nullptr.
+  Instr* def_instr(DefId id);
+  const Def* def(DefId id);
+  // Replaces every use of `from` (in instructions and if conditions) by `to`, except inside `except`.
+  void rewrite_uses(DefId from, DefId to, const Instr* except = nullptr);
+  // Removes the instruction (and its definition, which must be unused).
+  void remove(const Instr* instr);
+  // Deep copy.
+  Shader clone() const;
+
+ private:
+  DefId next_def_ = 0;
+};
+
+// Where the builder inserts: before position `index` of `block`.
+struct Cursor {
+  Block* block = nullptr;
+  std::size_t index = 0;
+};
+// The position of an instruction (block and index), for inserting before or after it.
+std::optional<Cursor> find(Shader& s, const Instr* instr);
+
+template <typename F> void walk_list(CfList& list, F& f) {
+  for (CfNode& n : list) {
+    if (n.block) {
+      for (std::size_t i = 0; i < n.block->instrs.size(); ++i) f(*n.block->instrs[i]);
+    } else {
+      walk_list(n.if_node->then_list, f);
+      walk_list(n.if_node->else_list, f);
+    }
+  }
+}
+template <typename F> void Shader::for_each_instr(F&& f) { walk_list(body, f); }
+
+}  // namespace tmu::ir
