@@ -62,4 +62,5 @@ if [ $want_oracles = 1 ]; then
     install -m 755 "$work"/usr/bin/{nvdisasm,ptxas,cuobjdump} "$CUDA_BIN"/
     "$CUDA_BIN/nvdisasm" --version | tail -1
   fi
+  "$(dirname "$0")/build-mesa-nir.sh"  # Mesa 22.3.6's NIR + nir_lower_tex oracle (tests/support/mesa_nir_helper)
 fi
