@@ -1,0 +1,314 @@
+// SPDX-License-Identifier: MIT
+// ALU instructions to SM50: one case per opcode of alu_ops.inc that has a selection. Per-component opcodes are
+// selected once per component. Float arithmetic is IEEE round-to-nearest without flushing (FADD, FMUL, FFMA);
+// transcendental opcodes use MUFU as ptxas and NAK do (the interpreter's "sm50" precision models the same);
+// booleans are 0 / 0xffffffff registers.
+#include "ir/sm50/select_internal.h"
+
+namespace tmu::ir::sm50::detail {
+namespace {
+
+struct Alu {
+  Selector& sel;
+  const Instr& instr;
+  const AluInstr& a;
+  unsigned d = 0;  // first destination register
+
+  std::string dst(unsigned c) const { return sel.reg(d + c); }
+  std::string src(unsigned k, unsigned c) const { return sel.r(a.src[k].def, a.src[k].swizzle[c]); }
+  unsigned n() const { return a.dest.components; }
+  unsigned src_bits(unsigned k) const { return sel.bit_size(a.src[k].def); }
+  void each(const char* fmt_str) const {
+    for (unsigned c = 0; c < n(); ++c) {
+      const unsigned k = info(a.op).num_inputs;
+      const std::string s0 = k > 0 ? src(0, c) : "", s1 = k > 1 ? src(1, c) : "", s2 = k > 2 ? src(2, c) : "";
+      sel.emit(fmt::format(fmt::runtime(fmt_str), dst(c), s0, s1, s2));
+    }
+  }
+  std::string tmp() { return sel.reg(sel.scratch(1)); }
+};
+
+// A float operand of any supported size as an fp32 register: 16-bit values are widened into a scratch register.
+std::string f32_operand(Alu& x, unsigned k, unsigned c) {
+  if (x.src_bits(k) == 32) return x.src(k, c);
+  if (x.src_bits(k) != 16) x.sel.fail(x.instr, fmt::format("{}-bit float operands have no selection", x.src_bits(k)));
+  const std::string t = x.tmp();
+  x.sel.emit(fmt::format("F2F.F32.F16 {}, {}", t, x.src(k, c)));
+  return t;
+}
+
+// Float opcodes on 16-bit values: computed in fp32 and rounded to fp16 once (as the interpreter does).
+void float_op(Alu& x, const char* op32) {
+  const unsigned k = info(x.a.op).num_inputs;
+  for (unsigned c = 0; c < x.n(); ++c) {
+    std::string s[3];
+    for (unsigned i = 0; i < k; ++i) s[i] = f32_operand(x, i, c);
+    const bool narrow = x.a.dest.bit_size == 16;
+    const std::string out = narrow ? x.tmp() : x.dst(c);
+    x.sel.emit(fmt::format(fmt::runtime(op32), out, s[0], s[1], s[2]));
+    if (narrow) x.sel.emit(fmt::format("F2F.F16.F32 {}, {}", x.dst(c), out));
+  }
+}
+
+void mufu(Alu& x, const char* op, const char* rro = nullptr) {
+  for (unsigned c = 0; c < x.n(); ++c) {
+    if (rro) {
+      const std::string t = x.tmp();
+      x.sel.emit(fmt::format("RRO.{} {}, {}", rro, t, x.src(0, c)));
+      x.sel.emit(fmt::format("MUFU.{} {}, {}", op, x.dst(c), t));
+    } else {
+      x.sel.emit(fmt::format("MUFU.{} {}, {}", op, x.dst(c), x.src(0, c)));
+    }
+  }
+}
+
+// dot product: ((a0 b0 + a1 b1) + a2 b2) + a3 b3, each operation rounded (the interpreter's order).
+void dot(Alu& x, unsigned width) {
+  const std::string acc = x.dst(0);
+  x.sel.emit(fmt::format("FMUL {}, {}, {}", acc, x.src(0, 0), x.src(1, 0)));
+  for (unsigned c = 1; c < width; ++c) {
+    const std::string t = x.tmp();
+    x.sel.emit(fmt::format("FMUL {}, {}, {}", t, x.src(0, c), x.src(1, c)));
+    x.sel.emit(fmt::format("FADD {}, {}, {}", acc, acc, t));
+  }
+}
+
+// Quad derivatives: lanes 4q + {0, 1, 2, 3} are the quad's (0,0), (1,0), (0,1), (1,1). Coarse (and plain):
+// the top row's or left column's difference for every lane; fine: the lane's own row or column.
+void derivative(Alu& x, bool horizontal, bool fine) {
+  for (unsigned c = 0; c < x.n(); ++c) {
+    const std::string a = x.tmp(), b = x.tmp();
+    if (!fine) {
+      x.sel.emit(fmt::format("SHFL.IDX PT, {}, {}, {:#x}, 0x1c03", a, x.src(0, c), horizontal ? 1 : 2));
+      x.sel.emit(fmt::format("SHFL.IDX PT, {}, {}, 0x0, 0x1c03", b, x.src(0, c)));
+    } else {
+      // The lane's partner across the row (xor 1) or column (xor 2); the difference is taken right minus left
+      // (bottom minus top) whichever side the lane is on.
+      const std::string lane = x.tmp(), p = x.tmp();
+      x.sel.emit(fmt::format("SHFL.BFLY PT, {}, {}, {:#x}, 0x1c03", p, x.src(0, c), horizontal ? 1 : 2));
+      x.sel.emit(fmt::format("S2R {}, SR_LANEID", lane));
+      x.sel.emit(fmt::format("LOP32I.AND {}, {}, {:#x}", lane, lane, horizontal ? 1 : 2));
+      x.sel.emit(fmt::format("ISETP.NE.AND P1, PT, {}, RZ, PT", lane));
+      x.sel.emit(fmt::format("SEL {}, {}, {}, P1", a, x.src(0, c), p));
+      x.sel.emit(fmt::format("SEL {}, {}, {}, P1", b, p, x.src(0, c)));
+    }
+    x.sel.emit(fmt::format("FADD {}, {}, -{}", x.dst(c), a, b));
+  }
+}
+
+void compare(Alu& x, const char* inst, const char* cmp) {
+  for (unsigned c = 0; c < x.n(); ++c)
+    x.sel.emit(fmt::format("{}.{}.AND {}, {}, {}, PT", inst, cmp, x.dst(c), x.src(0, c), x.src(1, c)));
+}
+
+void select_by(Alu& x, const char* test) {
+  for (unsigned c = 0; c < x.n(); ++c) {
+    x.sel.emit(fmt::format(fmt::runtime(test), x.src(0, c)));
+    x.sel.emit(fmt::format("SEL {}, {}, {}, P1", x.dst(c), x.src(1, c), x.src(2, c)));
+  }
+}
+
+void shift(Alu& x, const char* op) {
+  // NIR masks the shift count to the value's width; the hardware would clamp it.
+  for (unsigned c = 0; c < x.n(); ++c) {
+    const std::string t = x.tmp();
+    x.sel.emit(fmt::format("LOP32I.AND {}, {}, 0x1f", t, x.src(1, c)));
+    x.sel.emit(fmt::format("{} {}, {}, {}", op, x.dst(c), x.src(0, c), t));
+  }
+}
+
+// Unsigned division by restoring shift-and-subtract (32 steps): exact for every operand; x / 0 = 0xffffffff and
+// x % 0 = x, as the steps give them (NIR leaves division by zero undefined).
+void udivmod(Alu& x, unsigned c, const std::string& num, const std::string& den, const std::string& q,
+             const std::string& rem) {
+  x.sel.emit(fmt::format("MOV {}, RZ", rem));
+  x.sel.emit(fmt::format("MOV {}, {}", q, num));
+  const std::string t = x.tmp();
+  for (int i = 0; i < 32; ++i) {
+    // rem = rem << 1 | q >> 31; q <<= 1; if rem >= den: rem -= den, q |= 1.
+    x.sel.emit(fmt::format("SHR.U32 {}, {}, 0x1f", t, q));
+    x.sel.emit(fmt::format("ISCADD {}, {}, {}, 0x1", rem, rem, t));
+    x.sel.emit(fmt::format("SHL {}, {}, 0x1", q, q));
+    x.sel.emit(fmt::format("ISETP.GE.U32.AND P1, PT, {}, {}, PT", rem, den));
+    x.sel.emit(fmt::format("@P1 IADD {}, {}, -{}", rem, rem, den));
+    x.sel.emit(fmt::format("@P1 LOP32I.OR {}, {}, 0x1", q, q));
+  }
+  (void)c;
+}
+
+}  // namespace
+
+void select_alu(Selector& sel, const Instr& instr, const AluInstr& a) {
+  Alu x{sel, instr, a};
+  const unsigned bits = a.dest.bit_size;
+  for (const AluSrc& s : a.src) {
+    const unsigned b = sel.bit_size(s.def);
+    if (b == 64 || b == 8) sel.fail(instr, fmt::format("{}-bit operands have no selection yet", b));
+  }
+  x.d = sel.dest(a.dest);
+  switch (a.op) {
+    case AluOp::mov: case AluOp::vec2: case AluOp::vec3: case AluOp::vec4: case AluOp::b2b1: case AluOp::b2b32:
+      for (unsigned c = 0; c < x.n(); ++c)
+        sel.emit(fmt::format("MOV {}, {}", x.dst(c), info(a.op).output_size ? x.src(c, 0) : x.src(0, c)));
+      return;
+    case AluOp::fneg: x.each("LOP32I.XOR {}, {}, 0x80000000"); return;
+    case AluOp::fabs: x.each("LOP32I.AND {}, {}, 0x7fffffff"); return;
+    case AluOp::fadd: float_op(x, "FADD {}, {}, {}"); return;
+    case AluOp::fsub: float_op(x, "FADD {}, {}, -{}"); return;
+    case AluOp::fmul: float_op(x, "FMUL {}, {}, {}"); return;
+    case AluOp::ffma: float_op(x, "FFMA {}, {}, {}, {}"); return;
+    case AluOp::fmin: float_op(x, "FMNMX {}, {}, {}, PT"); return;
+    case AluOp::fmax: float_op(x, "FMNMX {}, {}, {}, !PT"); return;
+    case AluOp::fsat: float_op(x, "FADD.SAT {}, {}, RZ"); return;
+    case AluOp::ffloor: float_op(x, "F2F.F32.F32.FLOOR {}, {}"); return;
+    case AluOp::fceil: float_op(x, "F2F.F32.F32.CEIL {}, {}"); return;
+    case AluOp::ftrunc: float_op(x, "F2F.F32.F32.TRUNC {}, {}"); return;
+    case AluOp::fround_even: float_op(x, "F2F.F32.F32.ROUND {}, {}"); return;
+    case AluOp::ffract:
+      for (unsigned c = 0; c < x.n(); ++c) {
+        const std::string t = x.tmp();
+        sel.emit(fmt::format("F2F.F32.F32.FLOOR {}, {}", t, x.src(0, c)));
+        sel.emit(fmt::format("FADD {}, {}, -{}", x.dst(c), x.src(0, c), t));
+      }
+      return;
+    case AluOp::frcp: mufu(x, "RCP"); return;
+    case AluOp::frsq: mufu(x, "RSQ"); return;
+    case AluOp::flog2: mufu(x, "LG2"); return;
+    case AluOp::fexp2: mufu(x, "EX2", "EX2"); return;
+    case AluOp::fsqrt:
+      for (unsigned c = 0; c < x.n(); ++c) {
+        const std::string t = x.tmp();
+        sel.emit(fmt::format("MUFU.RSQ {}, {}", t, x.src(0, c)));
+        sel.emit(fmt::format("MUFU.RCP {}, {}", x.dst(c), t));
+      }
+      return;
+    case AluOp::fdiv:
+      for (unsigned c = 0; c < x.n(); ++c) {
+        const std::string t = x.tmp();
+        sel.emit(fmt::format("MUFU.RCP {}, {}", t, x.src(1, c)));
+        sel.emit(fmt::format("FMUL {}, {}, {}", x.dst(c), x.src(0, c), t));
+      }
+      return;
+    case AluOp::fpow:
+      for (unsigned c = 0; c < x.n(); ++c) {
+        const std::string t = x.tmp();
+        sel.emit(fmt::format("MUFU.LG2 {}, {}", t, x.src(0, c)));
+        sel.emit(fmt::format("FMUL {}, {}, {}", t, t, x.src(1, c)));
+        sel.emit(fmt::format("RRO.EX2 {}, {}", t, t));
+        sel.emit(fmt::format("MUFU.EX2 {}, {}", x.dst(c), t));
+      }
+      return;
+    case AluOp::fdot2: dot(x, 2); return;
+    case AluOp::fdot3: dot(x, 3); return;
+    case AluOp::fdot4: dot(x, 4); return;
+    case AluOp::fddx: case AluOp::fddx_coarse: derivative(x, true, false); return;
+    case AluOp::fddy: case AluOp::fddy_coarse: derivative(x, false, false); return;
+    case AluOp::fddx_fine: derivative(x, true, true); return;
+    case AluOp::fddy_fine: derivative(x, false, true); return;
+    case AluOp::feq: case AluOp::feq32: compare(x, "FSET", "EQ"); return;
+    case AluOp::fneu: case AluOp::fneu32: compare(x, "FSET", "NEU"); return;
+    case AluOp::flt: case AluOp::flt32: compare(x, "FSET", "LT"); return;
+    case AluOp::fge: case AluOp::fge32: compare(x, "FSET", "GE"); return;
+    case AluOp::ieq: case AluOp::ieq32: compare(x, "ISET", "EQ"); return;
+    case AluOp::ine: case AluOp::ine32: compare(x, "ISET", "NE"); return;
+    case AluOp::ilt: case AluOp::ilt32: compare(x, "ISET", "LT"); return;
+    case AluOp::ige: case AluOp::ige32: compare(x, "ISET", "GE"); return;
+    case AluOp::ult: case AluOp::ult32: compare(x, "ISET", "LT.U32"); return;
+    case AluOp::uge: case AluOp::uge32: compare(x, "ISET", "GE.U32"); return;
+    case AluOp::bcsel: case AluOp::b32csel: select_by(x, "ISETP.NE.AND P1, PT, {}, RZ, PT"); return;
+    case AluOp::fcsel: select_by(x, "FSETP.NEU.AND P1, PT, {}, RZ, PT"); return;
+    case AluOp::iadd: x.each("IADD {}, {}, {}"); return;
+    case AluOp::isub: x.each("IADD {}, {}, -{}"); return;
+    case AluOp::ineg: x.each("IADD {}, RZ, -{}"); return;
+    case AluOp::iabs: x.each("I2I.S32.S32 {}, |{}|"); return;
+    case AluOp::imul: x.each("IMUL {}, {}, {}"); return;
+    case AluOp::imin: x.each("IMNMX {}, {}, {}, PT"); return;
+    case AluOp::imax: x.each("IMNMX {}, {}, {}, !PT"); return;
+    case AluOp::umin: x.each("IMNMX.U32 {}, {}, {}, PT"); return;
+    case AluOp::umax: x.each("IMNMX.U32 {}, {}, {}, !PT"); return;
+    case AluOp::iand: x.each("LOP.AND {}, {}, {}"); return;
+    case AluOp::ior: x.each("LOP.OR {}, {}, {}"); return;
+    case AluOp::ixor: x.each("LOP.XOR {}, {}, {}"); return;
+    case AluOp::inot: x.each("LOP.PASS_B {}, RZ, ~{}"); return;
+    case AluOp::ishl: shift(x, "SHL"); return;
+    case AluOp::ishr: shift(x, "SHR"); return;
+    case AluOp::ushr: shift(x, "SHR.U32"); return;
+    case AluOp::udiv: case AluOp::umod:
+      for (unsigned c = 0; c < x.n(); ++c) {
+        const std::string q = x.tmp(), rem = x.tmp();
+        udivmod(x, c, x.src(0, c), x.src(1, c), q, rem);
+        sel.emit(fmt::format("MOV {}, {}", x.dst(c), a.op == AluOp::udiv ? q : rem));
+      }
+      return;
+    case AluOp::idiv:
+      // |a| / |b| with the quotient's sign: a ^ b's sign bit.
+      for (unsigned c = 0; c < x.n(); ++c) {
+        const std::string na = x.tmp(), nb = x.tmp(), q = x.tmp(), rem = x.tmp(), sgn = x.tmp();
+        sel.emit(fmt::format("I2I.S32.S32 {}, |{}|", na, x.src(0, c)));
+        sel.emit(fmt::format("I2I.S32.S32 {}, |{}|", nb, x.src(1, c)));
+        udivmod(x, c, na, nb, q, rem);
+        sel.emit(fmt::format("LOP.XOR {}, {}, {}", sgn, x.src(0, c), x.src(1, c)));
+        sel.emit(fmt::format("ISETP.LT.AND P1, PT, {}, RZ, PT", sgn));
+        sel.emit(fmt::format("@P1 IADD {}, RZ, -{}", q, q));
+        sel.emit(fmt::format("MOV {}, {}", x.dst(c), q));
+      }
+      return;
+    case AluOp::ubfe: case AluOp::ibfe:
+      for (unsigned c = 0; c < x.n(); ++c) {
+        // BFE's B operand: position in bits 7:0, length in bits 15:8.
+        const std::string t = x.tmp();
+        sel.emit(fmt::format("BFI {}, {}, 0x808, {}", t, x.src(2, c), x.src(1, c)));
+        sel.emit(fmt::format("BFE{} {}, {}, {}", a.op == AluOp::ubfe ? ".U32" : "", x.dst(c), x.src(0, c), t));
+      }
+      return;
+    case AluOp::i2f32:
+      for (unsigned c = 0; c < x.n(); ++c)
+        sel.emit(fmt::format("I2F.F32.S{} {}, {}", x.src_bits(0), x.dst(c), x.src(0, c)));
+      return;
+    case AluOp::u2f32:
+      for (unsigned c = 0; c < x.n(); ++c)
+        sel.emit(fmt::format("I2F.F32.U{} {}, {}", x.src_bits(0), x.dst(c), x.src(0, c)));
+      return;
+    case AluOp::f2i32:
+      for (unsigned c = 0; c < x.n(); ++c)
+        sel.emit(fmt::format("F2I.S32.F{}.TRUNC {}, {}", x.src_bits(0), x.dst(c), x.src(0, c)));
+      return;
+    case AluOp::f2u32:
+      for (unsigned c = 0; c < x.n(); ++c)
+        sel.emit(fmt::format("F2I.U32.F{}.TRUNC {}, {}", x.src_bits(0), x.dst(c), x.src(0, c)));
+      return;
+    case AluOp::f2f32:
+      for (unsigned c = 0; c < x.n(); ++c)
+        sel.emit(fmt::format("{} {}, {}", x.src_bits(0) == 16 ? "F2F.F32.F16" : "MOV", x.dst(c), x.src(0, c)));
+      return;
+    case AluOp::f2f16:
+      for (unsigned c = 0; c < x.n(); ++c)
+        sel.emit(fmt::format("{} {}, {}", x.src_bits(0) == 32 ? "F2F.F16.F32" : "MOV", x.dst(c), x.src(0, c)));
+      return;
+    case AluOp::b2f32: x.each("LOP32I.AND {}, {}, 0x3f800000"); return;
+    case AluOp::b2i32: x.each("LOP32I.AND {}, {}, 0x1"); return;
+    case AluOp::i2b1: x.each("ISET.NE.AND {}, {}, RZ, PT"); return;
+    case AluOp::f2b1: x.each("FSET.NEU.AND {}, {}, RZ, PT"); return;
+    case AluOp::unpack_half_2x16_split_x: x.each("F2F.F32.F16 {}, {}"); return;
+    case AluOp::unpack_half_2x16_split_y: x.each("F2F.F32.F16 {}, {}.H1"); return;
+    case AluOp::unpack_unorm_4x8:
+      // byte / 255, correctly rounded: q = b * (1/255) refined by one Newton step on the remainder.
+      for (unsigned c = 0; c < 4; ++c) {
+        const std::string b = x.tmp(), q = x.tmp(), e = x.tmp();
+        sel.emit(fmt::format("BFE.U32 {}, {}, {:#x}", b, x.src(0, 0), 0x800 | (8 * c)));
+        sel.emit(fmt::format("I2F.F32.U32 {}, {}", b, b));
+        sel.emit(fmt::format("FMUL32I {}, {}, {}", q, b, 1.0f / 255.0f));
+        sel.emit(fmt::format("MOV {}, {}", e, b));
+        sel.emit(fmt::format("FFMA32I {}, {}, -255, {}", e, q, e));
+        sel.emit(fmt::format("MOV {}, {}", x.dst(c), q));
+        sel.emit(fmt::format("FFMA32I {}, {}, {}, {}", x.dst(c), e, 1.0f / 255.0f, x.dst(c)));
+      }
+      return;
+    default:
+      break;
+  }
+  (void)bits;
+  sel.fail(instr, fmt::format("{} has no SM50 selection yet", name(a.op)));
+}
+
+}  // namespace tmu::ir::sm50::detail

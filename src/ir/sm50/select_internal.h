@@ -1,0 +1,70 @@
+// SPDX-License-Identifier: MIT
+// The selector's state, shared by select.cpp (control flow, registers, intrinsics), select_alu.cpp and
+// select_tex.cpp.
+#pragma once
+
+#include <fmt/format.h>
+
+#include <bitset>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "ir/sm50/select.h"
+
+namespace tmu::ir::sm50::detail {
+
+// Thrown inside the selector, turned into the Result's error at its boundary.
+struct SelectError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+class Registers {
+ public:
+  // n consecutive free registers, aligned as seed 000 asks of vectors (1, 2 or 4).
+  unsigned take(unsigned n);
+  void give(unsigned base, unsigned n);
+  unsigned high_water() const { return high_; }
+
+ private:
+  std::bitset<255> used_;
+  unsigned high_ = 0;
+};
+
+struct Selector {
+  Shader& s;
+  SelectOptions opt;
+  std::string out;
+  Registers regs;
+  std::unordered_map<DefId, unsigned> base;  // first register of each live definition
+  std::unordered_map<DefId, Def> shape;
+  std::unordered_map<DefId, const Instr*> def_instr;
+  unsigned labels = 0;
+
+  // "R5", or "RZ" for a def's missing component.
+  std::string r(DefId d, unsigned component = 0) const;
+  std::string reg(unsigned n) const { return fmt::format("R{}", n); }
+  void emit(const std::string& statement) { out += statement + " ;\n"; }
+  std::string label() { return fmt::format(".L{}", labels++); }
+  unsigned components(DefId d) const { return shape.at(d).components; }
+  unsigned bit_size(DefId d) const { return shape.at(d).bit_size; }
+  // The def's constant component, if it is defined by load_const.
+  std::optional<uint64_t> constant(DefId d, unsigned component = 0) const;
+  // Registers for an instruction's destination (allocated when its instruction is selected).
+  unsigned dest(const Def& d);
+  // Scratch registers for the duration of one instruction.
+  unsigned scratch(unsigned n);
+  void release_scratch();
+  std::vector<std::pair<unsigned, unsigned>> scratch_;
+
+  [[noreturn]] void fail(const Instr& i, const std::string& what) const {
+    throw SelectError(fmt::format("ssa_{}: {}", i.dest().id, what));
+  }
+};
+
+void select_alu(Selector& sel, const Instr& instr, const AluInstr& a);
+void select_tex(Selector& sel, const Instr& instr, const TexInstr& t);
+
+}  // namespace tmu::ir::sm50::detail

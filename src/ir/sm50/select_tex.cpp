@@ -1,0 +1,318 @@
+// SPDX-License-Identifier: MIT
+// Texture instructions to SM50: the NIR op and flags choose the instruction and its modifiers (lowering-facts.md
+// 2.1), isa/sm50/tex_operands says which value goes to which register of Ra and Rb (the one packer, and its word
+// packings: AOFFI, gather offsets, PTP, layer and LOD clamp), and the results are moved into NIR's order.
+#include <algorithm>
+
+#include "ir/sm50/select_internal.h"
+#include "ir/tex.h"
+#include "isa/sm50/parser.h"
+#include "isa/sm50/tex_operands.h"
+
+namespace tmu::ir::sm50::detail {
+namespace {
+
+using isa::sm50::TexParam;
+
+struct TexSel {
+  Selector& sel;
+  const Instr& instr;
+  const TexInstr& t;
+
+  std::optional<DefId> src(TexSrcType type) const {
+    const int i = src_index(t, type);
+    if (i < 0) return std::nullopt;
+    return t.src[static_cast<unsigned>(i)].def;
+  }
+  [[noreturn]] void fail(const std::string& what) const { sel.fail(instr, what); }
+  std::string tmp() { return sel.reg(sel.scratch(1)); }
+
+  // The hardware's coordinate description (#paramA).
+  std::string dim() const {
+    switch (t.sampler_dim) {
+      case SamplerDim::Dim1D: case SamplerDim::Buf: return t.is_array ? "ARRAY_1D" : "1D";
+      case SamplerDim::Dim2D: case SamplerDim::External: case SamplerDim::MS: case SamplerDim::Subpass:
+      case SamplerDim::SubpassMS:
+        return t.is_array ? "ARRAY_2D" : "2D";
+      case SamplerDim::Dim3D: return "3D";
+      case SamplerDim::Cube: return t.is_array ? "ARRAY_CUBE" : "CUBE";
+      case SamplerDim::Rect: fail("RECT textures are unnormalized: run nir_lower_tex with lower_rect first");
+    }
+    return "2D";
+  }
+
+  unsigned constant_index(uint32_t base, TexSrcType offset) const {
+    auto o = src(offset);
+    if (!o) return base;
+    auto v = sel.constant(*o);
+    if (!v) fail(fmt::format("a non-constant {} needs a bindless handle: not selected yet", name(offset)));
+    return base + static_cast<unsigned>(*v);
+  }
+
+  unsigned tsidx() const {
+    const unsigned tex = constant_index(t.texture_index, TexSrcType::texture_offset);
+    const unsigned smp = constant_index(t.sampler_index, TexSrcType::sampler_offset);
+    if (tex >= 32 || smp >= 32) fail("texture and sampler indices must be below 32 (tsidx = 32 T + S)");
+    return texture_slot(tex, smp);
+  }
+
+  // Coordinate components without the layer.
+  unsigned coords() const {
+    const unsigned n = t.coord_components;
+    return t.is_array && t.op != TexOp::lod ? n - 1 : n;
+  }
+
+  // An offset source packed into its word, at compile time when it is a constant.
+  void packed_offsets(const std::string& out, bool gather, unsigned shift) {
+    const DefId off = *src(TexSrcType::offset);
+    const unsigned n = sel.components(off);
+    int v[3] = {0, 0, 0};
+    bool constant = true;
+    for (unsigned c = 0; c < n && c < 3; ++c) {
+      auto k = sel.constant(off, c);
+      if (!k) constant = false;
+      else v[c] = static_cast<int>(static_cast<int32_t>(static_cast<uint32_t>(*k)));
+    }
+    if (constant) {
+      const uint32_t word = gather ? isa::sm50::pack_gather_offsets(v[0], v[1]) : isa::sm50::pack_offsets(v[0], v[1], v[2]);
+      sel.emit(fmt::format("MOV32I {}, {:#x}", out, word << shift));
+      return;
+    }
+    // At run time: each offset's low bits inserted at its field (4 bits each; TLD4: 6 bits at 0 and 8).
+    const unsigned width = gather ? 6 : 4, stride = gather ? 8 : 4;
+    sel.emit(fmt::format("MOV {}, RZ", out));
+    for (unsigned c = 0; c < n && c < 3; ++c)
+      sel.emit(fmt::format("BFI {}, {}, {:#x}, {}", out, sel.r(off, c), (width << 8) | (stride * c + shift), out));
+  }
+
+  // The array index: float layers rounded to the nearest integer (NAK: u32(max(L + 0.5, 0)), then at most 0xffff);
+  // txf's integer layers clamped to 0xffff.
+  void layer(const std::string& out, DefId coord) {
+    const std::string l = sel.r(coord, t.coord_components - 1);
+    if (src_type(t.op, TexSrcType::coord) == kFloat) {
+      sel.emit(fmt::format("FADD {}, {}, 0.5", out, l));
+      sel.emit(fmt::format("F2I.U32.F32.TRUNC {}, {}", out, out));
+      sel.emit(fmt::format("IMNMX.U32 {}, {}, 0xffff, PT", out, out));
+    } else {
+      sel.emit(fmt::format("IMNMX.U32 {}, {}, 0xffff, PT", out, l));
+    }
+  }
+
+  // .LC's clamp as u4.8 fixed point: min(u32(min_lod * 256), 0xfff).
+  void lod_clamp(const std::string& out) {
+    sel.emit(fmt::format("FMUL {}, {}, 256", out, sel.r(*src(TexSrcType::min_lod))));
+    sel.emit(fmt::format("F2I.U32.F32.TRUNC {}, {}", out, out));
+    sel.emit(fmt::format("IMNMX.U32 {}, {}, 0xfff, PT", out, out));
+  }
+
+  void value(TexParam p, const std::string& out) {
+    auto coord = src(TexSrcType::coord);
+    auto comp = [&](DefId d, unsigned c) { sel.emit(fmt::format("MOV {}, {}", out, sel.r(d, c))); };
+    switch (p) {
+      case TexParam::S: comp(*coord, 0); return;
+      case TexParam::T: comp(*coord, 1); return;
+      case TexParam::R: comp(*coord, 2); return;
+      case TexParam::ArrayIndex: {
+        const bool lc = src(TexSrcType::min_lod).has_value();
+        if (t.is_array) layer(out, *coord);
+        else sel.emit(fmt::format("MOV {}, RZ", out));
+        if (lc) {
+          const std::string c = tmp();
+          lod_clamp(c);
+          sel.emit(fmt::format("BFI {}, {}, 0xc10, {}", out, c, out));  // clamp in bits 27:16
+        }
+        return;
+      }
+      case TexParam::Lod: {
+        auto l = src(TexSrcType::lod);
+        if (!l) l = src(TexSrcType::bias);
+        if (!l) fail("the instruction needs a LOD or bias source");
+        if (sel.bit_size(*l) == 16) sel.emit(fmt::format("F2F.F32.F16 {}, {}", out, sel.r(*l)));
+        else comp(*l, 0);
+        return;
+      }
+      case TexParam::Offset: packed_offsets(out, t.op == TexOp::tg4, 0); return;
+      case TexParam::PtpOffsetsLo: case TexParam::PtpOffsetsHi: {
+        const unsigned first = p == TexParam::PtpOffsetsLo ? 0 : 2;
+        uint32_t word = 0;
+        for (unsigned k = 0; k < 2; ++k)
+          for (unsigned a = 0; a < 2; ++a)
+            word |= (static_cast<uint32_t>(static_cast<uint8_t>(t.tg4_offsets[first + k][a]))) << (16 * k + 8 * a);
+        sel.emit(fmt::format("MOV32I {}, {:#x}", out, word));
+        return;
+      }
+      case TexParam::DepthRef: comp(*src(TexSrcType::comparator), 0); return;
+      case TexParam::Sample: comp(*src(TexSrcType::ms_index), 0); return;
+      case TexParam::LayerOffset: {
+        // TXD: the array index in bits 15:0, the AOFFI offsets in bits 27:16.
+        if (t.is_array) layer(out, *coord);
+        else sel.emit(fmt::format("MOV {}, RZ", out));
+        if (src(TexSrcType::offset)) {
+          const std::string o = tmp();
+          packed_offsets(o, false, 0);
+          sel.emit(fmt::format("BFI {}, {}, 0xc10, {}", out, o, out));
+        }
+        return;
+      }
+      case TexParam::DsDx: comp(*src(TexSrcType::ddx), 0); return;
+      case TexParam::DsDy: comp(*src(TexSrcType::ddy), 0); return;
+      case TexParam::DtDx: comp(*src(TexSrcType::ddx), 1); return;
+      case TexParam::DtDy: comp(*src(TexSrcType::ddy), 1); return;
+      case TexParam::DrDx: comp(*src(TexSrcType::ddx), 2); return;
+      case TexParam::DrDy: comp(*src(TexSrcType::ddy), 2); return;
+      default: fail(fmt::format("no value for the {} operand", isa::sm50::tex_param_name(p)));
+    }
+  }
+
+  // The instruction's text without registers: "TEX.LZ.DC" and its trailing operands.
+  struct Form {
+    std::string mnemonic;
+    std::string tail;     // after Ra/Rb: tsidx, dim, mask (or TXQ's query, tsidx, mask)
+    unsigned written = 4; // components the hardware writes
+    bool has_rb = true;
+  };
+
+  Form form() {
+    Form f;
+    const bool shadow = t.is_shadow && src(TexSrcType::comparator);
+    const bool offset = src(TexSrcType::offset).has_value();
+    const bool min_lod = src(TexSrcType::min_lod).has_value();
+    const unsigned slot = tsidx();
+    auto mask = [](unsigned n) { return fmt::format("{:#x}", (1u << n) - 1); };
+    switch (t.op) {
+      case TexOp::tex: case TexOp::txb: case TexOp::txl: {
+        std::string lod;
+        if (t.op == TexOp::txb) lod = ".LB";
+        if (t.op == TexOp::txl) {
+          auto l = src(TexSrcType::lod);
+          auto k = l ? sel.constant(*l) : std::optional<uint64_t>{0};
+          lod = k && *k == 0 ? ".LZ" : ".LL";
+        }
+        f.mnemonic = "TEX" + lod + (min_lod ? ".LC" : "") + (offset ? ".AOFFI" : "") + (shadow ? ".DC" : "");
+        f.written = result_size(t);
+        f.tail = fmt::format("{:#x}, {}, {}", slot, dim(), mask(f.written));
+        return f;
+      }
+      case TexOp::txd:
+        if (shadow) fail("TXD has no depth compare: run nir_lower_tex with lower_txd_shadow");
+        if (t.sampler_dim == SamplerDim::Dim3D || t.sampler_dim == SamplerDim::Cube)
+          fail("TXD on 3D and cube textures: run nir_lower_tex with lower_txd_3d and lower_txd_cube_map");
+        f.mnemonic = std::string("TXD") + (min_lod ? ".LC" : "") + (offset ? ".AOFFI" : "");
+        f.tail = fmt::format("{:#x}, {}, 0xf", slot, dim());
+        return f;
+      case TexOp::txf: case TexOp::txf_ms: {
+        auto l = src(TexSrcType::lod);
+        auto k = l ? sel.constant(*l) : std::optional<uint64_t>{0};
+        const bool lz = t.op == TexOp::txf_ms || (k && *k == 0);
+        f.mnemonic = std::string("TLD") + (lz ? ".LZ" : ".LL") + (offset ? ".AOFFI" : "") +
+                     (t.op == TexOp::txf_ms ? ".MS" : "");
+        f.tail = fmt::format("{:#x}, {}, 0xf", slot, dim());
+        return f;
+      }
+      case TexOp::tg4: {
+        static constexpr const char* kComp[] = {".R", ".G", ".B", ".A"};
+        const char* goff = has_explicit_tg4_offsets(t) ? ".PTP" : offset ? ".AOFFI" : "";
+        f.mnemonic = std::string("TLD4") + kComp[t.component & 3] + goff + (shadow ? ".DC" : "");
+        f.tail = fmt::format("{:#x}, {}, 0xf", slot, dim());
+        return f;
+      }
+      case TexOp::lod:
+        f.mnemonic = "TMML.LOD";
+        f.written = 2;
+        f.tail = fmt::format("{:#x}, {}, 0x3", slot, dim());
+        f.has_rb = false;
+        return f;
+      case TexOp::txs: case TexOp::query_levels: case TexOp::hdr_dim_nv:
+        f.mnemonic = "TXQ";
+        f.tail = fmt::format("TEX_HEADER_DIMENSION, {:#x}, 0xf", slot);
+        f.has_rb = false;
+        return f;
+      case TexOp::texture_samples: case TexOp::tex_type_nv:
+        f.mnemonic = "TXQ";
+        f.tail = fmt::format("TEX_HEADER_TEXTURE_TYPE, {:#x}, 0xf", slot);
+        f.has_rb = false;
+        return f;
+      default:
+        fail(fmt::format("{} has no SM50 instruction (nir_lower_tex lowers it, or the hardware has none)", name(t.op)));
+    }
+  }
+
+  void run() {
+    if (src(TexSrcType::projector)) fail("tex with a projector: run nir_lower_tex with lower_txp first");
+    if (src(TexSrcType::texture_handle) || src(TexSrcType::sampler_handle))
+      fail("bindless handles (TEX.B) are not selected yet");
+    if (t.is_sparse && sel.opt.arch != isa::Arch::SM52)
+      fail("sparse residency needs TEX's predicate output, which SM52 has: select with --arch sm52");
+    const Form f = form();
+    // The layout of this form, from the one packer (isa/sm50/tex_operands).
+    const std::string probe = fmt::format("{} R0, R0, {}{}", f.mnemonic, f.has_rb ? "R0, " : "", f.tail);
+    const auto parsed = isa::sm50::parse_instruction(probe, sel.opt.arch);
+    if (!parsed.ok()) fail(fmt::format("'{}' does not parse ({}): a selector bug", probe, parsed.error));
+    const isa::sm50::TexLayout layout = isa::sm50::tex_layout(*parsed.inst);
+    if (!layout.fits()) fail(fmt::format("{} needs more than four registers in Ra or Rb", f.mnemonic));
+    auto group = [&](std::span<const TexParam> params) -> std::string {
+      if (params.empty()) return "RZ";
+      const unsigned b = sel.scratch(static_cast<unsigned>(params.size()));
+      for (std::size_t i = 0; i < params.size(); ++i) value(params[i], sel.reg(b + static_cast<unsigned>(i)));
+      return sel.reg(b);
+    };
+    std::string ra = group(layout.ra_params());
+    if (t.op == TexOp::txs || t.op == TexOp::query_levels || t.op == TexOp::hdr_dim_nv) {
+      // TXQ's Ra is the level queried.
+      const unsigned b = sel.scratch(1);
+      auto l = src(TexSrcType::lod);
+      if (l && t.op == TexOp::txs) sel.emit(fmt::format("MOV {}, {}", sel.reg(b), sel.r(*l)));
+      else sel.emit(fmt::format("MOV {}, RZ", sel.reg(b)));
+      ra = sel.reg(b);
+    } else if (f.mnemonic == "TXQ") {
+      ra = "RZ";
+    }
+    const std::string rb = f.has_rb ? group(layout.rb_params()) + ", " : "";
+    const unsigned hw = sel.scratch(f.written);
+    const std::string ps = t.is_sparse ? "P0, " : "";
+    sel.emit(fmt::format("{} {}{}, {}, {}{}", f.mnemonic, ps, sel.reg(hw), ra, rb, f.tail));
+    result(hw);
+  }
+
+  // The hardware's registers in NIR's order.
+  void result(unsigned hw) {
+    const unsigned d = sel.dest(t.dest);
+    auto mov = [&](unsigned k, unsigned from) { sel.emit(fmt::format("MOV {}, {}", sel.reg(d + k), sel.reg(hw + from))); };
+    switch (t.op) {
+      case TexOp::txs: {
+        // Sizes, and the layer count of arrays in component 2 (cubes of cube arrays).
+        const unsigned dims = result_size(t) - (t.is_array ? 1 : 0);
+        for (unsigned k = 0; k < dims; ++k) mov(k, k);
+        if (t.is_array) mov(dims, 2);
+        break;
+      }
+      case TexOp::query_levels: mov(0, 3); break;
+      case TexOp::texture_samples: mov(0, 2); break;
+      case TexOp::lod: {
+        // TMML: X the relative LOD (signed 8.8), Y the absolute one (unsigned 8.8); NIR's lod is (Y, X) as floats.
+        const std::string a = sel.reg(d), r = sel.reg(d + 1);
+        sel.emit(fmt::format("LOP32I.AND {}, {}, 0xffff", a, sel.reg(hw + 1)));
+        sel.emit(fmt::format("I2F.F32.U32 {}, {}", a, a));
+        sel.emit(fmt::format("FMUL {}, {}, 0.00390625", a, a));
+        sel.emit(fmt::format("I2F.F32.S16 {}, {}", r, sel.reg(hw)));
+        sel.emit(fmt::format("FMUL {}, {}, 0.00390625", r, r));
+        break;
+      }
+      default: {
+        const unsigned n = result_size(t);
+        for (unsigned k = 0; k < n; ++k) mov(k, k);
+        break;
+      }
+    }
+    if (t.is_sparse) {
+      // The residency code: 0 when every texel was resident (Ps set), 1 otherwise.
+      sel.emit(fmt::format("SEL {}, RZ, 0x1, P0", sel.reg(d + dest_size(t) - 1)));
+    }
+  }
+};
+
+}  // namespace
+
+void select_tex(Selector& sel, const Instr& instr, const TexInstr& t) { TexSel{sel, instr, t}.run(); }
+
+}  // namespace tmu::ir::sm50::detail
