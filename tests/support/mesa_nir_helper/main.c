@@ -893,6 +893,30 @@ build_src(nir_builder *b, const struct src_spec *s, nir_alu_type base, unsigned 
    return nir_build_imm(b, n, 32, v);
 }
 
+/* Mesa 22.3's printer leaves out the tex fields tmu's reader cannot infer from an index-based instruction
+ * (sampler_dim, is_array, is_shadow, ...): one "texinfo" line per tex instruction, in program order, gives them.
+ */
+static void
+print_tex_info(nir_shader *s)
+{
+   static const char *const dims[] = {"1D", "2D", "3D", "CUBE", "RECT", "BUF", "EXTERNAL", "MS", "SUBPASS",
+                                      "SUBPASS_MS"};
+   nir_foreach_function(func, s) {
+      if (!func->impl)
+         continue;
+      nir_foreach_block(block, func->impl) {
+         nir_foreach_instr(instr, block) {
+            if (instr->type != nir_instr_type_tex)
+               continue;
+            nir_tex_instr *t = nir_instr_as_tex(instr);
+            printf("texinfo ssa_%u dim=%s array=%d shadow=%d new_shadow=%d coord_components=%u lowered_cube=%u\n",
+                   t->dest.ssa.index, (unsigned)t->sampler_dim < 10 ? dims[t->sampler_dim] : "?", t->is_array,
+                   t->is_shadow, t->is_new_style_shadow, t->coord_components, t->array_is_lowered_cube);
+         }
+      }
+   }
+}
+
 static void
 print_shader(nir_shader *s)
 {
@@ -901,6 +925,7 @@ print_shader(nir_shader *s)
          nir_index_ssa_defs(func->impl);
    }
    nir_print_shader(s, stdout);
+   print_tex_info(s);
 }
 
 static int
