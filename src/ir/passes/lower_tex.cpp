@@ -337,6 +337,16 @@ bool run(Shader& s, const LowerTexOptions& o, const CompilerOptions& c) {
 
 }  // namespace
 
+LowerTexOptions sm50_lower_tex_options() {
+  LowerTexOptions o;
+  o.lower_txd_3d = true;
+  o.lower_txd_cube_map = true;
+  o.lower_txd_clamp = true;
+  o.lower_txd_shadow = true;
+  o.lower_txp = ~0u;
+  return o;
+}
+
 bool lower_tex(Shader& s, const LowerTexOptions& o, const CompilerOptions& c) {
   bool progress = false;
   // With both set, the four tg4s that lower_tg4_offsets makes must be swizzled as well: a first run does only

@@ -69,6 +69,11 @@ struct CompilerOptions {
   bool has_texture_scaling = false; //   texture-scale intrinsic; later Mesa: the intrinsic when has_texture_scaling
 };
 
+// NAK's options for SM50 (nak_preprocess_nir, lowering-facts.md 1.4): projectors divided out for every dim, and
+// txd on 3D and cube textures, with depth compare or with a LOD clamp turned into txl: SM50's TXD has none of
+// those forms (3.6). `tmu compile` runs the pass with these before selection.
+LowerTexOptions sm50_lower_tex_options();
+
 // Runs the pass; returns whether anything changed.
 bool lower_tex(Shader& s, const LowerTexOptions& o, const CompilerOptions& c = {});
 
