@@ -54,7 +54,7 @@ DefId Builder::alu(AluOp op, std::initializer_list<DefId> srcs) {
   unsigned i = 0;
   for (DefId d : srcs) {
     s.push_back(AluSrc{d});
-    if (i < 4 && in.input_size[i] == 0) width = std::max(width, components(d));
+    if (i < kMaxAluInputs && in.input_size[i] == 0) width = std::max(width, components(d));
     ++i;
   }
   return alu(op, s, width);
@@ -96,8 +96,14 @@ DefId Builder::swizzle(DefId v, std::initializer_list<unsigned> comps) {
 
 DefId Builder::vec(const std::vector<std::pair<DefId, unsigned>>& parts) {
   if (parts.size() == 1) return channel(parts[0].first, parts[0].second);
-  const AluOp op = parts.size() == 2 ? AluOp::vec2 : parts.size() == 3 ? AluOp::vec3 : AluOp::vec4;
-  if (parts.size() > 4) throw std::logic_error("ir::Builder::vec: more than four components");
+  const AluOp op = parts.size() == 2   ? AluOp::vec2
+                   : parts.size() == 3 ? AluOp::vec3
+                   : parts.size() == 4 ? AluOp::vec4
+                   : parts.size() == 5 ? AluOp::vec5
+                   : parts.size() == 8 ? AluOp::vec8
+                                       : AluOp::vec16;
+  if (parts.size() != info(op).num_inputs)
+    throw std::logic_error("ir::Builder::vec: NIR has vectors of 1-5, 8 and 16 components");
   std::vector<AluSrc> s;
   for (auto [d, c] : parts) {
     AluSrc a{d};

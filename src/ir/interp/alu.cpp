@@ -306,7 +306,8 @@ uint64_t scalar(AluOp op, const std::array<uint64_t, 4>& x, const std::array<uns
     case AluOp::pack_32_2x16_split: return (x[0] & 0xffff) | ((x[1] & 0xffff) << 16);
 
     // Handled by eval_alu (several components or lanes at once).
-    case AluOp::vec2: case AluOp::vec3: case AluOp::vec4: case AluOp::fdot2: case AluOp::fdot3:
+    case AluOp::vec2: case AluOp::vec3: case AluOp::vec4: case AluOp::vec5: case AluOp::vec8:
+    case AluOp::vec16: case AluOp::fdot2: case AluOp::fdot3:
     case AluOp::fdot4: case AluOp::fddx: case AluOp::fddy: case AluOp::fddx_fine: case AluOp::fddy_fine:
     case AluOp::fddx_coarse: case AluOp::fddy_coarse: case AluOp::pack_half_2x16_split:
     case AluOp::unpack_half_2x16: case AluOp::pack_half_2x16: case AluOp::unpack_unorm_4x8:
@@ -320,7 +321,7 @@ uint64_t scalar(AluOp op, const std::array<uint64_t, 4>& x, const std::array<uns
 // The sizes the interpreter accepts: NIR's types, checked once per instruction (ir::verify checks the fixed
 // sizes of alu_ops.inc; this adds "float means 16, 32 or 64 bits" and the like, and guards run(..., verify =
 // false)).
-void check_sizes(const AluInstr& a, const std::array<const Reg*, 4>& src) {
+void check_sizes(const AluInstr& a, const std::array<const Reg*, kMaxAluInputs>& src) {
   const AluOpInfo& in = info(a.op);
   const std::string where = ssa(a.dest.id);
   for (unsigned k = 0; k < in.num_inputs; ++k) {
@@ -359,13 +360,57 @@ T product_sum(const std::vector<T>& p) {
   }
 }
 
+// Options::sm50_transcendentals: the opcodes selection turns into MUFU sequences, computed as the executor
+// models MUFU (src/exec/ops_mufu.cpp): the function in double on the flushed operand, rounded to F32, NaN
+// canonical (0x7fffffff), a denormal result flushed; the FMUL between MUFUs keeps denormals.
+bool sm50_mufu(AluOp op) {
+  switch (op) {
+    case AluOp::frcp: case AluOp::frsq: case AluOp::fsqrt: case AluOp::fexp2: case AluOp::flog2: case AluOp::fsin:
+    case AluOp::fcos: case AluOp::fdiv: case AluOp::fpow:
+      return true;
+    default:
+      return false;
+  }
+}
+
+uint32_t canonical(uint32_t b) { return std::isnan(std::bit_cast<float>(b)) ? 0x7fffffffu : b; }
+uint32_t flush32(uint32_t b) { return (b & 0x7f800000u) == 0 ? b & 0x80000000u : b; }
+
+uint32_t mufu(double (*f)(double), uint32_t a) {
+  const float r = static_cast<float>(f(static_cast<double>(std::bit_cast<float>(flush32(a)))));
+  return flush32(canonical(std::bit_cast<uint32_t>(r)));
+}
+
+uint32_t fmul32(uint32_t a, uint32_t b) {
+  return canonical(std::bit_cast<uint32_t>(std::bit_cast<float>(a) * std::bit_cast<float>(b)));
+}
+
+uint32_t sm50_transcendental(AluOp op, uint32_t a, uint32_t b) {
+  constexpr auto rcp = [](double x) { return 1.0 / x; };
+  constexpr auto rsq = [](double x) { return 1.0 / std::sqrt(x); };
+  constexpr auto ex2 = [](double x) { return std::exp2(x); };
+  constexpr auto lg2 = [](double x) { return std::log2(x); };
+  switch (op) {
+    case AluOp::frcp: return mufu(rcp, a);
+    case AluOp::frsq: return mufu(rsq, a);
+    case AluOp::fsqrt: return mufu(rcp, mufu(rsq, a));
+    case AluOp::fexp2: return mufu(ex2, a);
+    case AluOp::flog2: return mufu(lg2, a);
+    case AluOp::fsin: return mufu([](double x) { return std::sin(x); }, a);
+    case AluOp::fcos: return mufu([](double x) { return std::cos(x); }, a);
+    case AluOp::fdiv: return fmul32(a, mufu(rcp, b));
+    case AluOp::fpow: return mufu(ex2, fmul32(mufu(lg2, a), b));
+    default: return 0;
+  }
+}
+
 }  // namespace
 
 void eval_alu(const AluInstr& a, State& st, uint32_t mask) {
   const AluOpInfo& in = info(a.op);
   const std::string where = ssa(a.dest.id);
   if (a.src.size() != in.num_inputs) fail("{}: {} takes {} sources, not {}", where, in.name, in.num_inputs, a.src.size());
-  std::array<const Reg*, 4> src{};
+  std::array<const Reg*, kMaxAluInputs> src{};
   for (unsigned k = 0; k < in.num_inputs; ++k) src[k] = &st.reg(a.src[k].def);
   const unsigned n = a.dest.components;
   if (n < 1 || n > kMaxComponents) fail("{}: {} components", where, n);
@@ -384,7 +429,7 @@ void eval_alu(const AluInstr& a, State& st, uint32_t mask) {
   auto get = [&](unsigned k, unsigned c, unsigned lane) { return src[k]->get(a.src[k].swizzle[c], lane); };
 
   switch (a.op) {
-    case AluOp::vec2: case AluOp::vec3: case AluOp::vec4:
+    case AluOp::vec2: case AluOp::vec3: case AluOp::vec4: case AluOp::vec5: case AluOp::vec8: case AluOp::vec16:
       for (unsigned lane = 0; lane < kLanes; ++lane)
         for (unsigned c = 0; c < n; ++c) d.set(c, lane, src[c]->get(a.src[c].swizzle[0], lane));
       return;
@@ -468,6 +513,13 @@ void eval_alu(const AluInstr& a, State& st, uint32_t mask) {
 
   std::array<unsigned, 4> sb{};
   for (unsigned k = 0; k < in.num_inputs; ++k) sb[k] = src[k]->bits;
+  if (st.options().sm50_transcendentals && db == 32 && sm50_mufu(a.op)) {
+    for (unsigned lane = 0; lane < kLanes; ++lane)
+      for (unsigned c = 0; c < n; ++c)
+        d.set(c, lane, sm50_transcendental(a.op, static_cast<uint32_t>(get(0, c, lane)),
+                                           in.num_inputs > 1 ? static_cast<uint32_t>(get(1, c, lane)) : 0u));
+    return;
+  }
   for (unsigned lane = 0; lane < kLanes; ++lane) {
     for (unsigned c = 0; c < n; ++c) {
       std::array<uint64_t, 4> x{};
@@ -479,5 +531,7 @@ void eval_alu(const AluInstr& a, State& st, uint32_t mask) {
     }
   }
 }
+
+uint32_t sm50_rcp(uint32_t a) { return sm50_transcendental(AluOp::frcp, a, 0); }
 
 }  // namespace tmu::ir::interp::detail

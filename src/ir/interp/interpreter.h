@@ -146,6 +146,15 @@ struct Options {
   bool verify = true;
   // The texture unit's fast path (bit-identical to its reference path; off for tests comparing the two).
   bool texture_fast_path = true;
+  // Transcendental opcodes (frcp, frsq, fsqrt, fexp2, flog2, fsin, fcos) and fdiv, fpow as SM50 computes them
+  // after selection (src/ir/sm50): MUFU as the executor models it (the function in double, rounded to F32,
+  // denormal inputs and results flushed, NaN canonical), fsqrt as MUFU.RCP of MUFU.RSQ, fdiv as a * MUFU.RCP(b),
+  // fpow as MUFU.EX2(MUFU.LG2(a) * b). Off: NIR's definitions on the host.
+  bool sm50_transcendentals = false;
+  // txd only in the forms SM50's TXD has (1D and 2D, arrays, no depth compare), as NAK and ptxas require. Off:
+  // txd on 3D and cube textures and with a comparator run through the texture unit's gradient path too (the
+  // reference the txd lowerings of nir_lower_tex are checked against).
+  bool sm50_txd_forms_only = true;
   // Called after each texture request with the instruction, the request and the unit's response.
   std::function<void(const TexInstr&, const texunit::Request&, const texunit::Response&)> on_texture;
 };

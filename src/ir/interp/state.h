@@ -88,6 +88,8 @@ inline std::string ssa(DefId id) { return fmt::format("ssa_{}", id); }
 
 // alu.cpp: evaluates an ALU instruction for every lane (side-effect free); bad operands in lanes of `mask` fail.
 void eval_alu(const AluInstr& a, State& st, uint32_t mask);
+// MUFU.RCP as the executor models it (Options::sm50_transcendentals; alu.cpp).
+uint32_t sm50_rcp(uint32_t a);
 // tex_request.cpp: runs a texture instruction through the texture unit for the lanes of `mask`.
 void eval_tex(const TexInstr& t, State& st, uint32_t mask);
 

@@ -15,6 +15,7 @@
 // Dimensions: 1D, BUF -> 1D / ARRAY_1D; 2D, MS, EXTERNAL, SUBPASS -> 2D / ARRAY_2D; RECT -> 2D with a sampler
 // that forces unnormalized coordinates; 3D; CUBE -> CUBE / ARRAY_CUBE.
 #include <algorithm>
+#include <bit>
 #include <cmath>
 
 #include "ir/interp/state.h"
@@ -209,7 +210,10 @@ class TexRun {
     }
   }
   void check_coords(const Reg& c) const {
-    const unsigned want = dims() + (t_.is_array ? 1u : 0u);
+    unsigned want = dims() + (t_.is_array ? 1u : 0u);
+    // A LOD query on an array names no layer (GLSL textureQueryLod, SPIR-V OpImageQueryLod: "not including any
+    // array layer index"); one given anyway is ignored (NAK passes layer 0).
+    if (t_.op == TexOp::lod && t_.is_array && t_.coord_components == dims()) want = dims();
     if (t_.coord_components != want)
       fail("{}: coord_components is {}, a {}{} {} takes {}", where_, t_.coord_components, name(t_.sampler_dim),
            t_.is_array ? " array" : "", name(t_.op), want);
@@ -333,7 +337,9 @@ class TexRun {
         // nir_normalize_cubemap_coords, which NAK runs (nak_nir.c), and ptxas and nouveau do too
         // (lowering-facts 2.4, 3.2.8): the direction times frcp(max |component|).
         const float m = std::max(std::fabs(xyz[0]), std::max(std::fabs(xyz[1]), std::fabs(xyz[2])));
-        const float r = 1.0f / m;
+        // Under Options::sm50_transcendentals the reciprocal is MUFU.RCP's, as the selected SASS computes it.
+        const float r = st_.options().sm50_transcendentals ? std::bit_cast<float>(sm50_rcp(std::bit_cast<uint32_t>(m)))
+                                                           : 1.0f / m;
         for (float& v : xyz) v *= r;
       }
       for (unsigned a = 0; a < n; ++a) ln.coord[a] = fbits(xyz[a]);
@@ -407,11 +413,12 @@ class TexRun {
         refuse(src_.lod, "lod");
         // SM50's TXD has no 3D, cube or depth-compare form: ptxas and nouveau emulate those with TEX.NDV quad
         // loops, NAK lowers them to txl (lowering-facts 1.4, 2.5, 3.6).
-        if (t_.sampler_dim == SamplerDim::Dim3D)
+        const bool strict = st_.options().sm50_txd_forms_only;
+        if (strict && t_.sampler_dim == SamplerDim::Dim3D)
           fail("{}: txd on a 3D texture: SM50's TXD has no 3D form: run nir_lower_tex with lower_txd_3d first (as NAK does)", where_);
-        if (t_.sampler_dim == SamplerDim::Cube)
+        if (strict && t_.sampler_dim == SamplerDim::Cube)
           fail("{}: txd on a cube map: SM50's TXD has no cube form: run nir_lower_tex with lower_txd_cube_map first (as NAK does)", where_);
-        if (t_.is_shadow)
+        if (strict && t_.is_shadow)
           fail("{}: txd with a comparator: SM50's TXD has no depth compare: run nir_lower_tex with lower_txd_shadow first (as NAK does)", where_);
         const Reg& dx = need(src_.ddx, "ddx");
         const Reg& dy = need(src_.ddy, "ddy");
@@ -532,7 +539,9 @@ class TexRun {
       if (r) fail("{}: {} takes no coordinates or sampling operands", where_, name(t_.op));
     const bool dimension = t_.op == TexOp::txs || t_.op == TexOp::query_levels || t_.op == TexOp::hdr_dim_nv;
     rq.query = dimension ? texunit::Query::Dimension : texunit::Query::TextureType;
-    if (!dimension || t_.op == TexOp::query_levels) refuse(src_.lod, "lod");
+    // nir_lower_tex gives query_levels a lod of 0 (lowering-facts 1.2 step 16); the level count is the same at
+    // every level and NAK queries level 0, so it is read and not used.
+    if (!dimension) refuse(src_.lod, "lod");
     handles(rq, false);
     if (t_.op == TexOp::txs || t_.op == TexOp::hdr_dim_nv) {
       for (unsigned lane = 0; lane < kLanes; ++lane)

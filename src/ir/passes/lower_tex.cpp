@@ -225,7 +225,8 @@ bool lower_one(Shader& s, Instr* instr, const LowerTexOptions& o, const Compiler
     progress = true;
   }
 
-  if (tex->op == TexOp::tg4 && o.lower_tg4_broadcom_swizzle) {
+  // (Mesa asserts a four-component result; a one-component new-style shadow gather is left alone.)
+  if (tex->op == TexOp::tg4 && o.lower_tg4_broadcom_swizzle && result_size(*tex) == 4) {
     swizzle_tg4_broadcom(site);
     progress = true;
   }

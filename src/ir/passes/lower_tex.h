@@ -78,8 +78,8 @@ LowerTexOptions sm50_lower_tex_options();
 bool lower_tex(Shader& s, const LowerTexOptions& o, const CompilerOptions& c = {});
 
 // Sets one option from text, as `tmu lower --option FIELD=VALUE` and the tests name them: FIELD is a
-// nir_lower_tex_options field; masks in decimal or 0x, booleans 1/0, `swizzles[T]=a,b,c,d` (0-3 components,
-// 4 zero, 5 one, or x/y/z/w/0/1), `scale_factors[T]=2.5`, `lower_tex_packing[S]=none|16|8`,
+// nir_lower_tex_options field; masks in decimal or 0x, booleans 1/0, `swizzles[T]=a,b,c,d` (0-3 or x-w a
+// component, 4 or zero, 5 or one), `scale_factors[T]=2.5`, `lower_tex_packing[S]=none|16|8`,
 // `lower_offset_filter=always|never|tg4|txf|nonconst|array`.
 Result<bool> set_option(LowerTexOptions& o, std::string_view field, std::string_view value);
 Result<bool> set_compiler_option(CompilerOptions& c, std::string_view name, std::string_view value);

@@ -114,13 +114,14 @@ Result<bool> set_option(LowerTexOptions& o, std::string_view field, std::string_
       while (!rest.empty() && k < 5) {
         const auto comma = rest.find(',');
         const std::string_view item = rest.substr(0, comma);
-        constexpr std::string_view kNames[] = {"x", "y", "z", "w", "0", "1"};
+        // 0-3 a component, 4 zero, 5 one (nir_lower_tex_options::swizzles); or x, y, z, w, zero, one.
+        constexpr std::string_view kNames[] = {"x", "y", "z", "w", "zero", "one"};
         int v = -1;
         if (item.size() == 1 && item[0] >= '0' && item[0] <= '5') v = item[0] - '0';
-        for (int n = 0; n < 4; ++n)
+        for (int n = 0; n < 6; ++n)
           if (item == kNames[n]) v = n;
         if (v < 0 || k >= 4)
-          return make_error(fmt::format("{}={}: four components, each 0-3 (x-w), 4 (zero) or 5 (one)", field, value));
+          return make_error(fmt::format("{}={}: four components, each 0-3 or x-w (a component), 4 or zero, 5 or one", field, value));
         s[k++] = static_cast<uint8_t>(v);
         rest = comma == std::string_view::npos ? std::string_view{} : rest.substr(comma + 1);
       }

@@ -86,6 +86,15 @@ void convert_yuv_to_rgb(Site& site, Builder& b, Cursor first, const LowerTexOpti
 
 }  // namespace
 
+DefId with_residency(Site& site, Builder& b, DefId rgba) {
+  const TexInstr& tex = site.tex();
+  if (!tex.is_sparse) return rgba;
+  std::vector<std::pair<DefId, unsigned>> parts;
+  for (unsigned i = 0; i < b.components(rgba); ++i) parts.emplace_back(rgba, i);
+  parts.emplace_back(tex.dest.id, result_size(tex));  // the residency code stays last
+  return b.vec(parts);
+}
+
 void lower_external(Site& site, const LowerTexOptions& o, uint32_t mask, unsigned texture_index) {
   Builder b = site.after();
   const Cursor first = b.cursor();
@@ -136,8 +145,11 @@ void lower_external(Site& site, const LowerTexOptions& o, uint32_t mask, unsigne
 void swizzle_tg4_broadcom(Site& site) {
   Builder b = site.after();
   const Cursor first = b.cursor();
-  const DefId r = b.swizzle(site.tex().dest.id, {2, 3, 1, 0});  // .zwyx: Broadcom's texel order
-  rewrite_result_after(site, first, b, r);
+  const DefId res = site.tex().dest.id;
+  const DefId r = site.tex().is_sparse ? b.vec({std::pair{res, 2u}, std::pair{res, 3u}, std::pair{res, 1u},
+                                                std::pair{res, 0u}})
+                                       : b.swizzle(res, {2, 3, 1, 0});  // .zwyx: Broadcom's texel order
+  rewrite_result_after(site, first, b, with_residency(site, b, r));
 }
 
 void swizzle_result(Site& site, const std::array<uint8_t, 4>& swz) {
@@ -162,7 +174,7 @@ void swizzle_result(Site& site, const std::array<uint8_t, 4>& swz) {
                                                         swz[i] < 4 ? swz[i] : 0u);
     r = b.vec(parts);
   }
-  rewrite_result_after(site, first, b, r);
+  rewrite_result_after(site, first, b, with_residency(site, b, r));
 }
 
 void linearize_srgb_result(Site& site) {
@@ -182,7 +194,7 @@ void linearize_srgb_result(Site& site) {
   const DefId le = b.alu(AluOp::fge, {k(0.04045f), AluSrc{c}}, 3);
   const DefId rgb = b.alu(AluOp::fsat, {b.alu(AluOp::bcsel, {le, linear, curved})});
   const DefId r = b.vec({std::pair{rgb, 0u}, std::pair{rgb, 1u}, std::pair{rgb, 2u}, std::pair{res, 3u}});
-  rewrite_result_after(site, first, b, r);
+  rewrite_result_after(site, first, b, with_residency(site, b, r));
 }
 
 void lower_tex_packing(Site& site, TexPacking packing) {
@@ -226,7 +238,7 @@ void lower_tex_packing(Site& site, TexPacking packing) {
     r = b.alu(AluOp::unpack_unorm_4x8, {b.channel(color, 0)});
   }
   // The destination keeps its size (nir_tex_instr_dest_size still says 4); the backend writes fewer words.
-  rewrite_result_after(site, first, b, r);
+  rewrite_result_after(site, first, b, with_residency(site, b, r));
 }
 
 bool lower_txs_lod(Site& site) {

@@ -247,14 +247,14 @@ class Driver {
         return;
       }
       case Intrinsic::sparse_residency_code_and: {
-        // Codes are 0 when resident (tex.h): any non-resident part makes the result non-zero.
+        // Codes are 1 when resident (NAK: sel(fault, 0, 1)): resident when both are.
         const unsigned b = sel_.dest(n.dest);
-        sel_.emit(fmt::format("LOP.OR {}, {}, {}", sel_.reg(b), sel_.r(n.src[0]), sel_.r(n.src[1])));
+        sel_.emit(fmt::format("LOP.AND {}, {}, {}", sel_.reg(b), sel_.r(n.src[0]), sel_.r(n.src[1])));
         return;
       }
       case Intrinsic::is_sparse_texels_resident: {
         const unsigned b = sel_.dest(n.dest);
-        sel_.emit(fmt::format("ISET.EQ.AND {}, {}, RZ, PT", sel_.reg(b), sel_.r(n.src[0])));
+        sel_.emit(fmt::format("ISET.NE.AND {}, {}, RZ, PT", sel_.reg(b), sel_.r(n.src[0])));
         return;
       }
       default:

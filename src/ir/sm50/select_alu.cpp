@@ -62,14 +62,24 @@ void mufu(Alu& x, const char* op, const char* rro = nullptr) {
   }
 }
 
-// dot product: ((a0 b0 + a1 b1) + a2 b2) + a3 b3, each operation rounded (the interpreter's order).
+// Dot products in NIR's pairwise order (nir_opcodes.py binop_reduce, as the interpreter sums them):
+// fdot2 = p1 + p0, fdot3 = (p2 + p1) + p0, fdot4 = (p3 + p2) + (p1 + p0), each operation rounded.
 void dot(Alu& x, unsigned width) {
-  const std::string acc = x.dst(0);
-  x.sel.emit(fmt::format("FMUL {}, {}, {}", acc, x.src(0, 0), x.src(1, 0)));
-  for (unsigned c = 1; c < width; ++c) {
-    const std::string t = x.tmp();
-    x.sel.emit(fmt::format("FMUL {}, {}, {}", t, x.src(0, c), x.src(1, c)));
-    x.sel.emit(fmt::format("FADD {}, {}, {}", acc, acc, t));
+  std::string p[4];
+  for (unsigned c = 0; c < width; ++c) {
+    p[c] = x.tmp();
+    x.sel.emit(fmt::format("FMUL {}, {}, {}", p[c], x.src(0, c), x.src(1, c)));
+  }
+  const std::string d = x.dst(0);
+  if (width == 2) {
+    x.sel.emit(fmt::format("FADD {}, {}, {}", d, p[1], p[0]));
+  } else if (width == 3) {
+    x.sel.emit(fmt::format("FADD {}, {}, {}", p[2], p[2], p[1]));
+    x.sel.emit(fmt::format("FADD {}, {}, {}", d, p[2], p[0]));
+  } else {
+    x.sel.emit(fmt::format("FADD {}, {}, {}", p[3], p[3], p[2]));
+    x.sel.emit(fmt::format("FADD {}, {}, {}", p[1], p[1], p[0]));
+    x.sel.emit(fmt::format("FADD {}, {}, {}", d, p[3], p[1]));
   }
 }
 
@@ -117,8 +127,8 @@ void shift(Alu& x, const char* op) {
   }
 }
 
-// Unsigned division by restoring shift-and-subtract (32 steps): exact for every operand; x / 0 = 0xffffffff and
-// x % 0 = x, as the steps give them (NIR leaves division by zero undefined).
+// Unsigned division by restoring shift-and-subtract (32 steps): exact for every operand. NIR leaves division by
+// zero undefined; quotient and remainder are 0 then, as the interpreter defines them.
 void udivmod(Alu& x, unsigned c, const std::string& num, const std::string& den, const std::string& q,
              const std::string& rem) {
   x.sel.emit(fmt::format("MOV {}, RZ", rem));
@@ -133,6 +143,9 @@ void udivmod(Alu& x, unsigned c, const std::string& num, const std::string& den,
     x.sel.emit(fmt::format("@P1 IADD {}, {}, -{}", rem, rem, den));
     x.sel.emit(fmt::format("@P1 LOP32I.OR {}, {}, 0x1", q, q));
   }
+  x.sel.emit(fmt::format("ISETP.EQ.U32.AND P1, PT, {}, RZ, PT", den));
+  x.sel.emit(fmt::format("@P1 MOV {}, RZ", q));
+  x.sel.emit(fmt::format("@P1 MOV {}, RZ", rem));
   (void)c;
 }
 
@@ -147,7 +160,8 @@ void select_alu(Selector& sel, const Instr& instr, const AluInstr& a) {
   }
   x.d = sel.dest(a.dest);
   switch (a.op) {
-    case AluOp::mov: case AluOp::vec2: case AluOp::vec3: case AluOp::vec4: case AluOp::b2b1: case AluOp::b2b32:
+    case AluOp::mov: case AluOp::vec2: case AluOp::vec3: case AluOp::vec4: case AluOp::vec5: case AluOp::vec8:
+    case AluOp::vec16: case AluOp::b2b1: case AluOp::b2b32:
       for (unsigned c = 0; c < x.n(); ++c)
         sel.emit(fmt::format("MOV {}, {}", x.dst(c), info(a.op).output_size ? x.src(c, 0) : x.src(0, c)));
       return;

@@ -78,11 +78,17 @@ struct TexSel {
       sel.emit(fmt::format("MOV32I {}, {:#x}", out, word << shift));
       return;
     }
-    // At run time: each offset's low bits inserted at its field (4 bits each; TLD4: 6 bits at 0 and 8).
-    const unsigned width = gather ? 6 : 4, stride = gather ? 8 : 4;
+    // At run time: each offset clamped to its field's signed range and inserted (4 bits each; TLD4: 8 bits apart,
+    // clamped to 8 bits as NAK does).
+    const unsigned width = gather ? 8 : 4, stride = gather ? 8 : 4;
+    const int hi = gather ? 127 : 7;
+    const std::string clamped = tmp();
     sel.emit(fmt::format("MOV {}, RZ", out));
-    for (unsigned c = 0; c < n && c < 3; ++c)
-      sel.emit(fmt::format("BFI {}, {}, {:#x}, {}", out, sel.r(off, c), (width << 8) | (stride * c + shift), out));
+    for (unsigned c = 0; c < n && c < 3; ++c) {
+      sel.emit(fmt::format("IMNMX {}, {}, {:#x}, PT", clamped, sel.r(off, c), hi));
+      sel.emit(fmt::format("IMNMX {}, {}, -{:#x}, !PT", clamped, clamped, hi + 1));
+      sel.emit(fmt::format("BFI {}, {}, {:#x}, {}", out, clamped, (width << 8) | (stride * c + shift), out));
+    }
   }
 
   // The array index: float layers rounded to the nearest integer (NAK: u32(max(L + 0.5, 0)), then at most 0xffff);
@@ -98,15 +104,39 @@ struct TexSel {
     }
   }
 
-  // .LC's clamp as u4.8 fixed point: min(u32(min_lod * 256), 0xfff).
+  // .LC's clamp as u4.8 fixed point, as NAK encodes it: u32(fmax(min_lod * 256, 16)), at most 0xfff.
   void lod_clamp(const std::string& out) {
     sel.emit(fmt::format("FMUL {}, {}, 256", out, sel.r(*src(TexSrcType::min_lod))));
+    sel.emit(fmt::format("FMNMX {}, {}, 16, !PT", out, out));
     sel.emit(fmt::format("F2I.U32.F32.TRUNC {}, {}", out, out));
     sel.emit(fmt::format("IMNMX.U32 {}, {}, 0xfff, PT", out, out));
   }
 
+  // Cube directions divided by their largest magnitude, by MUFU.RCP and FMUL (nir_normalize_cubemap_coords,
+  // which NAK runs; ptxas and nouveau do the same): registers of the normalized x, y, z.
+  std::array<std::string, 3> cube_coords() {
+    if (cube_[0].empty()) {
+      const DefId c = *src(TexSrcType::coord);
+      const std::string m = tmp(), r = tmp();
+      sel.emit(fmt::format("FMNMX {}, |{}|, |{}|, !PT", m, sel.r(c, 0), sel.r(c, 1)));
+      sel.emit(fmt::format("FMNMX {}, {}, |{}|, !PT", m, m, sel.r(c, 2)));
+      sel.emit(fmt::format("MUFU.RCP {}, {}", r, m));
+      for (unsigned k = 0; k < 3; ++k) {
+        cube_[k] = tmp();
+        sel.emit(fmt::format("FMUL {}, {}, {}", cube_[k], sel.r(c, k), r));
+      }
+    }
+    return cube_;
+  }
+  std::array<std::string, 3> cube_;
+
   void value(TexParam p, const std::string& out) {
     auto coord = src(TexSrcType::coord);
+    if (t.sampler_dim == SamplerDim::Cube && (p == TexParam::S || p == TexParam::T || p == TexParam::R)) {
+      const unsigned k = p == TexParam::S ? 0 : p == TexParam::T ? 1 : 2;
+      sel.emit(fmt::format("MOV {}, {}", out, cube_coords()[k]));
+      return;
+    }
     auto comp = [&](DefId d, unsigned c) { sel.emit(fmt::format("MOV {}, {}", out, sel.r(d, c))); };
     switch (p) {
       case TexParam::S: comp(*coord, 0); return;
@@ -305,14 +335,14 @@ struct TexSel {
       }
     }
     if (t.is_sparse) {
-      // The residency code: 0 when every texel was resident (Ps set), 1 otherwise.
-      sel.emit(fmt::format("SEL {}, RZ, 0x1, P0", sel.reg(d + dest_size(t) - 1)));
+      // The residency code: 1 when every texel was resident (Ps set), 0 otherwise (NAK: sel(fault, 0, 1)).
+      sel.emit(fmt::format("SEL {}, RZ, 0x1, !P0", sel.reg(d + dest_size(t) - 1)));
     }
   }
 };
 
 }  // namespace
 
-void select_tex(Selector& sel, const Instr& instr, const TexInstr& t) { TexSel{sel, instr, t}.run(); }
+void select_tex(Selector& sel, const Instr& instr, const TexInstr& t) { TexSel{sel, instr, t, {}}.run(); }
 
 }  // namespace tmu::ir::sm50::detail
