@@ -36,7 +36,10 @@ struct TexSel {
         return t.is_array ? "ARRAY_2D" : "2D";
       case SamplerDim::Dim3D: return "3D";
       case SamplerDim::Cube: return t.is_array ? "ARRAY_CUBE" : "CUBE";
-      case SamplerDim::Rect: fail("RECT textures are unnormalized: run nir_lower_tex with lower_rect first");
+      case SamplerDim::Rect:
+        // Integer texel coordinates and queries do not care; filtered lookups would need unnormalized coordinates.
+        if (t.op == TexOp::txf || t.op == TexOp::txs || t.op == TexOp::query_levels) return "2D";
+        fail("RECT textures are unnormalized: run nir_lower_tex with lower_rect first");
     }
     return "2D";
   }
@@ -154,6 +157,14 @@ struct TexSel {
         return;
       }
       case TexParam::Lod: {
+        if (t.op == TexOp::txs || t.op == TexOp::query_levels || t.op == TexOp::texture_samples ||
+            t.op == TexOp::hdr_dim_nv || t.op == TexOp::tex_type_nv) {
+          // TXQ's level: txs's lod; query_levels counts the levels of level 0 (NAK), the type query reads none.
+          auto l = src(TexSrcType::lod);
+          if (l && t.op == TexOp::txs) comp(*l, 0);
+          else sel.emit(fmt::format("MOV {}, RZ", out));
+          return;
+        }
         auto l = src(TexSrcType::lod);
         if (!l) l = src(TexSrcType::bias);
         if (!l) fail("the instruction needs a LOD or bias source");
@@ -271,6 +282,8 @@ struct TexSel {
     if (src(TexSrcType::projector)) fail("tex with a projector: run nir_lower_tex with lower_txp first");
     if (src(TexSrcType::texture_handle) || src(TexSrcType::sampler_handle))
       fail("bindless handles (TEX.B) are not selected yet");
+    if (src(TexSrcType::min_lod) && sel.opt.arch != isa::Arch::SM52)
+      fail("min_lod needs the LOD clamp (.LC), which SM52 has: select with --arch sm52");
     if (t.is_sparse && sel.opt.arch != isa::Arch::SM52)
       fail("sparse residency needs TEX's predicate output, which SM52 has: select with --arch sm52");
     const Form f = form();
@@ -286,17 +299,7 @@ struct TexSel {
       for (std::size_t i = 0; i < params.size(); ++i) value(params[i], sel.reg(b + static_cast<unsigned>(i)));
       return sel.reg(b);
     };
-    std::string ra = group(layout.ra_params());
-    if (t.op == TexOp::txs || t.op == TexOp::query_levels || t.op == TexOp::hdr_dim_nv) {
-      // TXQ's Ra is the level queried.
-      const unsigned b = sel.scratch(1);
-      auto l = src(TexSrcType::lod);
-      if (l && t.op == TexOp::txs) sel.emit(fmt::format("MOV {}, {}", sel.reg(b), sel.r(*l)));
-      else sel.emit(fmt::format("MOV {}, RZ", sel.reg(b)));
-      ra = sel.reg(b);
-    } else if (f.mnemonic == "TXQ") {
-      ra = "RZ";
-    }
+    const std::string ra = group(layout.ra_params());
     const std::string rb = f.has_rb ? group(layout.rb_params()) + ", " : "";
     const unsigned hw = sel.scratch(f.written);
     const std::string ps = t.is_sparse ? "P0, " : "";
