@@ -87,6 +87,8 @@ struct Variable {
   std::string qualifiers;  // the rest before the type, e.g. "INTERP_MODE_NONE"
   int location = 0, driver_location = 0, binding = 0, descriptor_set = 0;
   bool has_descriptor_set = false;  // printed (set, binding) instead of (location, driver_location, binding)
+  uint8_t location_frac = 0;        // first component of an I/O variable (the ".y" of "VARYING_SLOT_VAR1.y")
+  bool compact = false;             // printed " compact" after the location (clip/cull distance arrays)
 };
 
 // Derefs reach variables (texture and sampler derefs, load_deref/store_deref).
