@@ -189,7 +189,7 @@ void linearize_srgb_result(Site& site) {
     return s;
   };
   const DefId linear = b.alu(AluOp::fdiv, {AluSrc{c}, k(12.92f)}, 3);
-  const DefId shifted = b.alu(AluOp::fmul, {AluSrc{b.alu(AluOp::fadd, {AluSrc{c}, k(0.055f)}, 3)}, k(1.0f / 1.055f)}, 3);
+  const DefId shifted = b.alu(AluOp::fdiv, {AluSrc{b.alu(AluOp::fadd, {AluSrc{c}, k(0.055f)}, 3)}, k(1.055f)}, 3);
   const DefId curved = b.alu(AluOp::fpow, {AluSrc{shifted}, k(2.4f)}, 3);
   const DefId le = b.alu(AluOp::fge, {k(0.04045f), AluSrc{c}}, 3);
   const DefId rgb = b.alu(AluOp::fsat, {b.alu(AluOp::bcsel, {le, linear, curved})});

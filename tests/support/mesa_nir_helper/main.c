@@ -174,6 +174,7 @@ struct case_spec {
    nir_alu_type dest_base;   /* nir_type_float / int / uint */
    unsigned coord_components;
    int8_t tg4_offsets[4][2];
+   int has_tg4_offsets;   /* tg4_offsets= given: otherwise nir_tex_instr_create's defaults stay */
 
    struct src_spec srcs[MAX_SRCS];
    int num_srcs;
@@ -659,6 +660,7 @@ parse_tex_line(struct case_spec *c, int line, char *rest)
             case_error(c, line, "tg4_offsets wants 8 integers x0,y0,x1,y1,x2,y2,x3,y3");
             return;
          }
+         c->has_tg4_offsets = 1;
       } else if (!strcmp(key, "gather_implicit_lod")) {
          /* nir_tex_instr has no is_gather_implicit_lod in Mesa 22.3.6 */
          if (!parse_bool(value, &b)) {
@@ -958,7 +960,10 @@ run_case(const struct case_spec *c)
    tex->is_sparse = c->is_sparse;
    tex->component = (unsigned)c->component;
    tex->array_is_lowered_cube = (unsigned)c->array_is_lowered_cube;
-   memcpy(tex->tg4_offsets, c->tg4_offsets, sizeof(tex->tg4_offsets));
+   /* 22.3.6 counts offsets other than nir_tex_instr_create's defaults ((0,1), (1,1), (1,0), (0,0)) as explicit
+    * (nir_tex_instr_has_explicit_tg4_offsets): keep those unless the case gives offsets. */
+   if (c->has_tg4_offsets)
+      memcpy(tex->tg4_offsets, c->tg4_offsets, sizeof(tex->tg4_offsets));
    tex->texture_non_uniform = c->texture_non_uniform;
    tex->sampler_non_uniform = c->sampler_non_uniform;
    tex->texture_index = c->texture_index;
