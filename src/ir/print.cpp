@@ -615,9 +615,8 @@ class Printer {
       has_sampler_deref |= t.src[k].type == TexSrcType::sampler_deref;
     }
     if (t.op == TexOp::tg4 || t.component != 0) out_ += fmt::format(", {} (gather_component)", t.component);
-    bool offsets = false;
-    for (const auto& o : t.tg4_offsets) offsets |= o[0] != 0 || o[1] != 0;
-    if (offsets) {
+    // Mesa prints explicit gather offsets (not its default); tmu also where a non-tg4 holds others.
+    if (t.tg4_offsets != kDefaultTg4Offsets) {
       out_ += fmt::format(", {{ ({}, {})", t.tg4_offsets[0][0], t.tg4_offsets[0][1]);
       for (unsigned i = 1; i < 4; ++i) out_ += fmt::format(", ({}, {})", t.tg4_offsets[i][0], t.tg4_offsets[i][1]);
       out_ += " } (offsets)";

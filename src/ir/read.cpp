@@ -1166,7 +1166,6 @@ class Reader {
         if (offsets_given) c.fail("the tg4 offsets are given twice");
         offsets_given = true;
         c.skip(1);
-        bool zero = true;
         for (unsigned i = 0; i < 4; ++i) {
           if (i) c.expect(",");
           c.expect("(");
@@ -1174,13 +1173,8 @@ class Reader {
           c.expect(",");
           t.tg4_offsets[i][1] = small_int(c);
           c.expect(")");
-          zero = zero && t.tg4_offsets[i][0] == 0 && t.tg4_offsets[i][1] == 0;
         }
-        // 22.3 prints offsets that differ from nir_tex_instr_create's default {(0,1),(1,1),(1,0),(0,0)}, so
-        // four (0, 0) are explicit there; tmu's TexInstr reads all-zero tg4_offsets as "no explicit offsets".
-        if (zero)
-          c.fail_at(at, "explicit tg4 offsets that are all (0, 0) cannot be held: tmu's TexInstr takes all-zero "
-                        "tg4_offsets as 'no explicit offsets' (expected at least one non-zero offset)");
+        (void)at;
         c.expect("}");
         c.expect("(");
         c.expect("offsets");

@@ -13,9 +13,7 @@
 //   preds/succs comments are read and dropped: the IR has no place for them.
 // Not read, with a message saying so: loops, registers (decl_reg, r0), jumps, calls, ALU source modifiers
 // (-ssa_1, abs()) and ".sat", deref casts and wildcards, struct fields by name (tmu keeps indices: "->1"),
-// variable initializers, functions with parameters or without a body, more than one function, and explicit tg4
-// offsets that are all (0, 0) (22.3's default is {(0,1),(1,1),(1,0),(0,0)}, so these are explicit there, but
-// TexInstr takes all-zero tg4_offsets as "none").
+// variable initializers, functions with parameters or without a body, more than one function.
 // Every error reads "FILE:LINE:COL: what was expected" (columns count bytes from 1). After reading, verify()
 // runs; its findings are reported at the line of the instruction they name.
 // Sizes are capped so that no input can make the reader allocate without bound: SSA and block numbers below

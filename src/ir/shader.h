@@ -108,6 +108,8 @@ struct TexSrc {
   DefId def = kNoDef;
 };
 
+inline constexpr std::array<std::array<int8_t, 2>, 4> kDefaultTg4Offsets{{{0, 1}, {1, 1}, {1, 0}, {0, 0}}};
+
 // nir_tex_instr (seed 003, "struct nir_tex_instr").
 struct TexInstr {
   TexOp op = TexOp::tex;
@@ -124,7 +126,9 @@ struct TexInstr {
   bool array_is_lowered_cube = false;
   bool is_gather_implicit_lod = false;
   bool skip_helpers = false;
-  std::array<std::array<int8_t, 2>, 4> tg4_offsets{};  // explicit gather offsets; all zero: none
+  // Gather offsets; Mesa's default (nir_tex_instr_create: (0, 1), (1, 1), (1, 0), (0, 0), the footprint's own
+  // texel positions) means none: anything else is explicit (nir_tex_instr_has_explicit_tg4_offsets).
+  std::array<std::array<int8_t, 2>, 4> tg4_offsets = kDefaultTg4Offsets;
   bool texture_non_uniform = false;
   bool sampler_non_uniform = false;
   bool offset_non_uniform = false;

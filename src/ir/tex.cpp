@@ -109,10 +109,7 @@ void add_src(TexInstr& t, TexSrcType type, DefId def) { t.src.push_back(TexSrc{t
 void remove_src(TexInstr& t, unsigned src_idx) { t.src.erase(t.src.begin() + src_idx); }
 
 bool has_explicit_tg4_offsets(const TexInstr& t) {
-  if (t.op != TexOp::tg4) return false;
-  for (const auto& o : t.tg4_offsets)
-    if (o[0] != 0 || o[1] != 0) return true;
-  return false;
+  return t.op == TexOp::tg4 && t.tg4_offsets != kDefaultTg4Offsets;
 }
 
 }  // namespace tmu::ir

@@ -18,7 +18,7 @@ unsigned src_size(const TexInstr& t, unsigned src);
 int src_index(const TexInstr& t, TexSrcType type);  // -1 when absent
 void add_src(TexInstr& t, TexSrcType type, DefId def);
 void remove_src(TexInstr& t, unsigned src_idx);
-// True when tg4_offsets holds explicit offsets (any non-zero entry), as nir_tex_instr_has_explicit_tg4_offsets.
+// True for a tg4 whose tg4_offsets are not Mesa's default (kDefaultTg4Offsets): nir_tex_instr_has_explicit_tg4_offsets.
 bool has_explicit_tg4_offsets(const TexInstr& t);
 
 // The same rules for an (op, source type) pair, used by front ends that build instructions.

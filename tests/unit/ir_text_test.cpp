@@ -615,11 +615,6 @@ std::vector<BadCase> bad_cases() {
        "e.nir:13:52: expected the impl's closing '}', found the end of the text"},
       {"hexadecimal constant", fs("", std::string(kB0) + "\tvec1 32 ssa_0 = load_const (1.0)\n" + end),
        "e.nir:13:30: expected a constant in hexadecimal"},
-      {"all-zero tg4 offsets",
-       fs("", std::string(kB0) + "\tvec2 32 ssa_0 = undefined\n\tvec4 32 ssa_1 = (float32)tg4 ssa_0 (coord), 0 "
-                                 "(gather_component), { (0, 0), (0, 0), (0, 0), (0, 0) } (offsets), 0 (texture), 0 "
-                                 "(sampler), 2D (dim)\n" + end),
-       "e.nir:14:68: explicit tg4 offsets that are all (0, 0) cannot be held"},
       {"constant array index without its load_const",
        fs("decl_var uniform INTERP_MODE_NONE sampler2D[2] t (0, 0, 0)\n",
           std::string(kB0) + "\tvec1 32 ssa_0 = deref_var &t (uniform sampler2D[2]) \n"

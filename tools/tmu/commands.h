@@ -15,5 +15,7 @@ Runner add_demo(CLI::App& app);
 Runner add_table(CLI::App& app);
 Runner add_sample(CLI::App& app);
 Runner add_render(CLI::App& app);
+Runner add_lower(CLI::App& app);
+Runner add_compile(CLI::App& app);
 
 }  // namespace tmu::cli

@@ -21,6 +21,8 @@ int main(int argc, char** argv) {
   reg(tmu::cli::add_table);
   reg(tmu::cli::add_sample);
   reg(tmu::cli::add_render);
+  reg(tmu::cli::add_lower);
+  reg(tmu::cli::add_compile);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
