@@ -111,7 +111,11 @@ void lower_gradient(Site& site) {
   // GL bias or clamp state.
   const unsigned n = tex.sampler_dim == SamplerDim::Dim3D ? 3 : tex.sampler_dim == SamplerDim::Dim1D ? 1 : 2;
   const DefId all = b.alu(AluOp::i2f32, {texture_size(site, b)});
-  const DefId size = n == 1 ? b.channel(all, 0) : n == 2 ? b.swizzle(all, {0, 1}) : b.swizzle(all, {0, 1, 2});
+  // (nir_channels: the whole vector when it has just those components.)
+  const DefId size = n == b.components(all) ? all
+                     : n == 1               ? b.channel(all, 0)
+                     : n == 2               ? b.swizzle(all, {0, 1})
+                                            : b.swizzle(all, {0, 1, 2});
   const DefId ddx = tex.src[static_cast<unsigned>(src_index(tex, TexSrcType::ddx))].def;
   const DefId ddy = tex.src[static_cast<unsigned>(src_index(tex, TexSrcType::ddy))].def;
   const DefId px = b.alu(AluOp::fmul, {ddx, size});
