@@ -3,6 +3,7 @@
 // 2.1), isa/sm50/tex_operands says which value goes to which register of Ra and Rb (the one packer, and its word
 // packings: AOFFI, gather offsets, PTP, layer and LOD clamp), and the results are moved into NIR's order.
 #include <algorithm>
+#include <bit>
 
 #include "ir/sm50/select_internal.h"
 #include "ir/tex.h"
@@ -205,13 +206,101 @@ struct TexSel {
     }
   }
 
+  // Which components of the result the shader reads (NAK's write mask: "NIR components actually read").
+  unsigned used_components() const {
+    unsigned used = 0;
+    const DefId d = t.dest.id;
+    sel.s.for_each_instr([&](Instr& i) {
+      if (const AluInstr* a = i.as<AluInstr>()) {
+        const AluOpInfo& in = info(a->op);
+        for (unsigned k = 0; k < a->src.size(); ++k) {
+          if (a->src[k].def != d) continue;
+          const unsigned width = in.input_size[k] ? in.input_size[k] : a->dest.components;
+          for (unsigned c = 0; c < width; ++c) used |= 1u << a->src[k].swizzle[c];
+        }
+        return;
+      }
+      for (DefId* u : i.uses())
+        if (*u == d) used |= (1u << t.dest.components) - 1;
+    });
+    return used;
+  }
+
+  // A short form (TEXS, TLDS, TLD4S) when the op, its modifiers and the components read fit one (sm50-encodings
+  // 4.6, lowering-facts 3.2 rule 2: ptxas prefers them): mnemonic, type and mask letters; nullopt otherwise.
+  struct Short {
+    std::string mnemonic, type, mask;
+    bool gather = false;
+  };
+  std::optional<Short> short_form(unsigned used) const {
+    if (t.is_sparse || src(TexSrcType::min_lod) || t.sampler_dim == SamplerDim::Rect) return std::nullopt;
+    const bool shadow = t.is_shadow && src(TexSrcType::comparator);
+    const bool offset = src(TexSrcType::offset).has_value();
+    const bool array = t.is_array;
+    const SamplerDim d = t.sampler_dim;
+    const bool is2d = d == SamplerDim::Dim2D || d == SamplerDim::External;
+    Short f;
+    if (t.op == TexOp::tg4) {
+      // TLD4S: 2D, one AOFFI offset at most, depth compare; all four texels.
+      if (!is2d || array || has_explicit_tg4_offsets(t)) return std::nullopt;
+      static constexpr const char* kComp[] = {".R", ".G", ".B", ".A"};
+      f.mnemonic = std::string("TLD4S") + kComp[t.component & 3] + (offset ? ".AOFFI" : "") + (shadow ? ".DC" : "");
+      f.gather = true;
+      return f;
+    }
+    // The masks TEXS/TLDS encode: one component, RG, RA, GA, BA, three of four, or all.
+    static constexpr std::pair<unsigned, const char*> kMasks[] = {
+        {0x1, "R"}, {0x2, "G"}, {0x4, "B"}, {0x8, "A"}, {0x3, "RG"}, {0x9, "RA"}, {0xa, "GA"}, {0xc, "BA"},
+        {0x7, "RGB"}, {0xb, "RGA"}, {0xd, "RBA"}, {0xe, "GBA"}, {0xf, "RGBA"}};
+    const unsigned mask = used ? used : 1u;
+    for (auto [m, letters] : kMasks)
+      if (m == mask) f.mask = letters;
+    if (f.mask.empty()) return std::nullopt;
+    auto l = src(TexSrcType::lod);
+    const auto k = l ? sel.constant(*l) : std::optional<uint64_t>{0};
+    const bool lz = k && *k == 0;
+    const std::string type = d == SamplerDim::Dim1D ? (array ? "ARRAY_1D" : "1D") : d == SamplerDim::Dim3D ? "3D"
+                             : d == SamplerDim::Cube ? (array ? "ARRAY_CUBE" : "CUBE")
+                                                     : (array ? "ARRAY_2D" : "2D");
+    std::string mods;
+    std::span<const isa::sm50::Spelling> table;
+    if (t.op == TexOp::tex || t.op == TexOp::txl) {
+      if (offset) return std::nullopt;
+      mods = std::string(t.op == TexOp::tex ? "" : lz ? ".LZ" : ".LL") + (shadow ? ".DC" : "");
+      f.mnemonic = "TEXS";
+      table = isa::sm50::kTexsEncoding_values;
+    } else if (t.op == TexOp::txf || t.op == TexOp::txf_ms) {
+      const bool ms = t.op == TexOp::txf_ms;
+      mods = std::string(ms || lz ? ".LZ" : ".LL") + (offset ? ".AOFFI" : "") + (ms ? ".MS" : "");
+      f.mnemonic = "TLDS";
+      table = isa::sm50::kTldsEncoding_values;
+    } else {
+      return std::nullopt;
+    }
+    // The encodings the short form has (isa/sm50/texture_enums.h, the table nvdisasm prints from).
+    for (const isa::sm50::Spelling& e : table) {
+      if (e.rejected || e.text != mods || e.column2 != type) continue;
+      f.mnemonic += mods;
+      f.type = type;
+      return f;
+    }
+    return std::nullopt;
+  }
+
   // The instruction's text without registers: "TEX.LZ.DC" and its trailing operands.
   struct Form {
     std::string mnemonic;
-    std::string tail;     // after Ra/Rb: tsidx, dim, mask (or TXQ's query, tsidx, mask)
-    unsigned written = 4; // components the hardware writes
+    std::string tail;      // after Ra/Rb: tsidx, dim, mask (or TXQ's query, tsidx, mask)
+    unsigned wmask = 0xf;  // components the hardware writes, into consecutive registers
     bool has_rb = true;
   };
+
+  // The write mask of a lookup: the result components read (at least one), the residency code apart.
+  unsigned read_mask() const {
+    const unsigned n = result_size(t);
+    const unsigned used = used_components() & ((1u << n) - 1);
+    return used ? used : 1u;
+  }
 
   Form form() {
     Form f;
@@ -219,7 +308,6 @@ struct TexSel {
     const bool offset = src(TexSrcType::offset).has_value();
     const bool min_lod = src(TexSrcType::min_lod).has_value();
     const unsigned slot = tsidx();
-    auto mask = [](unsigned n) { return fmt::format("{:#x}", (1u << n) - 1); };
     switch (t.op) {
       case TexOp::tex: case TexOp::txb: case TexOp::txl: {
         std::string lod;
@@ -230,8 +318,8 @@ struct TexSel {
           lod = k && *k == 0 ? ".LZ" : ".LL";
         }
         f.mnemonic = "TEX" + lod + (min_lod ? ".LC" : "") + (offset ? ".AOFFI" : "") + (shadow ? ".DC" : "");
-        f.written = result_size(t);
-        f.tail = fmt::format("{:#x}, {}, {}", slot, dim(), mask(f.written));
+        f.wmask = read_mask();
+        f.tail = fmt::format("{:#x}, {}, {:#x}", slot, dim(), f.wmask);
         return f;
       }
       case TexOp::txd:
@@ -239,7 +327,8 @@ struct TexSel {
         if (t.sampler_dim == SamplerDim::Dim3D || t.sampler_dim == SamplerDim::Cube)
           fail("TXD on 3D and cube textures: run nir_lower_tex with lower_txd_3d and lower_txd_cube_map");
         f.mnemonic = std::string("TXD") + (min_lod ? ".LC" : "") + (offset ? ".AOFFI" : "");
-        f.tail = fmt::format("{:#x}, {}, 0xf", slot, dim());
+        f.wmask = read_mask();
+        f.tail = fmt::format("{:#x}, {}, {:#x}", slot, dim(), f.wmask);
         return f;
       case TexOp::txf: case TexOp::txf_ms: {
         auto l = src(TexSrcType::lod);
@@ -247,19 +336,21 @@ struct TexSel {
         const bool lz = t.op == TexOp::txf_ms || (k && *k == 0);
         f.mnemonic = std::string("TLD") + (lz ? ".LZ" : ".LL") + (offset ? ".AOFFI" : "") +
                      (t.op == TexOp::txf_ms ? ".MS" : "");
-        f.tail = fmt::format("{:#x}, {}, 0xf", slot, dim());
+        f.wmask = read_mask();
+        f.tail = fmt::format("{:#x}, {}, {:#x}", slot, dim(), f.wmask);
         return f;
       }
       case TexOp::tg4: {
         static constexpr const char* kComp[] = {".R", ".G", ".B", ".A"};
         const char* goff = has_explicit_tg4_offsets(t) ? ".PTP" : offset ? ".AOFFI" : "";
         f.mnemonic = std::string("TLD4") + kComp[t.component & 3] + goff + (shadow ? ".DC" : "");
-        f.tail = fmt::format("{:#x}, {}, 0xf", slot, dim());
+        f.wmask = read_mask();
+        f.tail = fmt::format("{:#x}, {}, {:#x}", slot, dim(), f.wmask);
         return f;
       }
       case TexOp::lod:
         f.mnemonic = "TMML.LOD";
-        f.written = 2;
+        f.wmask = 0x3;
         f.tail = fmt::format("{:#x}, {}, 0x3", slot, dim());
         f.has_rb = false;
         return f;
@@ -286,9 +377,17 @@ struct TexSel {
       fail("min_lod needs the LOD clamp (.LC), which SM52 has: select with --arch sm52");
     if (t.is_sparse && sel.opt.arch != isa::Arch::SM52)
       fail("sparse residency needs TEX's predicate output, which SM52 has: select with --arch sm52");
+    const std::optional<Short> sf = query() ? std::nullopt : short_form(read_mask());
     const Form f = form();
-    // The layout of this form, from the one packer (isa/sm50/tex_operands).
-    const std::string probe = fmt::format("{} R0, R0, {}{}", f.mnemonic, f.has_rb ? "R0, " : "", f.tail);
+    const unsigned slot = tsidx();
+    // The probe statement whose layout (isa/sm50/tex_operands, the one packer) says what goes where.
+    const unsigned mask = sf ? (sf->gather ? 0xfu : read_mask()) : f.wmask;
+    const bool pair2 = std::popcount(mask) > 2;
+    const std::string probe =
+        sf ? (sf->gather ? fmt::format("{} R2, R0, R0, R0, {:#x}", sf->mnemonic, slot)
+                         : fmt::format("{} {}, R0, R0, R0, {:#x}, {}, {}", sf->mnemonic, pair2 ? "R2" : "RZ", slot,
+                                       sf->type, sf->mask))
+           : fmt::format("{} R0, R0, {}{}", f.mnemonic, f.has_rb ? "R0, " : "", f.tail);
     const auto parsed = isa::sm50::parse_instruction(probe, sel.opt.arch);
     if (!parsed.ok()) fail(fmt::format("'{}' does not parse ({}): a selector bug", probe, parsed.error));
     const isa::sm50::TexLayout layout = isa::sm50::tex_layout(*parsed.inst);
@@ -300,17 +399,44 @@ struct TexSel {
       return sel.reg(b);
     };
     const std::string ra = group(layout.ra_params());
-    const std::string rb = f.has_rb ? group(layout.rb_params()) + ", " : "";
-    const unsigned hw = sel.scratch(f.written);
-    const std::string ps = t.is_sparse ? "P0, " : "";
-    sel.emit(fmt::format("{} {}{}, {}, {}{}", f.mnemonic, ps, sel.reg(hw), ra, rb, f.tail));
-    result(hw);
+    // Where each enabled component lands: consecutive registers (long forms), or Rd, Rd+1 then Rd2, Rd2+1.
+    std::array<int, 4> where{-1, -1, -1, -1};
+    if (sf) {
+      const std::string rb = group(layout.rb_params());
+      const unsigned rd = sel.scratch(2);
+      const unsigned rd2 = pair2 ? sel.scratch(2) : 0;
+      unsigned k = 0;
+      for (unsigned c = 0; c < 4; ++c)
+        if ((mask >> c) & 1) where[c] = static_cast<int>(k < 2 ? rd + k : rd2 + k - 2), ++k;
+      const std::string d2 = pair2 ? sel.reg(rd2) : "RZ";
+      if (sf->gather)
+        sel.emit(fmt::format("{} {}, {}, {}, {}, {:#x}", sf->mnemonic, d2, sel.reg(rd), ra, rb, slot));
+      else
+        sel.emit(fmt::format("{} {}, {}, {}, {}, {:#x}, {}, {}", sf->mnemonic, d2, sel.reg(rd), ra, rb, slot,
+                             sf->type, sf->mask));
+    } else {
+      const std::string rb = f.has_rb ? group(layout.rb_params()) + ", " : "";
+      const unsigned hw = sel.scratch(static_cast<unsigned>(std::popcount(f.wmask)));
+      unsigned k = 0;
+      for (unsigned c = 0; c < 4; ++c)
+        if ((f.wmask >> c) & 1) where[c] = static_cast<int>(hw + k++);
+      const std::string ps = t.is_sparse ? "P0, " : "";
+      sel.emit(fmt::format("{} {}{}, {}, {}{}", f.mnemonic, ps, sel.reg(hw), ra, rb, f.tail));
+    }
+    result(where);
   }
 
-  // The hardware's registers in NIR's order.
-  void result(unsigned hw) {
+  bool query() const {
+    return t.op == TexOp::txs || t.op == TexOp::query_levels || t.op == TexOp::texture_samples ||
+           t.op == TexOp::hdr_dim_nv || t.op == TexOp::tex_type_nv || t.op == TexOp::lod;
+  }
+
+  // The hardware's registers in NIR's order. `where[c]`: the register hardware component c went to (-1: not
+  // written: a component the shader does not read).
+  void result(const std::array<int, 4>& where) {
     const unsigned d = sel.dest(t.dest);
-    auto mov = [&](unsigned k, unsigned from) { sel.emit(fmt::format("MOV {}, {}", sel.reg(d + k), sel.reg(hw + from))); };
+    auto hwr = [&](unsigned c) { return sel.reg(static_cast<unsigned>(where[c])); };
+    auto mov = [&](unsigned k, unsigned from) { sel.emit(fmt::format("MOV {}, {}", sel.reg(d + k), hwr(from))); };
     switch (t.op) {
       case TexOp::txs: {
         // Sizes, and the layer count of arrays in component 2 (cubes of cube arrays).
@@ -324,16 +450,17 @@ struct TexSel {
       case TexOp::lod: {
         // TMML: X the relative LOD (signed 8.8), Y the absolute one (unsigned 8.8); NIR's lod is (Y, X) as floats.
         const std::string a = sel.reg(d), r = sel.reg(d + 1);
-        sel.emit(fmt::format("LOP32I.AND {}, {}, 0xffff", a, sel.reg(hw + 1)));
+        sel.emit(fmt::format("LOP32I.AND {}, {}, 0xffff", a, hwr(1)));
         sel.emit(fmt::format("I2F.F32.U32 {}, {}", a, a));
         sel.emit(fmt::format("FMUL {}, {}, 0.00390625", a, a));
-        sel.emit(fmt::format("I2F.F32.S16 {}, {}", r, sel.reg(hw)));
+        sel.emit(fmt::format("I2F.F32.S16 {}, {}", r, hwr(0)));
         sel.emit(fmt::format("FMUL {}, {}, 0.00390625", r, r));
         break;
       }
       default: {
         const unsigned n = result_size(t);
-        for (unsigned k = 0; k < n; ++k) mov(k, k);
+        for (unsigned k = 0; k < n; ++k)
+          if (where[k] >= 0) mov(k, k);
         break;
       }
     }
