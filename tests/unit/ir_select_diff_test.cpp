@@ -10,6 +10,7 @@
 #include <cmath>
 #include <map>
 
+#include "ir/builder.h"
 #include "ir/passes/lower_tex.h"
 #include "ir/sm50/select.h"
 #include "ir/tex.h"
@@ -57,6 +58,17 @@ TEST(IrSelectExec, RandomShadersOnTheExecutorAndTheInterpreter) {
             drop.push_back(&i);
         });
         for (const Instr* i : drop) s.remove(i);
+        // Every other case bindless: the texture named by a handle (TEX.B and friends). The interpreter reads a
+        // handle's fields as binding indices, the hardware as pool indices: texture and sampler 0 are pool
+        // entries 0 in these bindings (checked below).
+        if ((cases / 2) % 2 == 0) {
+          Instr* tex = nullptr;
+          s.for_each_instr([&](Instr& i) {
+            if (!tex && i.as<TexInstr>()) tex = &i;
+          });
+          Builder b(s, *find(s, tex));
+          add_src(*tex->as<TexInstr>(), TexSrcType::texture_handle, b.imm_int(0));
+        }
       }
       LowerTexOptions o = sm50_lower_tex_options();
       o.lower_rect = true;  // SM50 samples RECT textures through normalized coordinates here
@@ -86,6 +98,8 @@ TEST(IrSelectExec, RandomShadersOnTheExecutorAndTheInterpreter) {
           ASSERT_LT(slot, test::kIoSlots);
           in[lane][slot] = v;
         }
+      ASSERT_EQ(bindings.texture(0)->pool_index, 0u);
+      ASSERT_EQ(bindings.sampler(0)->pool_index, 0u);
       texunit::TextureUnit unit(bindings.unit_bindings(), bindings.policy());
       const uint32_t handle = texunit::TextureSet::handle(bindings.texture(0)->pool_index, bindings.sampler(0)->pool_index);
       std::string err;

@@ -53,7 +53,11 @@ struct TexSel {
     return base + static_cast<unsigned>(*v);
   }
 
+  // Bindless (.B): the handle comes in a register (seed 000: samplerPtr[31:20] | headerPtr[19:0]).
+  bool bindless() const { return src(TexSrcType::texture_handle).has_value(); }
+
   unsigned tsidx() const {
+    if (bindless()) return 0;
     const unsigned tex = constant_index(t.texture_index, TexSrcType::texture_offset);
     const unsigned smp = constant_index(t.sampler_index, TexSrcType::sampler_offset);
     if (tex >= 32 || smp >= 32) fail("texture and sampler indices must be below 32 (tsidx = 32 T + S)");
@@ -183,6 +187,20 @@ struct TexSel {
         sel.emit(fmt::format("MOV32I {}, {:#x}", out, word));
         return;
       }
+      case TexParam::Handle: {
+        // One handle: the texture's header index with a separate sampler handle's sampler index on top (NAK:
+        // (tex & 0x000fffff) | (samp & 0xfff00000)).
+        const DefId th = *src(TexSrcType::texture_handle);
+        if (auto sh = src(TexSrcType::sampler_handle)) {
+          const std::string a = tmp();
+          sel.emit(fmt::format("LOP32I.AND {}, {}, 0xfffff", a, sel.r(th)));
+          sel.emit(fmt::format("LOP32I.AND {}, {}, 0xfff00000", out, sel.r(*sh)));
+          sel.emit(fmt::format("LOP.OR {}, {}, {}", out, out, a));
+        } else {
+          comp(th, 0);
+        }
+        return;
+      }
       case TexParam::DepthRef: comp(*src(TexSrcType::comparator), 0); return;
       case TexParam::Sample: comp(*src(TexSrcType::ms_index), 0); return;
       case TexParam::LayerOffset: {
@@ -233,7 +251,8 @@ struct TexSel {
     bool gather = false;
   };
   std::optional<Short> short_form(unsigned used) const {
-    if (t.is_sparse || src(TexSrcType::min_lod) || t.sampler_dim == SamplerDim::Rect) return std::nullopt;
+    if (t.is_sparse || src(TexSrcType::min_lod) || t.sampler_dim == SamplerDim::Rect || bindless())
+      return std::nullopt;
     const bool shadow = t.is_shadow && src(TexSrcType::comparator);
     const bool offset = src(TexSrcType::offset).has_value();
     const bool array = t.is_array;
@@ -302,7 +321,25 @@ struct TexSel {
     return used ? used : 1u;
   }
 
+  // The long form with .B where the handle is bindless: TEX.B, TLD.B, TLD4.R.B, TXD.B, TMML.B.LOD, TXQ.B; the
+  // texture index operand reads 0x0.
   Form form() {
+    Form f = bound_form();
+    if (!bindless()) return f;
+    const auto dot = f.mnemonic.find('.');
+    if (f.mnemonic.rfind("TLD4", 0) == 0) {
+      const auto second = f.mnemonic.find('.', dot + 1);
+      f.mnemonic.insert(second == std::string::npos ? f.mnemonic.size() : second, ".B");
+    } else if (dot == std::string::npos) {
+      f.mnemonic += ".B";
+    } else {
+      f.mnemonic.insert(dot, ".B");
+    }
+    if (f.mnemonic.rfind("TMML", 0) == 0) f.has_rb = true;  // TMML.B's handle is in Rb
+    return f;
+  }
+
+  Form bound_form() {
     Form f;
     const bool shadow = t.is_shadow && src(TexSrcType::comparator);
     const bool offset = src(TexSrcType::offset).has_value();
@@ -371,8 +408,8 @@ struct TexSel {
 
   void run() {
     if (src(TexSrcType::projector)) fail("tex with a projector: run nir_lower_tex with lower_txp first");
-    if (src(TexSrcType::texture_handle) || src(TexSrcType::sampler_handle))
-      fail("bindless handles (TEX.B) are not selected yet");
+    if (src(TexSrcType::sampler_handle) && !src(TexSrcType::texture_handle))
+      fail("a sampler handle without a texture handle: the bindless forms take one combined handle");
     if (src(TexSrcType::min_lod) && sel.opt.arch != isa::Arch::SM52)
       fail("min_lod needs the LOD clamp (.LC), which SM52 has: select with --arch sm52");
     if (t.is_sparse && sel.opt.arch != isa::Arch::SM52)
