@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <nlohmann/json.hpp>
 
+#include "isa/sm50/tex_operands.h"
 #include "sample/texels.h"
 #include "texunit/multisample.h"
 #include "texunit/texture_set.h"
@@ -21,24 +22,26 @@ using texunit::TexOp;
 
 std::string hex32(uint32_t v) { return fmt::format("0x{:08x}", v); }
 
-// The Maxwell instruction a request becomes, in nvdisasm's spelling (for the reader of the output).
+// The Maxwell instruction a request becomes, in nvdisasm's spelling (the isa layer's tables; for the reader of
+// the output).
 std::string instruction(const RequestSpec& r) {
+  namespace sm50 = isa::sm50;
+  auto at = [](auto e) { return static_cast<std::size_t>(e); };
   const texunit::Request& q = r.request;
-  static constexpr const char* kLod[] = {"", ".LZ", ".LB", ".LL", ".LBA", ".LLA"};
-  std::string s;
+  std::string s{sm50::op_name(sm50::long_form_op(q.op, false))};
   switch (q.op) {
-    case TexOp::Sample: s = fmt::format("TEX{}", kLod[static_cast<unsigned>(q.lod)]); break;
-    case TexOp::Gradient: s = "TXD"; break;
-    case TexOp::Fetch: s = fmt::format("TLD{}", kLod[static_cast<unsigned>(q.lod)]); break;
-    case TexOp::Gather: s = fmt::format("TLD4.{}", "RGBA"[static_cast<unsigned>(q.component)]); break;
-    case TexOp::QueryLod: return "TMML";
-    case TexOp::Query: return q.query == texunit::Query::Dimension ? "TXQ TEX_HEADER_DIMENSION" : "TXQ TEX_HEADER_TEXTURE_TYPE";
+    case TexOp::Sample:
+    case TexOp::Fetch: s += sm50::kLodMode_values[at(sm50::lod_encoding(q.lod))].text; break;
+    case TexOp::Gather: s += sm50::kComponent_values[at(q.component)].text; break;
+    case TexOp::Gradient: break;
+    case TexOp::QueryLod: return s;
+    case TexOp::Query: return fmt::format("{} {}", s, sm50::kTxqQuery_values[at(q.query)].text);
   }
-  if (q.lod_clamp) s += ".LC";
-  if (q.aoffi) s += ".AOFFI";
-  if (q.ptp) s += ".PTP";
-  if (q.multisample) s += ".MS";
-  if (q.depth_compare) s += ".DC";
+  if (q.lod_clamp) s += sm50::kFlagLC_values[1].text;
+  if (q.aoffi) s += sm50::kFlagAOFFI_values[1].text;
+  if (q.ptp) s += sm50::kGatherOffset_values[at(sm50::GatherOffset::PTP)].text;
+  if (q.multisample) s += sm50::kFlagMS_values[1].text;
+  if (q.depth_compare) s += sm50::kFlagDC_values[1].text;
   return s;
 }
 

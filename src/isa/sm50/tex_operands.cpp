@@ -263,6 +263,13 @@ std::optional<tex::Modifiers> tex_modifiers(const Instruction& in) {
   return m;
 }
 
+Op long_form_op(tex::TexOp op, bool b) {
+  for (Op o : {Op::TEX, Op::TEX_B, Op::TLD, Op::TLD_B, Op::TLD4, Op::TLD4_B, Op::TXD, Op::TXD_B, Op::TMML, Op::TMML_B,
+               Op::TXQ, Op::TXQ_B})
+    if (tex_op(o) == op && bindless(o) == b) return o;
+  return Op::TEX;  // (unreachable: every op has both forms)
+}
+
 std::optional<uint32_t> short_encoding(Op op, const tex::Modifiers& m) {
   if (!short_form_can(m)) return std::nullopt;
   const std::span<const std::optional<tex::Modifiers>> forms =

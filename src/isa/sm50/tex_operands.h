@@ -25,6 +25,9 @@ namespace tmu::isa::sm50 {
 // flags. nullopt for other instructions and for undefined short-form encodings.
 std::optional<tex::Modifiers> tex_modifiers(const Instruction& inst);
 
+// The long-form instruction of an op: TEX, TLD, TLD4, TXD, TMML, TXQ, or their .B forms.
+Op long_form_op(tex::TexOp op, bool bindless);
+
 // The TEXS or TLDS encoding ([53..56]) with these modifiers (reference 4.6): dim, lod, depth_compare, aoffi and
 // multisample as the encoding has them, nothing a short form lacks (.LC, .PTP, .CL, .NDV). nullopt when none has.
 std::optional<uint32_t> short_encoding(Op op, const tex::Modifiers& m);
