@@ -269,6 +269,13 @@ TEST(TexOperands, EveryShortEncodingIsFoundFromItsModifiers) {
   }
 }
 
+TEST(TexOperands, LongFormOfEachOp) {
+  EXPECT_EQ(long_form_op(tex::TexOp::Sample, false), Op::TEX);
+  EXPECT_EQ(long_form_op(tex::TexOp::Gather, true), Op::TLD4_B);
+  EXPECT_EQ(long_form_op(tex::TexOp::Gradient, false), Op::TXD);
+  EXPECT_EQ(long_form_op(tex::TexOp::Query, true), Op::TXQ_B);
+}
+
 TEST(TexOperands, LodModesOfTheEncodings) {
   EXPECT_EQ(lod_mode(LodMode::LB), tex::LodMode::Bias);
   EXPECT_EQ(lod_mode(LodMode::Invalid5), std::nullopt);
