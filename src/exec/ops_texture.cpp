@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
-// Texture instructions: unpack Ra/Rb with the codec's packing (isa/sm50/tex_operands.h), find the header and
-// sampler from the constant-bank word at tsidx or the bindless handle, run the texture unit on the warp with the
-// quad masks of seed 000, and write the results back by write mask (compacted; the register pairs of TEXS, TLDS,
-// TLD4S) and the sparse-residency predicate Ps.
+// Texture instructions: the modifiers and the Ra/Rb contents decoded by the codec (isa/sm50/tex_operands.h), the
+// header and sampler from the constant-bank word at tsidx or the bindless handle, the texture unit run on the warp
+// with the quad masks of seed 000, and the results written back by write mask (compacted; the register pairs of
+// TEXS, TLDS, TLD4S) with the sparse-residency predicate Ps.
 #include <fmt/format.h>
 
 #include "exec/context.h"
@@ -15,70 +15,9 @@ namespace tmu::exec {
 using isa::sm50::Instruction;
 using isa::sm50::Op;
 using isa::sm50::Opd;
-using isa::sm50::TexParam;
 namespace tu = texunit;
 
 namespace {
-
-tu::LodMode lod_mode(isa::sm50::LodMode m) {
-  using M = isa::sm50::LodMode;
-  switch (m) {
-    case M::LZ: return tu::LodMode::Zero;
-    case M::LB: return tu::LodMode::Bias;
-    case M::LL: return tu::LodMode::Lod;
-    case M::LBA: return tu::LodMode::BiasAveraged;
-    case M::LLA: return tu::LodMode::LodAveraged;
-    default: return tu::LodMode::Implicit;
-  }
-}
-
-bool bindless(Op op) {
-  return op == Op::TEX_B || op == Op::TLD_B || op == Op::TLD4_B || op == Op::TXD_B || op == Op::TMML_B ||
-         op == Op::TXQ_B;
-}
-
-// The request's shape from the instruction's modifiers.
-bool describe(Context& c, const Instruction& in, tu::Request& q) {
-  switch (in.op()) {
-    case Op::TEX: case Op::TEX_B: q.op = tu::TexOp::Sample; break;
-    case Op::TEXS: q.op = tu::TexOp::Sample; break;
-    case Op::TLD: case Op::TLD_B: case Op::TLDS: q.op = tu::TexOp::Fetch; break;
-    case Op::TLD4: case Op::TLD4_B: case Op::TLD4S: q.op = tu::TexOp::Gather; break;
-    case Op::TXD: case Op::TXD_B: q.op = tu::TexOp::Gradient; break;
-    case Op::TMML: case Op::TMML_B: q.op = tu::TexOp::QueryLod; break;
-    case Op::TXQ: case Op::TXQ_B: q.op = tu::TexOp::Query; break;
-    default: return false;
-  }
-  if (auto s = isa::sm50::short_form(in)) {
-    q.dim = static_cast<tu::Dim>(s->dim);
-    q.lod = q.op == tu::TexOp::Fetch ? (s->lod == isa::sm50::LodMode::LL ? tu::LodMode::Lod : tu::LodMode::Zero)
-                                     : lod_mode(s->lod);
-    q.depth_compare = s->dc;
-    q.aoffi = s->aoffi;
-    q.multisample = s->ms;
-  } else if (in.op() == Op::TEXS || in.op() == Op::TLDS) {
-    c.fail(-1, "undefined short-form encoding");
-    return false;
-  } else {
-    q.dim = static_cast<tu::Dim>(in.get_or<Opd::dim>(isa::sm50::TexDim::Tex2D));
-    if (in.has(Opd::lod)) q.lod = lod_mode(in.get<Opd::lod>());
-    if (in.has(Opd::tld_lod))
-      q.lod = in.get<Opd::tld_lod>() == isa::sm50::TldLod::LL ? tu::LodMode::Lod : tu::LodMode::Zero;
-    q.depth_compare = in.get_or<Opd::dc>(false);
-    q.aoffi = in.get_or<Opd::aoffi>(false);
-    q.multisample = in.get_or<Opd::ms>(false);
-    q.edge_clamp = in.get_or<Opd::cl>(false);
-    q.lod_clamp = in.get_or<Opd::lc>(false);
-  }
-  if (in.has(Opd::goff)) {
-    q.aoffi = in.get<Opd::goff>() == isa::sm50::GatherOffset::AOFFI;
-    q.ptp = in.get<Opd::goff>() == isa::sm50::GatherOffset::PTP;
-  }
-  q.component = static_cast<uint8_t>(in.get_or<Opd::comp>(isa::sm50::Component::R));
-  q.ndv = in.get_or<Opd::ndv>(false);
-  if (in.has(Opd::query)) q.query = static_cast<tu::Query>(in.get<Opd::query>());
-  return true;
-}
 
 // The operands of one lane, unpacked from its registers.
 void lane_operands(Context& c, const Instruction& in, const isa::sm50::TexLayout& layout, unsigned lane,
@@ -88,24 +27,8 @@ void lane_operands(Context& c, const Instruction& in, const isa::sm50::TexLayout
   auto vec = [&](unsigned base, unsigned i) { return base == isa::sm50::Reg::kRZ ? 0u : c.reg(base + i, lane); };
   for (unsigned i = 0; i < layout.ra_count; ++i) regs.ra[i] = vec(ra, i);
   for (unsigned i = 0; i < layout.rb_count; ++i) regs.rb[i] = vec(rb, i);
-  const isa::sm50::TexOperands v = isa::sm50::unpack(layout, regs);
-  out.coord = {v[TexParam::S], v[TexParam::T], v[TexParam::R]};
-  out.layer = v[TexParam::ArrayIndex] & 0xffff;
-  out.lod_clamp = (v[TexParam::ArrayIndex] >> 16) & 0xfff;  // .LC shares the array register (u4.8 in 27:16)
-  out.lod = v[TexParam::Lod];
-  out.offsets = v[TexParam::Offset];
-  out.ptp = {v[TexParam::PtpOffsetsLo], v[TexParam::PtpOffsetsHi]};
-  out.dref = v[TexParam::DepthRef];
-  out.sample = v[TexParam::Sample];
-  out.gradients = {v[TexParam::DsDx], v[TexParam::DsDy], v[TexParam::DtDx],
-                   v[TexParam::DtDy], v[TexParam::DrDx], v[TexParam::DrDy]};
-  if (layout.has(TexParam::LayerOffset)) {  // TXD: layer in 15:0, offsets in 27:16
-    out.layer = v[TexParam::LayerOffset] & 0xffff;
-    out.offsets = (v[TexParam::LayerOffset] >> 16) & 0xfff;
-  }
-  if (bindless(in.op())) {
-    out.handle = v[TexParam::Handle];
-  } else {
+  out = isa::sm50::unpack(layout, regs);
+  if (!layout.has(isa::sm50::TexParam::Handle)) {
     // #tsPtrIdxU13: a word index into the texture constant bank, which holds samplerPtr[31:20] | headerPtr[19:0].
     out.handle = c.cbank(c.machine.texture_bank, int64_t{in.get<Opd::tsidx>()} * 4, lane);
   }
@@ -166,7 +89,9 @@ void write_back(Context& c, const Instruction& in, const tu::Response& r) {
 void texture(Context& c, const Instruction& in) {
   if (!c.machine.textures) return c.fail(-1, "a texture instruction ran without a texture unit");
   tu::Request q;
-  if (!describe(c, in, q)) return;
+  const std::optional<tex::Modifiers> modifiers = isa::sm50::tex_modifiers(in);
+  if (!modifiers) return c.fail(-1, "undefined short-form encoding");
+  static_cast<tex::Modifiers&>(q) = *modifiers;
   const isa::sm50::TexLayout layout = isa::sm50::tex_layout(in);
   if (!layout.fits())
     return c.fail(-1, "the operands need more than four registers in Ra or Rb, which the hardware cannot read");

@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <nlohmann/json.hpp>
 
+#include "isa/sm50/tex_operands.h"
 #include "sample/texels.h"
 #include "texunit/multisample.h"
 #include "texunit/texture_set.h"
@@ -21,24 +22,26 @@ using texunit::TexOp;
 
 std::string hex32(uint32_t v) { return fmt::format("0x{:08x}", v); }
 
-// The Maxwell instruction a request becomes, in nvdisasm's spelling (for the reader of the output).
+// The Maxwell instruction a request becomes, in nvdisasm's spelling (the isa layer's tables; for the reader of
+// the output).
 std::string instruction(const RequestSpec& r) {
+  namespace sm50 = isa::sm50;
+  auto at = [](auto e) { return static_cast<std::size_t>(e); };
   const texunit::Request& q = r.request;
-  static constexpr const char* kLod[] = {"", ".LZ", ".LB", ".LL", ".LBA", ".LLA"};
-  std::string s;
+  std::string s{sm50::op_name(sm50::long_form_op(q.op, false))};
   switch (q.op) {
-    case TexOp::Sample: s = fmt::format("TEX{}", kLod[static_cast<unsigned>(q.lod)]); break;
-    case TexOp::Gradient: s = "TXD"; break;
-    case TexOp::Fetch: s = fmt::format("TLD{}", kLod[static_cast<unsigned>(q.lod)]); break;
-    case TexOp::Gather: s = fmt::format("TLD4.{}", "RGBA"[q.component & 3]); break;
-    case TexOp::QueryLod: return "TMML";
-    case TexOp::Query: return q.query == texunit::Query::Dimension ? "TXQ TEX_HEADER_DIMENSION" : "TXQ TEX_HEADER_TEXTURE_TYPE";
+    case TexOp::Sample:
+    case TexOp::Fetch: s += sm50::kLodMode_values[at(sm50::lod_encoding(q.lod))].text; break;
+    case TexOp::Gather: s += sm50::kComponent_values[at(q.component)].text; break;
+    case TexOp::Gradient: break;
+    case TexOp::QueryLod: return s;
+    case TexOp::Query: return fmt::format("{} {}", s, sm50::kTxqQuery_values[at(q.query)].text);
   }
-  if (q.lod_clamp) s += ".LC";
-  if (q.aoffi) s += ".AOFFI";
-  if (q.ptp) s += ".PTP";
-  if (q.multisample) s += ".MS";
-  if (q.depth_compare) s += ".DC";
+  if (q.lod_clamp) s += sm50::kFlagLC_values[1].text;
+  if (q.aoffi) s += sm50::kFlagAOFFI_values[1].text;
+  if (q.ptp) s += sm50::kGatherOffset_values[at(sm50::GatherOffset::PTP)].text;
+  if (q.multisample) s += sm50::kFlagMS_values[1].text;
+  if (q.depth_compare) s += sm50::kFlagDC_values[1].text;
   return s;
 }
 
@@ -65,15 +68,10 @@ ordered_json lane_json(const Spec& spec, const RequestSpec& r, const texunit::Fo
   switch (r.op) {
     case NirOp::Txs: {
       // NIR's result: 1, 2 or 3 sizes (cube maps 2), and the layer count of arrays (cubes of cube arrays).
-      const texunit::TextureType t = spec.texture.header.type;
-      const bool array = t == texunit::TextureType::Array1D || t == texunit::TextureType::Array2D ||
-                         t == texunit::TextureType::ArrayCube;
-      const unsigned dims = t == texunit::TextureType::Tex1D || t == texunit::TextureType::Array1D ? 1
-                            : t == texunit::TextureType::Tex3D                                   ? 3
-                                                                                                 : 2;
+      const texunit::Dim d = tex::view_dim(spec.texture.header.type);
       ordered_json size = ordered_json::array();
-      for (unsigned c = 0; c < dims; ++c) size.push_back(v[c]);
-      if (array) size.push_back(v[2]);
+      for (unsigned c = 0; c < texunit::texel_dims(d); ++c) size.push_back(v[c]);
+      if (texunit::is_array(d)) size.push_back(v[2]);
       j["size"] = size;
       break;
     }
@@ -90,7 +88,7 @@ ordered_json lane_json(const Spec& spec, const RequestSpec& r, const texunit::Fo
     }
     default: {
       ordered_json value = ordered_json::array();
-      const unsigned gathered = r.request.component & 3u;
+      const auto gathered = static_cast<unsigned>(r.request.component);
       for (unsigned c = 0; c < 4; ++c) value.push_back(component(plan, r.op == NirOp::Tg4 ? gathered : c, v[c]));
       j["value"] = value;
       break;
@@ -167,9 +165,7 @@ std::string results_json(const Spec& spec, const Outcome& outcome) {
   tex["width"] = h.width;
   tex["height"] = h.height;
   if (h.type == texunit::TextureType::Tex3D) tex["depth"] = h.depth;
-  if (spec.texture.layers > 1 || h.type == texunit::TextureType::Array1D || h.type == texunit::TextureType::Array2D ||
-      h.type == texunit::TextureType::ArrayCube)
-    tex["layers"] = spec.texture.layers;
+  if (spec.texture.layers > 1 || texunit::is_array(tex::view_dim(h.type))) tex["layers"] = spec.texture.layers;
   tex["levels"] = h.max_mip_level + 1;
   if (const uint32_t n = texunit::sample_grid(h).count(); n > 1) tex["samples"] = n;
   tex["memory"] = h.version == texunit::HeaderVersion::Pitch ? "pitch" : "block_linear";

@@ -84,7 +84,8 @@ constexpr Named<TexelSource> kTexelSources[] = {
     {"solid", TexelSource::Solid},     {"levels", TexelSource::Levels},     {"png", TexelSource::Png},
     {"raw", TexelSource::Raw},
 };
-constexpr Named<uint8_t> kComponents[] = {{"r", 0}, {"g", 1}, {"b", 2}, {"a", 3}};
+constexpr Named<texunit::Component> kComponents[] = {
+    {"r", texunit::Component::R}, {"g", texunit::Component::G}, {"b", texunit::Component::B}, {"a", texunit::Component::A}};
 
 // ---- Requests: which keys each NIR op takes ----------------------------------------------------------------
 
@@ -127,25 +128,35 @@ std::string key_list(uint16_t keys) {
 
 // ---- Texture shapes -------------------------------------------------------------------------------------------
 
-struct Shape {
-  Dim dim;
-  unsigned coords;  // coordinates before the layer (cube maps: a direction)
-  bool array;
-  bool cube;
+// How errors name a texture of each coordinate description, and its coordinates.
+struct ShapeNames {
   std::string_view label;
   std::string_view float_names, int_names;
 };
 
-Shape shape_of(TextureType t) {
-  switch (t) {
-    case TextureType::Tex1D: return {Dim::Tex1D, 1, false, false, "a 1D texture", "s", "x"};
-    case TextureType::Array1D: return {Dim::Array1D, 1, true, false, "a 1D array texture", "s, layer", "x, layer"};
-    case TextureType::Tex3D: return {Dim::Tex3D, 3, false, false, "a 3D texture", "s, t, r", "x, y, z"};
-    case TextureType::Cube: return {Dim::Cube, 3, false, true, "a cube texture", "x, y, z", ""};
-    case TextureType::ArrayCube: return {Dim::ArrayCube, 3, true, true, "a cube array texture", "x, y, z, cube", ""};
-    case TextureType::Array2D: return {Dim::Array2D, 2, true, false, "a 2D array texture", "s, t, layer", "x, y, layer"};
-    default: return {Dim::Tex2D, 2, false, false, "a 2D texture", "s, t", "x, y"};
+ShapeNames names_of(Dim d) {
+  switch (d) {
+    case Dim::Tex1D: return {"a 1D texture", "s", "x"};
+    case Dim::Array1D: return {"a 1D array texture", "s, layer", "x, layer"};
+    case Dim::Tex3D: return {"a 3D texture", "s, t, r", "x, y, z"};
+    case Dim::Cube: return {"a cube texture", "x, y, z", ""};
+    case Dim::ArrayCube: return {"a cube array texture", "x, y, z, cube", ""};
+    case Dim::Array2D: return {"a 2D array texture", "s, t, layer", "x, y, layer"};
+    default: return {"a 2D texture", "s, t", "x, y"};
   }
+}
+
+// The coordinate description that reads a texture type (common/texture_vocab.h).
+struct Shape : ShapeNames {
+  Dim dim;
+  unsigned coords;  // coordinates before the layer (cube maps: a direction)
+  bool array;
+  bool cube;
+};
+
+Shape shape_of(TextureType t) {
+  const Dim d = tex::view_dim(t);
+  return {names_of(d), d, coordinate_count(d), is_array(d), is_cube(d)};
 }
 
 // ---- Formats ------------------------------------------------------------------------------------------------
@@ -503,9 +514,9 @@ uint32_t f32_bits(const Cursor& c) { return std::bit_cast<uint32_t>(c.number());
 
 // The array layer as the compiler passes it: F2I of the float (round to nearest even), saturated to the u16 the
 // instruction reads (texture-unit-facts 2.5).
-uint32_t layer_index(float v) {
+uint16_t layer_index(float v) {
   if (std::isnan(v)) return 0;
-  return static_cast<uint32_t>(std::clamp(static_cast<double>(std::nearbyint(v)), 0.0, 65535.0));
+  return static_cast<uint16_t>(std::clamp(static_cast<double>(std::nearbyint(v)), 0.0, 65535.0));
 }
 
 bool takes_sampler(NirOp op) {
@@ -601,7 +612,7 @@ RequestSpec read_request(const Cursor& c, const TextureSpec& tex, const texunit:
         lane.coord[a] = ints ? static_cast<uint32_t>(static_cast<int32_t>(lc[a].integer(INT32_MIN, INT32_MAX)))
                              : f32_bits(lc[a]);
       if (shape.array)
-        lane.layer = ints ? static_cast<uint32_t>(lc[count - 1].integer(0, 65535)) : layer_index(lc[count - 1].number());
+        lane.layer = ints ? static_cast<uint16_t>(lc[count - 1].integer(0, 65535)) : layer_index(lc[count - 1].number());
     }
   }
 
@@ -633,7 +644,7 @@ RequestSpec read_request(const Cursor& c, const TextureSpec& tex, const texunit:
   if (auto o = c.find("offset")) {
     if (shape.cube) o->fail("offsets do not apply to cube textures");
     if (c.has("offsets")) o->fail("give offset or offsets, not both");
-    // AOFFI: 4-bit u, v, w (TEX, TLD, TXD), 6-bit u, v at bits 0 and 8 (TLD4) (seed 000).
+    // AOFFI: u, v, w each -8..7 (TEX, TLD, TXD, seed 000), u, v each -32..31 (TLD4, lowering-facts 3.2).
     const bool gather = row->op == NirOp::Tg4;
     if (gather && shape.coords != 2) o->fail("tg4 offsets apply to 2d textures");
     const int64_t lo = gather ? -32 : -8, hi = gather ? 31 : 7;
@@ -641,25 +652,18 @@ RequestSpec read_request(const Cursor& c, const TextureSpec& tex, const texunit:
     q.aoffi = true;
     each_lane_vector(*o, n, [&](const Cursor& v, unsigned i) {
       v.array_of(shape.coords, what);
-      uint32_t packed = 0;
-      for (unsigned a = 0; a < shape.coords; ++a) {
-        const auto u = static_cast<uint32_t>(v[a].integer(lo, hi));
-        packed |= gather ? (u & 0x3f) << (8 * a) : (u & 0xf) << (4 * a);
-      }
-      q.lanes[i].offsets = packed;
+      for (unsigned a = 0; a < shape.coords; ++a) q.lanes[i].offset[a] = static_cast<int8_t>(v[a].integer(lo, hi));
     });
   }
   if (auto o = c.find("offsets")) {
-    // TLD4.PTP: one 8-bit u, v pair per gathered texel, the same for every lane (NIR tg4_offsets).
+    // TLD4.PTP: one u, v pair per gathered texel, each -128..127, the same for every lane (NIR tg4_offsets).
     if (shape.coords != 2 || shape.cube) o->fail("tg4 offsets apply to 2d textures");
     o->array_of(4, "4 offsets [u, v], one per gathered texel");
-    std::array<uint32_t, 2> ptp{};
+    tex::PtpOffsets ptp{};
     for (unsigned t = 0; t < 4; ++t) {
       const Cursor p = (*o)[t];
       p.array_of(2, "2 integers (u, v)");
-      const auto u = static_cast<uint32_t>(p[0].integer(-128, 127)) & 0xff;
-      const auto v = static_cast<uint32_t>(p[1].integer(-128, 127)) & 0xff;
-      ptp[t / 2] |= (u | v << 8) << (16 * (t % 2));
+      for (unsigned a = 0; a < 2; ++a) ptp[t][a] = static_cast<int8_t>(p[a].integer(-128, 127));
     }
     q.ptp = true;
     for (unsigned i = 0; i < n; ++i) q.lanes[i].ptp = ptp;
@@ -673,7 +677,8 @@ RequestSpec read_request(const Cursor& c, const TextureSpec& tex, const texunit:
     c.fail(fmt::format("the sampler compares depth (depth_compare): {} needs a comparator", opname));
   }
   if (auto v = c.find("component")) {
-    q.component = v->json().is_string() ? v->pick<uint8_t>(kComponents) : static_cast<uint8_t>(v->integer(0, 3));
+    q.component = v->json().is_string() ? v->pick<texunit::Component>(kComponents)
+                                        : static_cast<texunit::Component>(v->integer(0, 3));
   }
   if (auto v = c.find("sample")) {
     // The sample index as TLD.MS reads it (Rb, u32); indices past the texture's samples read zeros.
@@ -683,7 +688,7 @@ RequestSpec read_request(const Cursor& c, const TextureSpec& tex, const texunit:
   }
   if (auto m = c.find("min_lod")) {
     q.lod_clamp = true;
-    each_lane(*m, n, [&](const Cursor& v, unsigned i) { q.lanes[i].lod_clamp = static_cast<uint32_t>(v.fixed(8, 0, 4095.0 / 256)); });
+    each_lane(*m, n, [&](const Cursor& v, unsigned i) { q.lanes[i].lod_clamp = static_cast<uint16_t>(v.fixed(8, 0, 4095.0 / 256)); });
   }
   return r;
 }

@@ -11,13 +11,12 @@
 #include <string>
 
 #include "common/result.h"
+#include "common/texture_vocab.h"
 #include "texunit/formats.h"
 
 namespace tmu::texunit {
 
-enum class TextureType : uint8_t {
-  Tex1D = 0, Tex2D = 1, Tex3D = 2, Cube = 3, Array1D = 4, Array2D = 5, Buffer1D = 6, Tex2DNoMipmap = 7, ArrayCube = 8
-};
+using tex::TextureType;  // common/texture_vocab.h
 enum class HeaderVersion : uint8_t { Buffer1D = 0, PitchColorKey = 1, Pitch = 2, BlockLinear = 3, BlockLinearColorKey = 4 };
 
 // A decoded texture header. Sizes are in texels; levels are mip level numbers of the resource.

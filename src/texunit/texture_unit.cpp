@@ -17,7 +17,6 @@ namespace tmu::texunit {
 namespace {
 
 float f32(uint32_t bits) { return std::bit_cast<float>(bits); }
-int32_t sext(uint32_t v, unsigned bits) { return static_cast<int32_t>(v << (32 - bits)) >> (32 - bits); }
 
 struct Bound {
   const BoundTexture* tex = nullptr;
@@ -38,13 +37,13 @@ Bound resolve(const Bindings& b, uint32_t handle, bool need_sampler) {
 
 bool normalized(const Bound& b) { return b.tex->header.normalized_coords && !(b.smp && b.smp->force_unnormalized); }
 
-// The array layer of a lane: the u16 index clamped to the texture's layers (the hardware clamps positive indices
-// to the header's maximum, texture-unit-facts 2.5); cube arrays count cubes.
-unsigned array_layer(const Request& rq, const Bound& b, uint32_t raw) {
+// The array layer of a lane: the index clamped to the texture's layers (the hardware clamps positive indices to
+// the header's maximum, texture-unit-facts 2.5); cube arrays count cubes.
+unsigned array_layer(const Request& rq, const Bound& b, unsigned index) {
   if (!is_array(rq.dim)) return 0;
   const unsigned layers = std::max(1u, b.tex->access->layers());
   const unsigned count = is_cube(rq.dim) ? std::max(1u, layers / 6) : layers;
-  return std::min<unsigned>(raw & 0xffff, count - 1);
+  return std::min(index, count - 1);
 }
 
 // A lane's sampling position: normalized (or texel-space, for unnormalized coordinates) coordinates on the
@@ -70,12 +69,10 @@ Position position(const Request& rq, const Bound& b, const Lane& lane, const Pol
   return pos;
 }
 
-unsigned sampled_dims(Dim d) { return is_cube(d) ? 2 : coordinate_count(d); }
-
-// AOFFI offsets: 4-bit two's complement u, v, w (seed 000).
+// AOFFI offsets (seed 000), none without .AOFFI.
 std::array<int32_t, 3> texel_offsets(const Request& rq, const Lane& lane) {
   if (!rq.aoffi) return {0, 0, 0};
-  return {sext(lane.offsets & 0xf, 4), sext((lane.offsets >> 4) & 0xf, 4), sext((lane.offsets >> 8) & 0xf, 4)};
+  return {lane.offset[0], lane.offset[1], lane.offset[2]};
 }
 
 Extent base_extent(const Bound& b) { return b.tex->access->extent(view_min(b.tex->header)); }
@@ -150,7 +147,7 @@ class QuadSampler {
   LodResult lod(unsigned k) {
     const Bound& b = bound_[k];
     const bool norm = normalized(b);
-    const unsigned dims = sampled_dims(rq_.dim);
+    const unsigned dims = texel_dims(rq_.dim);
     LodResult r;
     double lambda = 0;
     if (rq_.op == TexOp::Gradient) {
@@ -238,7 +235,9 @@ class QuadSampler {
     dy = {ddy[0], ddy[1], 0};
   }
 
-  LevelSample level_sample(unsigned k, unsigned level, const std::array<double, 3>& uvw, bool linear) const {
+  // The lookup of lane k at `uvw` on one level, `off` texels away.
+  LevelSample level_sample(unsigned k, unsigned level, const std::array<double, 3>& uvw, bool linear,
+                           const std::array<int32_t, 3>& off) const {
     const Bound& b = bound_[k];
     LevelSample s;
     s.access = b.tex->access;
@@ -248,12 +247,11 @@ class QuadSampler {
     s.policy = &p_;
     s.level = level;
     s.layer = pos_[k].layer;
-    s.dims = sampled_dims(rq_.dim);
+    s.dims = texel_dims(rq_.dim);
     s.cube = is_cube(rq_.dim);
     s.linear = linear;
     const Extent e = b.tex->access->extent(level);
     const double size[3] = {double(e.width), double(e.height), double(e.depth)};
-    const auto off = texel_offsets(rq_, in(k));
     const bool norm = normalized(b);
     for (unsigned a = 0; a < s.dims; ++a) s.texel[a] = (norm ? normalized_coordinate(uvw[a], p_) * size[a] : uvw[a]) + off[a];
     s.compare = rq_.depth_compare || b.smp->depth_compare;
@@ -273,7 +271,7 @@ class QuadSampler {
     if (b.smp->min == MinFilter::Aniso && max_ratio > 1 && minor > 0 && !lod_is_explicit())
       taps = static_cast<unsigned>(std::min<double>(std::ceil(major / minor), max_ratio));
     if (taps <= 1) {
-      LevelSample s = level_sample(k, level, pos_[k].uvw, linear);
+      LevelSample s = level_sample(k, level, pos_[k].uvw, linear, texel_offsets(rq_, in(k)));
       s.sums = sums;
       s.total = total;
       return sample_level(s, resident);
@@ -288,7 +286,7 @@ class QuadSampler {
       const double f = (t + 0.5) / taps - 0.5;
       std::array<double, 3> uvw = pos_[k].uvw;
       for (unsigned a = 0; a < 3; ++a) uvw[a] += f * v[a] / (normalized(b) ? size[a] : 1.0);
-      const Rgba r = sample_level(level_sample(k, level, uvw, linear), resident);
+      const Rgba r = sample_level(level_sample(k, level, uvw, linear, texel_offsets(rq_, in(k))), resident);
       for (unsigned c = 0; c < 4; ++c) sum[c] += r[c] / static_cast<float>(taps);
     }
     return sum;
@@ -336,38 +334,28 @@ class QuadSampler {
   }
 
   // TLD4: the bilinear footprint's four texels, component `component`, in the order (i0, j1), (i1, j1),
-  // (i1, j0), (i0, j0); offsets are AOFFI (6-bit u, v) or PTP (8-bit per texel).
+  // (i1, j0), (i0, j0); offsets are AOFFI (u, v) or PTP (one pair per texel).
   std::array<uint32_t, 4> gather(unsigned k, bool& resident) {
     const Bound& b = bound_[k];
     const unsigned level = view_min(b.tex->header);
     auto texel_at = [&](int32_t du, int32_t dv, unsigned corner) {
-      LevelSample s = level_sample(k, level, pos_[k].uvw, false);
+      LevelSample s = level_sample(k, level, pos_[k].uvw, false, {du, dv, 0});
       s.footprint = true;
-      s.texel[0] -= texel_offsets(rq_, in(k))[0];  // AOFFI for gathers is read below, with its own width
-      s.texel[1] -= texel_offsets(rq_, in(k))[1];
-      s.texel[0] += du;
-      s.texel[1] += dv;
       const AxisTaps tu = linear_taps(s.texel[0], p_), tv = linear_taps(s.texel[1], p_);
       // Point-sample the texel centre of the wanted corner.
       s.texel[0] = tu.i0 + (corner == 1 || corner == 2 ? 1 : 0) + 0.5;
       s.texel[1] = tv.i0 + (corner == 0 || corner == 1 ? 1 : 0) + 0.5;
       const Rgba r = sample_level(s, resident);
-      return finish(b, r)[rq_.component & 3];
+      return finish(b, r)[static_cast<unsigned>(rq_.component) & 3];
     };
     std::array<uint32_t, 4> out{};
+    const auto off = texel_offsets(rq_, in(k));
     for (unsigned corner = 0; corner < 4; ++corner) {
-      int32_t du = 0, dv = 0;
       if (rq_.ptp) {
-        const uint32_t w = in(k).ptp[corner / 2] >> (16 * (corner % 2));
-        du = sext(w & 0xff, 8);
-        dv = sext((w >> 8) & 0xff, 8);
-        out[corner] = texel_at(du, dv, 3);  // each texel is the (i0, j0) corner of its own footprint
+        const auto& o = in(k).ptp[corner];
+        out[corner] = texel_at(o[0], o[1], 3);  // each texel is the (i0, j0) corner of its own footprint
       } else {
-        if (rq_.aoffi) {
-          du = sext(in(k).offsets & 0x3f, 6);
-          dv = sext((in(k).offsets >> 8) & 0x3f, 6);
-        }
-        out[corner] = texel_at(du, dv, corner);
+        out[corner] = texel_at(off[0], off[1], corner);
       }
     }
     return out;
@@ -395,7 +383,7 @@ class QuadSampler {
     const Lane& ln = in(k);
     // The coordinate description must have the header's number of coordinates (arrays may differ); .MS is
     // defined for 2D and ARRAY_2D only (seed 001). Other descriptions return zeros.
-    if (is_cube(rq_.dim) || coordinate_count(rq_.dim) != header_coordinates(h.type)) return {};
+    if (is_cube(rq_.dim) || coordinate_count(rq_.dim) != texel_dims(tex::view_dim(h.type))) return {};
     if (rq_.multisample && rq_.dim != Dim::Tex2D && rq_.dim != Dim::Array2D) return {};
     const unsigned lodv = rq_.lod == LodMode::Lod ? ln.lod : 0;
     const unsigned level = view_min(h) + lodv;
@@ -414,16 +402,6 @@ class QuadSampler {
     if (ln.sample >= sample_grid(h).count()) return apply_swizzle(b.tex->format, border).bits;
     const Texel t = b.tex->access->read_sample(level, layer, c[0], c[1], sample_position(ln.sample), resident);
     return apply_swizzle(b.tex->format, apply_srgb_policy(b.tex->format, p_, t)).bits;
-  }
-
-  static unsigned header_coordinates(TextureType t) {
-    switch (t) {
-      case TextureType::Tex1D:
-      case TextureType::Array1D:
-      case TextureType::Buffer1D: return 1;
-      case TextureType::Tex3D: return 3;
-      default: return 2;
-    }
   }
 
   // TLD's texel (pixel) coordinates and layer, with the AOFFI offsets; out of range: false, or clamped to the
@@ -445,7 +423,7 @@ class QuadSampler {
     layer = 0;
     if (is_array(rq_.dim)) {
       const unsigned layers = std::max(1u, b.tex->access->layers());
-      layer = ln.layer & 0xffff;
+      layer = ln.layer;
       if (layer >= layers) {
         if (!rq_.edge_clamp) return false;
         layer = layers - 1;
@@ -464,8 +442,7 @@ class QuadSampler {
         const uint32_t lodv = in(k).lod;
         if (lodv >= levels) return {0, 0, 0, levels};
         const Extent e = bound_[k].tex->access->extent(view_min(h) + lodv);
-        const bool array = h.type == TextureType::Array1D || h.type == TextureType::Array2D || h.type == TextureType::ArrayCube;
-        return {e.width, e.height, array ? h.depth : e.depth, levels};
+        return {e.width, e.height, is_array(tex::view_dim(h.type)) ? h.depth : e.depth, levels};
       }
       case Query::TextureType:  // the sample count is the grid the texels are stored in (multisample.h)
         return {static_cast<uint32_t>(h.type), 0, sample_grid(h).count(), 0};

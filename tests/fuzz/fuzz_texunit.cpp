@@ -66,18 +66,19 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   q.edge_clamp = flags & 32;
   q.ndv = flags & 64;
   q.pixel_shader = flags & 128;
-  q.component = in.byte() & 3;
+  q.component = static_cast<Component>(in.byte() & 3);
   q.query = static_cast<Query>(in.byte() % 24);
   q.active = in.u32();
   q.ctm = in.u32();
   for (Lane& l : q.lanes) {
     l.handle = in.u32() & 0x00300003;  // header and sampler index 0..3 (2 and 3 past the pools' maximum)
     for (auto& c : l.coord) c = in.u32();
-    l.layer = in.u32();
+    l.layer = static_cast<uint16_t>(in.u32());
     l.lod = in.u32();
-    l.lod_clamp = in.u32();
-    l.offsets = in.u32();
-    l.ptp = {in.u32(), in.u32()};
+    l.lod_clamp = static_cast<uint16_t>(in.u32());
+    for (auto& o : l.offset) o = static_cast<int8_t>(in.byte());
+    for (auto& t : l.ptp)
+      for (auto& o : t) o = static_cast<int8_t>(in.byte());
     l.dref = in.u32();
     l.sample = in.u32();
     for (auto& g : l.gradients) g = in.u32();

@@ -58,8 +58,16 @@ const FormatRow* find_format(gl::Format f) {
 
 texunit::TextureType texture_type(gl::Target t) {
   using TT = texunit::TextureType;
-  constexpr TT k[] = {TT::Tex1D, TT::Tex2D, TT::Tex3D, TT::Cube, TT::Array1D, TT::Array2D, TT::ArrayCube};
-  return k[static_cast<int>(t)];
+  switch (t) {
+    case gl::Target::tex1d: return TT::Tex1D;
+    case gl::Target::tex2d: return TT::Tex2D;
+    case gl::Target::tex3d: return TT::Tex3D;
+    case gl::Target::cube: return TT::Cube;
+    case gl::Target::tex1d_array: return TT::Array1D;
+    case gl::Target::tex2d_array: return TT::Array2D;
+    case gl::Target::cube_array: return TT::ArrayCube;
+  }
+  return TT::Tex2D;
 }
 
 AddressMode address_mode(gl::Wrap w) {
@@ -77,11 +85,11 @@ uint32_t u4_8(float v) {
 uint32_t bits(float f) { return std::bit_cast<uint32_t>(f); }
 
 // Saturating float -> u16 conversion of an array layer, as the compiler emits it.
-uint32_t layer_operand(float z, BridgeOptions::LayerRounding r) {
+uint16_t layer_operand(float z, BridgeOptions::LayerRounding r) {
   if (std::isnan(z)) return 0;
   const double v = r == BridgeOptions::LayerRounding::NearestEven ? std::nearbyint(static_cast<double>(z))
                                                                   : std::floor(static_cast<double>(z) + 0.5);
-  return static_cast<uint32_t>(std::clamp(v, 0.0, 65535.0));
+  return static_cast<uint16_t>(std::clamp(v, 0.0, 65535.0));
 }
 
 // How many components of the GL coordinate address the texture (the rest is the layer).
@@ -89,11 +97,7 @@ unsigned coordinate_components(gl::Target t) { return texunit::coordinate_count(
 
 }  // namespace
 
-texunit::Dim tmu_dim(gl::Target t) {
-  using D = texunit::Dim;
-  constexpr D k[] = {D::Tex1D, D::Tex2D, D::Tex3D, D::Cube, D::Array1D, D::Array2D, D::ArrayCube};
-  return k[static_cast<int>(t)];
-}
+texunit::Dim tmu_dim(gl::Target t) { return tex::view_dim(texture_type(t)); }
 
 Result<texunit::TextureHeader> tmu_header(const gl::Texture& t) {
   const FormatRow* f = find_format(t.format);
@@ -233,12 +237,12 @@ Result<gl::QueryResult> TmuGlTexture::run(const gl::Query& q, const texunit::Pol
     if (gl::is_layered(target)) lane.layer = layer_operand(c[n], options.layer_rounding);
     lane.dref = bits(q.ref);
   }
-  auto offsets4 = [&] {
+  // GL's offsets are within the instructions' ranges (MIN/MAX_PROGRAM_TEXEL_OFFSET -8..7, the gather offsets'
+  // -32..31 on NVIDIA).
+  auto offsets = [&] {
     rq.aoffi = q.has_offset;
-    const auto& o = q.offset;
     for (unsigned p = 0; p < 4; ++p)
-      rq.lanes[p].offsets = (static_cast<uint32_t>(o[0]) & 0xf) | (static_cast<uint32_t>(o[1]) & 0xf) << 4 |
-                            (static_cast<uint32_t>(o[2]) & 0xf) << 8;
+      for (unsigned a = 0; a < 3; ++a) rq.lanes[p].offset[a] = static_cast<int8_t>(q.offset[a]);
   };
   switch (q.op) {
     case gl::Op::tex:
@@ -248,7 +252,7 @@ Result<gl::QueryResult> TmuGlTexture::run(const gl::Query& q, const texunit::Pol
       rq.lod = q.op == gl::Op::tex ? LodMode::Implicit : q.op == gl::Op::txb ? LodMode::Bias : LodMode::Lod;
       for (unsigned p = 0; p < 4; ++p) rq.lanes[p].lod = bits(q.lod);
       rq.depth_compare = compare;
-      offsets4();
+      offsets();
       break;
     case gl::Op::txd:
       rq.op = TexOp::Gradient;
@@ -258,7 +262,7 @@ Result<gl::QueryResult> TmuGlTexture::run(const gl::Query& q, const texunit::Pol
           rq.lanes[p].gradients[2 * a] = bits(q.ddx[a]);
           rq.lanes[p].gradients[2 * a + 1] = bits(q.ddy[a]);
         }
-      offsets4();
+      offsets();
       break;
     case gl::Op::txf:
       rq.op = TexOp::Fetch;
@@ -268,28 +272,24 @@ Result<gl::QueryResult> TmuGlTexture::run(const gl::Query& q, const texunit::Pol
         texunit::Lane& lane = rq.lanes[p];
         for (unsigned a = 0; a < 3; ++a) lane.coord[a] = a < n ? static_cast<uint32_t>(q.icoord[a]) : 0;
         // TLD's layer: min(u32(layer), 0xffff), so negative layers are out of range (facts 2.5).
-        if (gl::is_layered(target)) lane.layer = std::min<uint32_t>(static_cast<uint32_t>(q.icoord[n]), 0xffff);
+        if (gl::is_layered(target))
+          lane.layer = static_cast<uint16_t>(std::min<uint32_t>(static_cast<uint32_t>(q.icoord[n]), 0xffff));
         lane.lod = static_cast<uint32_t>(q.ilod);
       }
-      offsets4();
+      offsets();
       break;
     case gl::Op::tg4:
       rq.op = TexOp::Gather;
       rq.lod = LodMode::Zero;
-      rq.component = static_cast<uint8_t>(q.component & 3);
+      rq.component = static_cast<texunit::Component>(q.component & 3);
       rq.depth_compare = compare;
       if (q.has_offsets) {
         rq.ptp = true;
         for (unsigned p = 0; p < 4; ++p)
-          for (unsigned t = 0; t < 4; ++t) {
-            const uint32_t w = (static_cast<uint32_t>(q.offsets[t][0]) & 0xff) |
-                               (static_cast<uint32_t>(q.offsets[t][1]) & 0xff) << 8;
-            rq.lanes[p].ptp[t / 2] |= w << (16 * (t % 2));
-          }
+          for (unsigned t = 0; t < 4; ++t)
+            for (unsigned a = 0; a < 2; ++a) rq.lanes[p].ptp[t][a] = static_cast<int8_t>(q.offsets[t][a]);
       } else if (q.has_offset) {
-        rq.aoffi = true;  // TLD4's AOFFI: 6-bit u in 5:0, v in 13:8
-        for (unsigned p = 0; p < 4; ++p)
-          rq.lanes[p].offsets = (static_cast<uint32_t>(q.offset[0]) & 0x3f) | (static_cast<uint32_t>(q.offset[1]) & 0x3f) << 8;
+        offsets();
       }
       break;
     case gl::Op::lod:

@@ -149,6 +149,68 @@ TEST(ExecTexture, TldMsReadsTheSampleIndexFromRb) {
   EXPECT_EQ(f.warp.reg[0][4], 0u);
 }
 
+// The words inside Ra/Rb below are worked out by hand from seed 000's packing: AOFFI
+// ((w & 0xf) << 8) | ((v & 0xf) << 4) | (u & 0xf); TXD's layer in 15:0 with toff[11:0] in 27:16 and TLD4's
+// offsets 6 bits at 5:0 and 13:8 (lowering-facts 3.2 rules 4 and 6); PTP x0 | y0 << 8 | x1 << 16 | y1 << 24, then
+// texels 2 and 3 (lowering-facts 2.2).
+
+TEST(ExecTexture, TldAddsSignExtendedAoffiOffsets) {
+  Fixture f;
+  f.warp.reg[2][0] = 1;  // lane 0: texel (1, 1) offset by (-1, 0): 0x00f
+  f.warp.reg[3][0] = 1;
+  f.warp.reg[8][0] = 0x00f;
+  f.warp.reg[2][1] = 0;  // lane 1: texel (0, 0) offset by (1, 1): 0x011
+  f.warp.reg[3][1] = 0;
+  f.warp.reg[8][1] = 0x011;
+  ASSERT_FALSE(f.run("TLD.LZ.AOFFI R0, R2, R8, 0x4, 2D, 0x1 &wr=0 ;\nEXIT &req={0} ;"));
+  EXPECT_EQ(f.warp.reg[0][0], unorm(48));  // texel (0, 1): 16 * (1 + 0 + 2)
+  EXPECT_EQ(f.warp.reg[0][1], unorm(64));  // texel (1, 1)
+}
+
+TEST(ExecTexture, TxdSplitsTheLayerWordIntoLayerAndOffsets) {
+  Fixture f;
+  // Ra = s, t, toff << 16 | layer; Rb = the four gradients (zero: magnified, point sampled). The 2D texture
+  // ignores the layer bits, which must not leak into the offsets.
+  f.warp.reg[4][0] = f32(0.25f);  // texel (0, 0) offset by (1, 1)
+  f.warp.reg[5][0] = f32(0.25f);
+  f.warp.reg[6][0] = 0x00110003;
+  f.warp.reg[4][1] = f32(0.75f);  // texel (1, 1) offset by (-1, 0)
+  f.warp.reg[5][1] = f32(0.75f);
+  f.warp.reg[6][1] = 0x000f0005;
+  ASSERT_FALSE(f.run("TXD.AOFFI R0, R4, R8, 0x4, 2D, 0x1 &wr=0 ;\nEXIT &req={0} ;"));
+  EXPECT_EQ(f.warp.reg[0][0], unorm(64));  // texel (1, 1)
+  EXPECT_EQ(f.warp.reg[0][1], unorm(48));  // texel (0, 1)
+}
+
+TEST(ExecTexture, Tld4ReadsSixBitOffsets) {
+  Fixture f;
+  // The centre of the texture; v = -1 (0x3f00) moves the footprint up a row, clamped to row 0: the gather order
+  // (i0, j1), (i1, j1), (i1, j0), (i0, j0) reads (0, 0), (1, 0), (1, 0), (0, 0).
+  f.warp.reg[4][0] = f32(0.5f);
+  f.warp.reg[5][0] = f32(0.5f);
+  f.warp.reg[8][0] = 0x3f00;
+  ASSERT_FALSE(f.run("TLD4.R.AOFFI R0, R4, R8, 0x4, 2D, 0xf &wr=0 ;\nEXIT &req={0} ;"));
+  EXPECT_EQ(f.warp.reg[0][0], unorm(16));
+  EXPECT_EQ(f.warp.reg[1][0], unorm(32));
+  EXPECT_EQ(f.warp.reg[2][0], unorm(32));
+  EXPECT_EQ(f.warp.reg[3][0], unorm(16));
+}
+
+TEST(ExecTexture, Tld4PtpOffsetsEachTexel) {
+  Fixture f;
+  // Texel space (0.5, 0.5): each gathered texel is (0, 0) plus its own offset: (1, 0), (0, 1), (1, 1), (-1, 0)
+  // (clamped to column 0).
+  f.warp.reg[4][0] = f32(0.25f);
+  f.warp.reg[5][0] = f32(0.25f);
+  f.warp.reg[8][0] = 0x01000001;
+  f.warp.reg[9][0] = 0x00ff0101;
+  ASSERT_FALSE(f.run("TLD4.R.PTP R0, R4, R8, 0x4, 2D, 0xf &wr=0 ;\nEXIT &req={0} ;"));
+  EXPECT_EQ(f.warp.reg[0][0], unorm(32));  // texel (1, 0)
+  EXPECT_EQ(f.warp.reg[1][0], unorm(48));  // texel (0, 1)
+  EXPECT_EQ(f.warp.reg[2][0], unorm(64));  // texel (1, 1)
+  EXPECT_EQ(f.warp.reg[3][0], unorm(16));  // texel (0, 0)
+}
+
 TEST(ExecTexture, PredicatedOffLanesAreLeftAlone) {
   Fixture f;
   for (unsigned lane = 0; lane < kLanes; ++lane) {

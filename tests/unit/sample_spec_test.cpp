@@ -137,7 +137,7 @@ TEST(SampleSpec, RequestsBecomeTextureUnitRequests) {
   EXPECT_EQ(txl.lanes[0].coord[1], f(0.75f));
   EXPECT_EQ(txl.lanes[0].lod, f(1.5f));
   EXPECT_TRUE(txl.aoffi);
-  EXPECT_EQ(txl.lanes[0].offsets, 0x78u);  // u = -8 (0x8) in bits 3:0, v = 7 in bits 7:4
+  EXPECT_EQ(txl.lanes[0].offset, (tex::TexelOffsets{-8, 7, 0}));
 
   const texunit::Request& txd = s.requests[2].request;
   EXPECT_EQ(txd.op, TexOp::Gradient);
@@ -155,10 +155,9 @@ TEST(SampleSpec, RequestsBecomeTextureUnitRequests) {
 
   const texunit::Request& tg4 = s.requests[4].request;
   EXPECT_EQ(tg4.op, TexOp::Gather);
-  EXPECT_EQ(tg4.component, 2);
+  EXPECT_EQ(tg4.component, tex::Component::B);
   EXPECT_TRUE(tg4.ptp);
-  // Texel t: u in bits 16(t%2)+7..0, v in the next 8, word t / 2.
-  EXPECT_EQ(tg4.lanes[0].ptp, (std::array<uint32_t, 2>{0xfeff0201u, 0x7f800403u}));
+  EXPECT_EQ(tg4.lanes[0].ptp, (tex::PtpOffsets{{{1, 2}, {-1, -2}, {3, 4}, {-128, 127}}}));
 
   EXPECT_EQ(s.requests[5].lanes, 3u);
   EXPECT_EQ(s.requests[5].request.lanes[2].lod, 2u);

@@ -115,7 +115,7 @@ uint32_t add_ms_texture(TextureSet& set, uint8_t mode, uint32_t w, uint32_t h, u
 }
 
 // TLD.LZ.MS: every lane the same pixel and layer, lane i sample i.
-Request ms_fetch(uint32_t handle, int32_t x, int32_t y, uint32_t layer = 0, Dim dim = Dim::Tex2D) {
+Request ms_fetch(uint32_t handle, int32_t x, int32_t y, uint16_t layer = 0, Dim dim = Dim::Tex2D) {
   Request r;
   r.op = TexOp::Fetch;
   r.lod = LodMode::Zero;

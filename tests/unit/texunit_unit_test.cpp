@@ -201,7 +201,7 @@ TEST(TextureUnit, GatherOrder) {
   f.tex_.set(0, 0, 1, 1, 4, 40);
   TextureUnit unit(f);
   Request r = make_request(TexOp::Gather, 0.5f, 0.5f);
-  r.component = 1;  // G
+  r.component = Component::G;
   Response out;
   unit.run(r, out);
   // (i0, j1), (i1, j1), (i1, j0), (i0, j0) = (0,1), (1,1), (1,0), (0,0).
