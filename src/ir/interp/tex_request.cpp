@@ -294,16 +294,16 @@ class TexRun {
     return static_cast<uint32_t>(std::min(std::trunc(static_cast<double>(v)), 4095.0));
   }
 
-  // AOFFI: each offset clamped to a signed `bits`-bit value and packed LSB first (NAK: 4 bits, tg4 8 bits).
-  uint32_t packed_offsets(unsigned lane, unsigned bits) const {
+  // AOFFI: each offset clamped to the signed range of the hardware's field: 4 bits (TEX, TLD, TXD), 6 bits for
+  // TLD4 (seed 000; NAK writes a byte per offset of which TLD4 reads six bits, and GL's gather offsets are
+  // -32..31 on NVIDIA). The unit takes them decoded (tex::TexelOffsets).
+  tex::TexelOffsets clamped_offsets(unsigned lane, unsigned bits) const {
     const Reg& o = *src_.offset;
     const int64_t hi = (int64_t{1} << (bits - 1)) - 1, lo = -hi - 1;
-    uint32_t packed = 0;
-    for (unsigned a = 0; a < dims(); ++a) {
-      const int64_t v = std::clamp(in(o, a, lane, "offset"), lo, hi);
-      packed |= (static_cast<uint32_t>(v) & static_cast<uint32_t>(mask_bits(bits))) << (bits * a);
-    }
-    return packed;
+    tex::TexelOffsets out{};
+    for (unsigned a = 0; a < dims(); ++a)
+      out[a] = static_cast<int8_t>(std::clamp(in(o, a, lane, "offset"), lo, hi));
+    return out;
   }
 
   // The lod source is the constant 0 (NAK then picks .LZ: nir_scalar_is_const and value 0), looking through
@@ -344,7 +344,7 @@ class TexRun {
       }
       for (unsigned a = 0; a < n; ++a) ln.coord[a] = fbits(xyz[a]);
       // TMML takes no layer: NAK passes 0.
-      if (t_.is_array) ln.layer = layer_zero ? 0 : float_layer(fl(c, n, lane, "coord"));
+      if (t_.is_array) ln.layer = layer_zero ? 0 : static_cast<uint16_t>(float_layer(fl(c, n, lane, "coord")));
     }
   }
 
@@ -354,7 +354,7 @@ class TexRun {
     check_comps(*src_.offset, dims(), "offset");
     rq.aoffi = true;
     for (unsigned lane = 0; lane < kLanes; ++lane)
-      if (lane_active(rq, lane)) rq.lanes[lane].offsets = packed_offsets(lane, bits);
+      if (lane_active(rq, lane)) rq.lanes[lane].offset = clamped_offsets(lane, bits);
   }
 
   void comparator(texunit::Request& rq) const {
@@ -372,7 +372,8 @@ class TexRun {
     if (!src_.min_lod) return;
     rq.lod_clamp = true;
     for (unsigned lane = 0; lane < kLanes; ++lane)
-      if (lane_active(rq, lane)) rq.lanes[lane].lod_clamp = lod_clamp(fl(*src_.min_lod, 0, lane, "min_lod"));
+      if (lane_active(rq, lane))
+        rq.lanes[lane].lod_clamp = static_cast<uint16_t>(lod_clamp(fl(*src_.min_lod, 0, lane, "min_lod")));
   }
 
   // ---- The ops --------------------------------------------------------------------------------------------
@@ -460,21 +461,19 @@ class TexRun {
     refuse(src_.ddy, "ddy");
     refuse(src_.ms_index, "ms_index");
     if (t_.component > 3) fail("{}: tg4 component {}", where_, t_.component);
-    rq.component = t_.component;
+    rq.component = static_cast<tex::Component>(t_.component);
     handles(rq, true);
     float_coords(rq, false);
     if (has_explicit_tg4_offsets(t_)) {
       if (src_.offset) fail("{}: tg4 with both an offset source and tg4_offsets", where_);
       if (t_.sampler_dim == SamplerDim::Cube) fail("{}: tg4_offsets on a cube map", where_);
-      // TLD4.PTP: bytes x0, y0, x1, y1, ... in two registers (NAK, lowering-facts 2.2).
-      std::array<uint32_t, 2> ptp{};
-      for (unsigned i = 0; i < 8; ++i)
-        ptp[i / 4] |= static_cast<uint32_t>(static_cast<uint8_t>(t_.tg4_offsets[i / 2][i % 2])) << (8 * (i % 4));
+      // TLD4.PTP: the four texels' offsets (NAK packs them as bytes x0, y0, x1, y1, ... in two registers,
+      // lowering-facts 2.2; the unit takes them decoded).
       rq.ptp = true;
       for (unsigned lane = 0; lane < kLanes; ++lane)
-        if (lane_active(rq, lane)) rq.lanes[lane].ptp = ptp;
+        if (lane_active(rq, lane)) rq.lanes[lane].ptp = t_.tg4_offsets;
     } else {
-      offsets(rq, 8);
+      offsets(rq, 6);
     }
     comparator(rq);
   }
@@ -527,7 +526,7 @@ class TexRun {
     for (unsigned lane = 0; lane < kLanes; ++lane) {
       if (!lane_active(rq, lane)) continue;
       for (unsigned a = 0; a < n; ++a) rq.lanes[lane].coord[a] = static_cast<uint32_t>(in(c, a, lane, "coord"));
-      if (t_.is_array) rq.lanes[lane].layer = int_layer(in(c, n, lane, "coord"));
+      if (t_.is_array) rq.lanes[lane].layer = static_cast<uint16_t>(int_layer(in(c, n, lane, "coord")));
     }
     offsets(rq, 4);
   }

@@ -70,32 +70,33 @@ struct TexSel {
     return t.is_array && t.op != TexOp::lod ? n - 1 : n;
   }
 
-  // An offset source packed into its word, at compile time when it is a constant.
-  void packed_offsets(const std::string& out, bool gather, unsigned shift) {
+  // An offset source packed into its word by the one packer, at compile time when it is a constant. Each offset
+  // is clamped to its field's signed range first (4 bits; TLD4's 6 bits), as the interpreter takes them.
+  void packed_offsets(const std::string& out, bool gather) {
     const DefId off = *src(TexSrcType::offset);
-    const unsigned n = sel.components(off);
-    int v[3] = {0, 0, 0};
+    const unsigned n = std::min(sel.components(off), 3u);
+    const int hi = gather ? 31 : 7;
+    tex::TexelOffsets v{};
     bool constant = true;
-    for (unsigned c = 0; c < n && c < 3; ++c) {
+    for (unsigned c = 0; c < n; ++c) {
       auto k = sel.constant(off, c);
       if (!k) constant = false;
-      else v[c] = static_cast<int>(static_cast<int32_t>(static_cast<uint32_t>(*k)));
+      else v[c] = static_cast<int8_t>(std::clamp(static_cast<int32_t>(static_cast<uint32_t>(*k)), -hi - 1, hi));
     }
     if (constant) {
-      const uint32_t word = gather ? isa::sm50::pack_gather_offsets(v[0], v[1]) : isa::sm50::pack_offsets(v[0], v[1], v[2]);
-      sel.emit(fmt::format("MOV32I {}, {:#x}", out, word << shift));
+      const uint32_t word = gather ? isa::sm50::pack_tld4_offsets(v) : isa::sm50::pack_offsets(v);
+      sel.emit(fmt::format("MOV32I {}, {:#x}", out, word));
       return;
     }
-    // At run time: each offset clamped to its field's signed range and inserted (4 bits each; TLD4: 8 bits apart,
-    // clamped to 8 bits as NAK does).
-    const unsigned width = gather ? 8 : 4, stride = gather ? 8 : 4;
-    const int hi = gather ? 127 : 7;
+    // At run time: clamped with IMNMX and inserted with BFI at the packer's fields (4 bits each at 0, 4, 8;
+    // TLD4: 6 bits at 0 and 8).
+    const unsigned width = gather ? 6 : 4, stride = gather ? 8 : 4;
     const std::string clamped = tmp();
     sel.emit(fmt::format("MOV {}, RZ", out));
-    for (unsigned c = 0; c < n && c < 3; ++c) {
+    for (unsigned c = 0; c < n; ++c) {
       sel.emit(fmt::format("IMNMX {}, {}, {:#x}, PT", clamped, sel.r(off, c), hi));
       sel.emit(fmt::format("IMNMX {}, {}, -{:#x}, !PT", clamped, clamped, hi + 1));
-      sel.emit(fmt::format("BFI {}, {}, {:#x}, {}", out, clamped, (width << 8) | (stride * c + shift), out));
+      sel.emit(fmt::format("BFI {}, {}, {:#x}, {}", out, clamped, (width << 8) | (stride * c), out));
     }
   }
 
@@ -177,7 +178,8 @@ struct TexSel {
         else comp(*l, 0);
         return;
       }
-      case TexParam::Offset: packed_offsets(out, t.op == TexOp::tg4, 0); return;
+      case TexParam::Offset: packed_offsets(out, false); return;
+      case TexParam::Tld4Offset: packed_offsets(out, true); return;
       case TexParam::PtpOffsetsLo: case TexParam::PtpOffsetsHi: {
         const unsigned first = p == TexParam::PtpOffsetsLo ? 0 : 2;
         uint32_t word = 0;
@@ -209,7 +211,7 @@ struct TexSel {
         else sel.emit(fmt::format("MOV {}, RZ", out));
         if (src(TexSrcType::offset)) {
           const std::string o = tmp();
-          packed_offsets(o, false, 0);
+          packed_offsets(o, false);
           sel.emit(fmt::format("BFI {}, {}, 0xc10, {}", out, o, out));
         }
         return;
