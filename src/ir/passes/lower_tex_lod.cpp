@@ -187,13 +187,10 @@ void lower_txf_ms_to_fragment_fetch(Site& site, const CompilerOptions& c) {
     if (s.type != TexSrcType::ms_index) fmask.src.push_back(s);
   fmask.dest.components = 1;
   const DefId mask = b.tex(std::move(fmask));
-  // The FMASK holds a 4-bit fragment index per sample: the sample's fragment replaces the sample index.
+  // The FMASK holds a fragment index per sample, 4 bits apart, of which 3 are read (lowering-facts 1.3, later
+  // Mesa; 22.3.6 read 4): the sample's fragment replaces the sample index.
   TexSrc& ms = tex.src[static_cast<unsigned>(src_index(tex, TexSrcType::ms_index))];
-  const auto sample = const_int(site.s, ms.def);
-  DefId fragment;
-  if (sample && *sample == 7) fragment = b.alu(AluOp::ushr, {mask, b.imm_int(28)});
-  else if (sample && *sample == 0) fragment = b.alu(AluOp::iand, {mask, b.imm_int(0xf)});
-  else fragment = b.alu(AluOp::ubfe, {mask, b.alu(AluOp::imul, {ms.def, b.imm_int(4)}), b.imm_int(4)});
+  const DefId fragment = b.alu(AluOp::ubfe, {mask, b.alu(AluOp::ishl, {ms.def, b.imm_int(2)}), b.imm_int(3)});
   ms.def = fragment;
   tex.op = TexOp::fragment_fetch_amd;
 }

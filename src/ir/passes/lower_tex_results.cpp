@@ -225,12 +225,14 @@ void lower_tex_packing(Site& site, TexPacking packing) {
         }
       }
     } else {
-      // Four 16-bit fields in the first two words, sign- or zero-extended (nir_format_unpack_sint/uint).
+      // Four 16-bit fields in the first two words, sign- or zero-extended as nir_format_unpack_sint/uint do it:
+      // the field shifted to the top, then down by 16 (arithmetic or logical).
       const bool sign = tex.dest_type.base == BaseType::Int;
       std::vector<DefId> parts;
       for (unsigned i = 0; i < 4; ++i) {
         const DefId word = b.channel(color, i / 2);
-        parts.push_back(b.alu(sign ? AluOp::ibfe : AluOp::ubfe, {word, b.imm_int((i % 2) * 16), b.imm_int(16)}));
+        const DefId top = b.alu(AluOp::ishl, {word, b.imm_int(16 - (i % 2) * 16)});
+        parts.push_back(b.alu(sign ? AluOp::ishr : AluOp::ushr, {top, b.imm_int(16)}));
       }
       r = b.vec(parts);
     }
