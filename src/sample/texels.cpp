@@ -244,4 +244,19 @@ Result<uint64_t> fill_texels(texunit::TextureSet& set, uint32_t texture, const T
   return r;
 }
 
+Result<uint64_t> unbind_pages(texunit::TextureSet& set, uint32_t texture, const std::vector<uint64_t>& pages) {
+  texunit::GpuMemory& mem = set.memory();
+  constexpr uint64_t kPage = texunit::GpuMemory::kPageSize;
+  const uint64_t base = set.header(texture).address, bytes = set.layout(texture).size_bytes();
+  const uint64_t size = (bytes + kPage - 1) / kPage * kPage;
+  std::vector<std::byte> texels(bytes);
+  if (!mem.read(base, texels) || !mem.unmap(base)) return make_error("cannot read the texture's memory");
+  if (auto m = mem.map_sparse(base, size); !m) return make_error(m.error());
+  if (auto r = mem.set_resident(base, size, true); !r) return make_error(r.error());
+  if (!mem.write(base, texels)) return make_error("cannot write the texture's memory");
+  for (uint64_t p : pages)
+    if (auto r = mem.set_resident(base + p * kPage, kPage, false); !r) return make_error(r.error());
+  return pages.size();
+}
+
 }  // namespace tmu::sample

@@ -6,6 +6,7 @@
 #include <array>
 #include <cstdint>
 #include <filesystem>
+#include <vector>
 
 #include "common/result.h"
 #include "sample/spec.h"
@@ -17,6 +18,11 @@ namespace tmu::sample {
 // base_dir. Errors name the spec key ("texture.texels.file: ...").
 Result<uint64_t> fill_texels(texunit::TextureSet& set, uint32_t texture, const TextureSpec& spec,
                              const std::filesystem::path& base_dir);
+
+// Sparse residency (a spec's nonresident_pages): the texture's memory becomes a sparse reservation (its texels
+// kept) with the listed 64 KiB pages unbound, so that reads there fault as NonResident (gpu_memory.h). Returns
+// the number of pages unbound.
+Result<uint64_t> unbind_pages(texunit::TextureSet& set, uint32_t texture, const std::vector<uint64_t>& pages);
 
 // splitmix64 (Steele, Lea, Flood 2014): the noise generator's stream.
 class SplitMix64 {

@@ -11,10 +11,8 @@
 
 #include "commands.h"
 #include "io.h"
-#include "ir/passes/lower_tex.h"
-#include "ir/read.h"
 #include "ir/sm50/select.h"
-#include "ir/verify.h"
+#include "nir_input.h"
 #include "isa/sm50/program.h"
 
 namespace tmu::cli {
@@ -29,29 +27,9 @@ struct Options {
 
 int run(const Options& o) {
   ir::LowerTexOptions lt = ir::sm50_lower_tex_options();
-  for (const std::string& kv : o.options) {
-    const auto eq = kv.find('=');
-    if (eq == std::string::npos || eq == 0) {
-      error(fmt::format("--option {}: expected FIELD=VALUE", kv));
-      return 2;
-    }
-    if (auto r = ir::set_option(lt, kv.substr(0, eq), kv.substr(eq + 1)); !r) {
-      error("--option " + r.error());
-      return 2;
-    }
-  }
-  auto bytes = read_file(o.file);
-  if (!bytes) return 1;
-  auto shader = ir::read(std::string_view(reinterpret_cast<const char*>(bytes->data()), bytes->size()), o.file);
-  if (!shader) {
-    error(shader.error());
-    return 1;
-  }
-  ir::lower_tex(*shader, lt);
-  if (auto problems = ir::verify(*shader); !problems.empty()) {
-    error(fmt::format("{}: the lowered shader does not validate (a tmu bug): {}", o.file, problems.front()));
-    return 1;
-  }
+  if (!set_lower_tex_options(o.options, "--option", lt)) return 2;
+  auto shader = read_and_lower(o.file, lt, {});
+  if (!shader) return 1;
   ir::sm50::SelectOptions so;
   so.arch = o.arch == "sm52" ? isa::Arch::SM52 : isa::Arch::SM50;
   auto selected = ir::sm50::select(*shader, so);

@@ -10,10 +10,8 @@
 
 #include "commands.h"
 #include "io.h"
-#include "ir/passes/lower_tex.h"
 #include "ir/print.h"
-#include "ir/read.h"
-#include "ir/verify.h"
+#include "nir_input.h"
 
 namespace tmu::cli {
 namespace {
@@ -32,51 +30,13 @@ struct Options {
   std::vector<std::string> compiler_options;
 };
 
-bool split(const std::string& kv, std::string& key, std::string& value) {
-  const auto eq = kv.find('=');
-  if (eq == std::string::npos || eq == 0) return false;
-  key = kv.substr(0, eq);
-  value = kv.substr(eq + 1);
-  return true;
-}
-
 int run(const Options& o) {
   ir::LowerTexOptions lt;
   ir::CompilerOptions co;
-  for (const std::string& kv : o.options) {
-    std::string k, v;
-    if (!split(kv, k, v)) {
-      error(fmt::format("--option {}: expected FIELD=VALUE", kv));
-      return 2;
-    }
-    if (auto r = ir::set_option(lt, k, v); !r) {
-      error("--option " + r.error());
-      return 2;
-    }
-  }
-  for (const std::string& kv : o.compiler_options) {
-    std::string k, v;
-    if (!split(kv, k, v)) {
-      error(fmt::format("--compiler-option {}: expected NAME=VALUE", kv));
-      return 2;
-    }
-    if (auto r = ir::set_compiler_option(co, k, v); !r) {
-      error("--compiler-option " + r.error());
-      return 2;
-    }
-  }
-  auto bytes = read_file(o.file);
-  if (!bytes) return 1;
-  auto shader = ir::read(std::string_view(reinterpret_cast<const char*>(bytes->data()), bytes->size()), o.file);
-  if (!shader) {
-    error(shader.error());
-    return 1;
-  }
-  ir::lower_tex(*shader, lt, co);
-  if (auto problems = ir::verify(*shader); !problems.empty()) {
-    error(fmt::format("{}: the lowered shader does not validate (a tmu bug): {}", o.file, problems.front()));
-    return 1;
-  }
+  if (!set_lower_tex_options(o.options, "--option", lt) || !set_compiler_options(o.compiler_options, "--compiler-option", co))
+    return 2;
+  auto shader = read_and_lower(o.file, lt, co);
+  if (!shader) return 1;
   std::cout << ir::print(*shader);
   return std::cout ? 0 : 1;
 }

@@ -18,22 +18,6 @@ struct Bindings::Pools {
 
 namespace {
 
-// A sparse texture's listed 64 KiB pages unbound after its texels are written, as `tmu sample` does it
-// (run_spec.cpp, unbind_pages): the texture's memory becomes a sparse reservation with its texels kept.
-Result<uint64_t> unbind_pages(texunit::TextureSet& set, uint32_t texture, const std::vector<uint64_t>& pages) {
-  texunit::GpuMemory& mem = set.memory();
-  constexpr uint64_t kPage = texunit::GpuMemory::kPageSize;
-  const uint64_t base = set.header(texture).address, bytes = set.layout(texture).size_bytes();
-  const uint64_t size = (bytes + kPage - 1) / kPage * kPage;
-  std::vector<std::byte> texels(bytes);
-  if (!mem.read(base, texels) || !mem.unmap(base)) return make_error("cannot read the texture's memory");
-  if (auto m = mem.map_sparse(base, size); !m) return make_error(m.error());
-  if (auto r = mem.set_resident(base, size, true); !r) return make_error(r.error());
-  if (!mem.write(base, texels)) return make_error("cannot write the texture's memory");
-  for (uint64_t p : pages)
-    if (auto r = mem.set_resident(base + p * kPage, kPage, false); !r) return make_error(r.error());
-  return pages.size();
-}
 
 // Reads a spec's texture and sampler with `tmu sample`'s reader. A text that is not JSON is passed as it is, so
 // that the syntax error's byte position is the caller's; otherwise a request the reader needs is added when the
@@ -69,7 +53,7 @@ Result<bool> Bindings::bind_texture(uint32_t index, const sample::TextureSpec& s
   auto filled = sample::fill_texels(set, *t, spec, base_dir);
   if (!filled) return make_error(fmt::format("texture {}: {}", index, filled.error()));
   if (!spec.nonresident_pages.empty()) {
-    auto unbound = unbind_pages(set, *t, spec.nonresident_pages);
+    auto unbound = sample::unbind_pages(set, *t, spec.nonresident_pages);
     if (!unbound) return make_error(fmt::format("texture {}: nonresident_pages: {}", index, unbound.error()));
   }
   textures_[index] = Texture{*t, set.header(*t)};

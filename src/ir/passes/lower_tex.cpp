@@ -13,6 +13,16 @@
 namespace tmu::ir {
 namespace lower_tex_detail {
 
+bool names_texture(TexSrcType t) {
+  switch (t) {
+    case TexSrcType::texture_deref: case TexSrcType::sampler_deref: case TexSrcType::texture_offset:
+    case TexSrcType::sampler_offset: case TexSrcType::texture_handle: case TexSrcType::sampler_handle:
+      return true;
+    default:
+      return false;
+  }
+}
+
 Builder Site::before() { return Builder(s, *find(s, instr)); }
 Builder Site::after() {
   Cursor c = *find(s, instr);
@@ -31,16 +41,8 @@ DefId texture_size(Site& site, Builder& b) {
   txs.texture_index = tex.texture_index;
   txs.sampler_index = tex.sampler_index;
   txs.dest_type = kInt32;
-  for (const TexSrc& src : tex.src) {
-    switch (src.type) {
-      case TexSrcType::texture_deref: case TexSrcType::sampler_deref: case TexSrcType::texture_offset:
-      case TexSrcType::sampler_offset: case TexSrcType::texture_handle: case TexSrcType::sampler_handle:
-        txs.src.push_back(src);
-        break;
-      default:
-        break;
-    }
-  }
+  for (const TexSrc& src : tex.src)
+    if (names_texture(src.type)) txs.src.push_back(src);
   // "Add in an LOD because some back-ends require it": the level-0 size whatever LOD the instruction samples.
   add_src(txs, TexSrcType::lod, b.imm_int(0));
   txs.dest.components = static_cast<uint8_t>(dest_size(txs));
@@ -59,17 +61,8 @@ DefId texture_lod(Site& site, Builder& b) {
   q.texture_index = tex.texture_index;
   q.sampler_index = tex.sampler_index;
   q.dest_type = kFloat32;
-  for (const TexSrc& src : tex.src) {
-    switch (src.type) {
-      case TexSrcType::coord: case TexSrcType::texture_deref: case TexSrcType::sampler_deref:
-      case TexSrcType::texture_offset: case TexSrcType::sampler_offset: case TexSrcType::texture_handle:
-      case TexSrcType::sampler_handle:
-        q.src.push_back(src);
-        break;
-      default:
-        break;
-    }
-  }
+  for (const TexSrc& src : tex.src)
+    if (src.type == TexSrcType::coord || names_texture(src.type)) q.src.push_back(src);
   q.dest.components = 2;
   const DefId lod = b.tex(std::move(q));
   return b.channel(lod, 1);

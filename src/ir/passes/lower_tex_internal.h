@@ -17,6 +17,10 @@ struct Site {
   Builder after();
 };
 
+// The sources that name the texture and sampler (derefs, index offsets, handles): what the queries the lowerings
+// build copy from the instruction.
+bool names_texture(TexSrcType t);
+
 // nir_get_texture_size: a txs of the same texture at LOD 0 (texture/sampler derefs, offsets and handles copied),
 // int32 result, inserted before the instruction.
 DefId texture_size(Site& site, Builder& b);

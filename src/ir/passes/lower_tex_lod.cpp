@@ -142,10 +142,7 @@ void lower_sampler_lod_bias(Site& site) {
   q.sampler_index = tex.sampler_index;
   q.dest_type = kFloat16;
   for (const TexSrc& s : tex.src)
-    if (s.type == TexSrcType::texture_deref || s.type == TexSrcType::sampler_deref ||
-        s.type == TexSrcType::texture_offset || s.type == TexSrcType::sampler_offset ||
-        s.type == TexSrcType::texture_handle || s.type == TexSrcType::sampler_handle)
-      q.src.push_back(s);
+    if (names_texture(s.type)) q.src.push_back(s);
   q.dest.components = 1;
   q.dest.bit_size = 16;
   const DefId bias = b.tex(std::move(q));
