@@ -69,6 +69,11 @@ TEST(IrSelectExec, RandomShadersOnTheExecutorAndTheInterpreter) {
           Builder b(s, *find(s, tex));
           add_src(*tex->as<TexInstr>(), TexSrcType::texture_handle, b.imm_int(0));
         }
+        // And every third with skip_helpers (.NODEP; every lane is covered here, so no lane drops out).
+        if ((cases / 2) % 3 == 0)
+          s.for_each_instr([](Instr& i) {
+            if (TexInstr* t = i.as<TexInstr>()) t->skip_helpers = true;
+          });
       }
       LowerTexOptions o = sm50_lower_tex_options();
       o.lower_rect = true;  // SM50 samples RECT textures through normalized coordinates here

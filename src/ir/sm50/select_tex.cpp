@@ -265,7 +265,8 @@ struct TexSel {
       // TLD4S: 2D, one AOFFI offset at most, depth compare; all four texels.
       if (!is2d || array || has_explicit_tg4_offsets(t)) return std::nullopt;
       static constexpr const char* kComp[] = {".R", ".G", ".B", ".A"};
-      f.mnemonic = std::string("TLD4S") + kComp[t.component & 3] + (offset ? ".AOFFI" : "") + (shadow ? ".DC" : "");
+      f.mnemonic = std::string("TLD4S") + kComp[t.component & 3] + (offset ? ".AOFFI" : "") + (shadow ? ".DC" : "") +
+                   (t.skip_helpers ? ".NODEP" : "");
       f.gather = true;
       return f;
     }
@@ -301,7 +302,7 @@ struct TexSel {
     // The encodings the short form has (isa/sm50/texture_enums.h, the table nvdisasm prints from).
     for (const isa::sm50::Spelling& e : table) {
       if (e.rejected || e.text != mods || e.column2 != type) continue;
-      f.mnemonic += mods;
+      f.mnemonic += mods + (t.skip_helpers ? ".NODEP" : "");
       f.type = type;
       return f;
     }
@@ -327,6 +328,9 @@ struct TexSel {
   // texture index operand reads 0x0.
   Form form() {
     Form f = bound_form();
+    // skip_helpers: helper lanes take no part in the lookup (.NODEP: killed threads excluded, seed 000), last of
+    // the modifiers.
+    if (t.skip_helpers) f.mnemonic += ".NODEP";
     if (!bindless()) return f;
     const auto dot = f.mnemonic.find('.');
     if (f.mnemonic.rfind("TLD4", 0) == 0) {
