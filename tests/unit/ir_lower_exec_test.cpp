@@ -21,7 +21,7 @@ namespace {
 using test::RandomCase;
 
 struct Tally {
-  unsigned cases = 0, exact = 0, within = 0;
+  unsigned cases = 0, lowered = 0, exact = 0, within = 0;
   double largest = 0;
 };
 
@@ -177,7 +177,7 @@ std::vector<Check> checks() {
   // the noise texture by that much of a texel difference.
   for (const char* o : {"lower_txd=1", "lower_txd_3d=1", "lower_txd_cube_map=1", "lower_txd_array=1",
                         "lower_txd_shadow=1", "lower_txd_clamp=1", "lower_txd_shadow_clamp=1",
-                        "lower_txd_offset_clamp=1", "lower_txd_clamp_if_sampler_index_not_lt_16=0"})
+                        "lower_txd_offset_clamp=1", "lower_txd_clamp_if_sampler_index_not_lt_16=1"})
     v.push_back({o, {}, [](auto& c) { return c.tex.op == TexOp::txd; }, 0.5, {}});
   // txb -> txl with lod(coord).y + bias: the unit's own LOD query, so the same level choice.
   v.push_back({"lower_txb_shadow_clamp=1", {}, [](auto& c) { return c.tex.op == TexOp::txb && c.tex.is_shadow; }, 0, {}});
@@ -214,7 +214,7 @@ std::vector<Check> checks() {
 TEST(IrLowerTexExec, RandomShadersBeforeAndAfter) {
   std::map<std::string, Tally> tally;
   unsigned failures = 0;
-  for (uint64_t seed : {20261126u, 7u}) {
+  for (uint64_t seed : {20261126u, 7u, 3u, 11u}) {
     for (const RandomCase& raw : test::random_cases(seed)) {
       std::string err;
       std::optional<std::array<std::array<uint32_t, 5>, 32>> refs[2];
@@ -250,13 +250,14 @@ TEST(IrLowerTexExec, RandomShadersBeforeAndAfter) {
         }
         if (projector && k.option.rfind("lower_txp", 0) != 0) o.lower_txp = 0xffff;
         Shader s = test::build_shader(raw);
-        lower_tex(s, o, k.compiler);
+        const bool progress = lower_tex(s, o, k.compiler);
         const auto problems = verify(s);
         ASSERT_TRUE(problems.empty()) << raw.name << " " << k.option << ": " << problems.front();
         auto got = run(s, run_case, err);
         ASSERT_TRUE(got) << raw.name << " " << k.option << ": " << err;
         Tally& t = tally[key];
         ++t.cases;
+        t.lowered += progress;
         const bool integer = raw.tex.op == TexOp::txs || raw.tex.op == TexOp::query_levels ||
                              raw.tex.op == TexOp::texture_samples;
         const unsigned n = dest_size(raw.tex);
@@ -268,7 +269,11 @@ TEST(IrLowerTexExec, RandomShadersBeforeAndAfter) {
             const double d = difference((*got)[lane][c], want[c], integer || code);
             if (d != 0) all_exact = false;
             t.largest = std::max(t.largest, d);
-            const double allowed = k.saturate && !((clamped >> lane) & 1) ? 0.0 : k.tolerance;
+            // (A cube map's tex turned txd is not bit-identical even unclamped: the unit projects explicit
+            // gradients at each lane's own direction, an implicit quad's differences at its first lane's.)
+            const bool exact_expected = k.saturate && !((clamped >> lane) & 1) &&
+                                        !(raw.tex.sampler_dim == SamplerDim::Cube && raw.tex.op == TexOp::tex);
+            const double allowed = exact_expected ? 0.0 : k.tolerance;
             if (d > allowed) {
               all_within = false;
               if (failures++ < 20)
@@ -285,8 +290,8 @@ TEST(IrLowerTexExec, RandomShadersBeforeAndAfter) {
     }
   }
   for (const auto& [option, t] : tally)
-    std::printf("  %-48s %3u cases: %3u bit-identical, %3u within tolerance (largest difference %.6g)\n",
-                option.c_str(), t.cases, t.exact, t.within, t.largest);
+    std::printf("  %-44s %3u cases (%3u lowered): %3u bit-identical, %3u within tolerance (largest difference %.6g)\n",
+                option.c_str(), t.cases, t.lowered, t.exact, t.within, t.largest);
   EXPECT_GT(tally.size(), 20u);
 }
 
