@@ -1174,7 +1174,6 @@ class Reader {
           t.tg4_offsets[i][1] = small_int(c);
           c.expect(")");
         }
-        (void)at;
         c.expect("}");
         c.expect("(");
         c.expect("offsets");

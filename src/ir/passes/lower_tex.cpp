@@ -30,19 +30,23 @@ Builder Site::after() {
   return Builder(s, c);
 }
 
-DefId texture_size(Site& site, Builder& b) {
-  TexInstr& tex = site.tex();
-  TexInstr txs;
-  txs.op = TexOp::txs;
-  txs.sampler_dim = tex.sampler_dim;
-  txs.is_array = tex.is_array;
-  txs.is_shadow = tex.is_shadow;
-  txs.is_new_style_shadow = tex.is_new_style_shadow;
-  txs.texture_index = tex.texture_index;
-  txs.sampler_index = tex.sampler_index;
-  txs.dest_type = kInt32;
+TexInstr query_of(const TexInstr& tex, TexOp op, AluType dest_type) {
+  TexInstr q;
+  q.op = op;
+  q.sampler_dim = tex.sampler_dim;
+  q.is_array = tex.is_array;
+  q.is_shadow = tex.is_shadow;
+  q.is_new_style_shadow = tex.is_new_style_shadow;
+  q.texture_index = tex.texture_index;
+  q.sampler_index = tex.sampler_index;
+  q.dest_type = dest_type;
   for (const TexSrc& src : tex.src)
-    if (names_texture(src.type)) txs.src.push_back(src);
+    if (names_texture(src.type)) q.src.push_back(src);
+  return q;
+}
+
+DefId texture_size(Site& site, Builder& b) {
+  TexInstr txs = query_of(site.tex(), TexOp::txs, kInt32);
   // "Add in an LOD because some back-ends require it": the level-0 size whatever LOD the instruction samples.
   add_src(txs, TexSrcType::lod, b.imm_int(0));
   txs.dest.components = static_cast<uint8_t>(dest_size(txs));
@@ -50,19 +54,10 @@ DefId texture_size(Site& site, Builder& b) {
 }
 
 DefId texture_lod(Site& site, Builder& b) {
-  TexInstr& tex = site.tex();
-  TexInstr q;
-  q.op = TexOp::lod;
+  const TexInstr& tex = site.tex();
+  TexInstr q = query_of(tex, TexOp::lod, kFloat32);
   q.coord_components = tex.coord_components;
-  q.sampler_dim = tex.sampler_dim;
-  q.is_array = tex.is_array;
-  q.is_shadow = tex.is_shadow;
-  q.is_new_style_shadow = tex.is_new_style_shadow;
-  q.texture_index = tex.texture_index;
-  q.sampler_index = tex.sampler_index;
-  q.dest_type = kFloat32;
-  for (const TexSrc& src : tex.src)
-    if (src.type == TexSrcType::coord || names_texture(src.type)) q.src.push_back(src);
+  q.src.insert(q.src.begin(), tex.src[static_cast<unsigned>(src_index(tex, TexSrcType::coord))]);
   q.dest.components = 2;
   const DefId lod = b.tex(std::move(q));
   return b.channel(lod, 1);
@@ -202,12 +197,7 @@ bool lower_one(Shader& s, Instr* instr, const LowerTexOptions& o, const Compiler
 
   unsigned texture_index = 0;
   const uint32_t texture_mask = texture_mask_of(s, *tex, texture_index);
-  const uint32_t external = o.lower_y_uv_external | o.lower_y_vu_external | o.lower_y_u_v_external |
-                            o.lower_yx_xuxv_external | o.lower_yx_xvxu_external | o.lower_xy_uxvx_external |
-                            o.lower_xy_vxux_external | o.lower_ayuv_external | o.lower_xyuv_external |
-                            o.lower_yuv_external | o.lower_yu_yv_external | o.lower_yv_yu_external |
-                            o.lower_y41x_external;
-  if (texture_mask & external) {
+  if (texture_mask & external_textures(o)) {
     lower_external(site, o, texture_mask, texture_index);
     progress = true;
   }

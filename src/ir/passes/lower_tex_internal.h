@@ -21,6 +21,9 @@ struct Site {
 // build copy from the instruction.
 bool names_texture(TexSrcType t);
 
+// A query on the same texture: op and result type, the texture's dim and flags, indices and naming sources.
+TexInstr query_of(const TexInstr& tex, TexOp op, AluType dest_type);
+
 // nir_get_texture_size: a txs of the same texture at LOD 0 (texture/sampler derefs, offsets and handles copied),
 // int32 result, inserted before the instruction.
 DefId texture_size(Site& site, Builder& b);
@@ -40,6 +43,8 @@ void lower_rect(Site& site, const CompilerOptions& c);
 void lower_1d(Site& site);
 Instr* saturate_src(Site& site, unsigned sat_mask);
 bool lower_array_layer_round_even(Site& site);
+// The textures some external-format (YUV) option names, and that lowering.
+uint32_t external_textures(const LowerTexOptions& o);
 void lower_external(Site& site, const LowerTexOptions& o, uint32_t texture_mask, unsigned texture_index);
 void swizzle_tg4_broadcom(Site& site);
 void swizzle_result(Site& site, const std::array<uint8_t, 4>& swizzle);

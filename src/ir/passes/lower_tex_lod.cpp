@@ -134,15 +134,7 @@ void lower_sampler_lod_bias(Site& site) {
   TexInstr& tex = site.tex();
   Builder b = site.before();
   // The sampler's bias (a float16 query, nir_texop_lod_bias) added where the hardware would have added it.
-  TexInstr q;
-  q.op = TexOp::lod_bias;
-  q.sampler_dim = tex.sampler_dim;
-  q.is_array = tex.is_array;
-  q.texture_index = tex.texture_index;
-  q.sampler_index = tex.sampler_index;
-  q.dest_type = kFloat16;
-  for (const TexSrc& s : tex.src)
-    if (names_texture(s.type)) q.src.push_back(s);
+  TexInstr q = query_of(tex, TexOp::lod_bias, kFloat16);
   q.dest.components = 1;
   q.dest.bit_size = 16;
   const DefId bias = b.tex(std::move(q));

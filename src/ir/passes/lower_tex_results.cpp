@@ -95,50 +95,52 @@ DefId with_residency(Site& site, Builder& b, DefId rgba) {
   return b.vec(parts);
 }
 
+namespace {
+
+// The external formats: which option, how many planes are sampled, and where Y, U, V (and A, or 1.0) are read,
+// as (plane, component).
+struct YuvLayout {
+  uint32_t LowerTexOptions::*option;
+  uint8_t planes;
+  std::array<std::pair<uint8_t, uint8_t>, 3> yuv;
+  std::optional<std::pair<uint8_t, uint8_t>> alpha;
+};
+constexpr YuvLayout kYuvLayouts[] = {
+    {&LowerTexOptions::lower_y_uv_external, 2, {{{0, 0}, {1, 0}, {1, 1}}}, std::nullopt},
+    {&LowerTexOptions::lower_y_vu_external, 2, {{{0, 0}, {1, 1}, {1, 0}}}, std::nullopt},
+    {&LowerTexOptions::lower_y_u_v_external, 3, {{{0, 0}, {1, 0}, {2, 0}}}, std::nullopt},
+    {&LowerTexOptions::lower_yx_xuxv_external, 2, {{{0, 0}, {1, 1}, {1, 3}}}, std::nullopt},
+    {&LowerTexOptions::lower_yx_xvxu_external, 2, {{{0, 0}, {1, 3}, {1, 1}}}, std::nullopt},
+    {&LowerTexOptions::lower_xy_uxvx_external, 2, {{{0, 1}, {1, 0}, {1, 2}}}, std::nullopt},
+    {&LowerTexOptions::lower_xy_vxux_external, 2, {{{0, 1}, {1, 2}, {1, 0}}}, std::nullopt},
+    {&LowerTexOptions::lower_ayuv_external, 1, {{{0, 2}, {0, 1}, {0, 0}}}, std::pair<uint8_t, uint8_t>{0, 3}},
+    {&LowerTexOptions::lower_xyuv_external, 1, {{{0, 2}, {0, 1}, {0, 0}}}, std::nullopt},
+    {&LowerTexOptions::lower_yuv_external, 1, {{{0, 0}, {0, 1}, {0, 2}}}, std::nullopt},
+    {&LowerTexOptions::lower_yu_yv_external, 1, {{{0, 1}, {0, 2}, {0, 0}}}, std::nullopt},
+    {&LowerTexOptions::lower_yv_yu_external, 1, {{{0, 2}, {0, 1}, {0, 0}}}, std::nullopt},
+    {&LowerTexOptions::lower_y41x_external, 1, {{{0, 1}, {0, 0}, {0, 2}}}, std::pair<uint8_t, uint8_t>{0, 3}},
+};
+
+}  // namespace
+
+uint32_t external_textures(const LowerTexOptions& o) {
+  uint32_t m = 0;
+  for (const YuvLayout& l : kYuvLayouts) m |= o.*l.option;
+  return m;
+}
+
 void lower_external(Site& site, const LowerTexOptions& o, uint32_t mask, unsigned texture_index) {
   Builder b = site.after();
   const Cursor first = b.cursor();
-  auto plane = [&](unsigned p) { return sample_plane(site, b, p, o); };
-  using P = std::pair<DefId, unsigned>;
-  if (mask & o.lower_y_uv_external) {
-    const DefId y = plane(0), uv = plane(1);
-    convert_yuv_to_rgb(site, b, first, o, texture_index, P{y, 0}, P{uv, 0}, P{uv, 1}, std::nullopt);
-  } else if (mask & o.lower_y_vu_external) {
-    const DefId y = plane(0), vu = plane(1);
-    convert_yuv_to_rgb(site, b, first, o, texture_index, P{y, 0}, P{vu, 1}, P{vu, 0}, std::nullopt);
-  } else if (mask & o.lower_y_u_v_external) {
-    const DefId y = plane(0), u = plane(1), v = plane(2);
-    convert_yuv_to_rgb(site, b, first, o, texture_index, P{y, 0}, P{u, 0}, P{v, 0}, std::nullopt);
-  } else if (mask & o.lower_yx_xuxv_external) {
-    const DefId y = plane(0), xuxv = plane(1);
-    convert_yuv_to_rgb(site, b, first, o, texture_index, P{y, 0}, P{xuxv, 1}, P{xuxv, 3}, std::nullopt);
-  } else if (mask & o.lower_yx_xvxu_external) {
-    const DefId y = plane(0), xvxu = plane(1);
-    convert_yuv_to_rgb(site, b, first, o, texture_index, P{y, 0}, P{xvxu, 3}, P{xvxu, 1}, std::nullopt);
-  } else if (mask & o.lower_xy_uxvx_external) {
-    const DefId y = plane(0), uxvx = plane(1);
-    convert_yuv_to_rgb(site, b, first, o, texture_index, P{y, 1}, P{uxvx, 0}, P{uxvx, 2}, std::nullopt);
-  } else if (mask & o.lower_xy_vxux_external) {
-    const DefId y = plane(0), vxux = plane(1);
-    convert_yuv_to_rgb(site, b, first, o, texture_index, P{y, 1}, P{vxux, 2}, P{vxux, 0}, std::nullopt);
-  } else if (mask & o.lower_ayuv_external) {
-    const DefId p = plane(0);
-    convert_yuv_to_rgb(site, b, first, o, texture_index, P{p, 2}, P{p, 1}, P{p, 0}, P{p, 3});
-  } else if (mask & o.lower_xyuv_external) {
-    const DefId p = plane(0);
-    convert_yuv_to_rgb(site, b, first, o, texture_index, P{p, 2}, P{p, 1}, P{p, 0}, std::nullopt);
-  } else if (mask & o.lower_yuv_external) {
-    const DefId p = plane(0);
-    convert_yuv_to_rgb(site, b, first, o, texture_index, P{p, 0}, P{p, 1}, P{p, 2}, std::nullopt);
-  } else if (mask & o.lower_yu_yv_external) {
-    const DefId p = plane(0);
-    convert_yuv_to_rgb(site, b, first, o, texture_index, P{p, 1}, P{p, 2}, P{p, 0}, std::nullopt);
-  } else if (mask & o.lower_yv_yu_external) {
-    const DefId p = plane(0);
-    convert_yuv_to_rgb(site, b, first, o, texture_index, P{p, 2}, P{p, 1}, P{p, 0}, std::nullopt);
-  } else if (mask & o.lower_y41x_external) {
-    const DefId p = plane(0);
-    convert_yuv_to_rgb(site, b, first, o, texture_index, P{p, 1}, P{p, 0}, P{p, 2}, P{p, 3});
+  for (const YuvLayout& l : kYuvLayouts) {
+    if (!(mask & o.*l.option)) continue;
+    std::array<DefId, 3> planes{};
+    for (unsigned p = 0; p < l.planes; ++p) planes[p] = sample_plane(site, b, p, o);
+    auto at = [&](std::pair<uint8_t, uint8_t> pc) { return std::pair<DefId, unsigned>{planes[pc.first], pc.second}; };
+    std::optional<std::pair<DefId, unsigned>> alpha;
+    if (l.alpha) alpha = at(*l.alpha);
+    convert_yuv_to_rgb(site, b, first, o, texture_index, at(l.yuv[0]), at(l.yuv[1]), at(l.yuv[2]), alpha);
+    return;  // the first layout whose mask names the texture
   }
 }
 
@@ -289,19 +291,10 @@ void lower_tg4_offsets(Site& site) {
   std::vector<std::pair<DefId, unsigned>> dest;
   DefId residency = kNoDef;
   for (unsigned i = 0; i < 4; ++i) {
-    TexInstr copy;
-    copy.op = tex.op;
-    copy.coord_components = tex.coord_components;
-    copy.sampler_dim = tex.sampler_dim;
-    copy.is_array = tex.is_array;
-    copy.is_shadow = tex.is_shadow;
-    copy.is_new_style_shadow = tex.is_new_style_shadow;
-    copy.is_sparse = tex.is_sparse;
-    copy.component = tex.component;
-    copy.dest_type = tex.dest_type;
-    copy.texture_index = tex.texture_index;  // Mesa 22.3 loses these two (docs/ir.md)
-    copy.sampler_index = tex.sampler_index;
-    copy.src = tex.src;
+    // A copy of the gather with one constant offset (Mesa 22.3.6's copies lose the indices: docs/ir.md).
+    TexInstr copy = tex;
+    copy.tg4_offsets = kDefaultTg4Offsets;
+    copy.dest = Def{};
     add_src(copy, TexSrcType::offset, b.imm_vec({static_cast<uint64_t>(static_cast<uint32_t>(tex.tg4_offsets[i][0])),
                                                  static_cast<uint64_t>(static_cast<uint32_t>(tex.tg4_offsets[i][1]))},
                                                 32));

@@ -129,7 +129,7 @@ void shift(Alu& x, const char* op) {
 
 // Unsigned division by restoring shift-and-subtract (32 steps): exact for every operand. NIR leaves division by
 // zero undefined; quotient and remainder are 0 then, as the interpreter defines them.
-void udivmod(Alu& x, unsigned c, const std::string& num, const std::string& den, const std::string& q,
+void udivmod(Alu& x, const std::string& num, const std::string& den, const std::string& q,
              const std::string& rem) {
   x.sel.emit(fmt::format("MOV {}, RZ", rem));
   x.sel.emit(fmt::format("MOV {}, {}", q, num));
@@ -146,14 +146,12 @@ void udivmod(Alu& x, unsigned c, const std::string& num, const std::string& den,
   x.sel.emit(fmt::format("ISETP.EQ.U32.AND P1, PT, {}, RZ, PT", den));
   x.sel.emit(fmt::format("@P1 MOV {}, RZ", q));
   x.sel.emit(fmt::format("@P1 MOV {}, RZ", rem));
-  (void)c;
 }
 
 }  // namespace
 
 void select_alu(Selector& sel, const Instr& instr, const AluInstr& a) {
   Alu x{sel, instr, a};
-  const unsigned bits = a.dest.bit_size;
   for (const AluSrc& s : a.src) {
     const unsigned b = sel.bit_size(s.def);
     if (b == 64 || b == 8) sel.fail(instr, fmt::format("{}-bit operands have no selection yet", b));
@@ -250,7 +248,7 @@ void select_alu(Selector& sel, const Instr& instr, const AluInstr& a) {
     case AluOp::udiv: case AluOp::umod:
       for (unsigned c = 0; c < x.n(); ++c) {
         const std::string q = x.tmp(), rem = x.tmp();
-        udivmod(x, c, x.src(0, c), x.src(1, c), q, rem);
+        udivmod(x, x.src(0, c), x.src(1, c), q, rem);
         sel.emit(fmt::format("MOV {}, {}", x.dst(c), a.op == AluOp::udiv ? q : rem));
       }
       return;
@@ -260,7 +258,7 @@ void select_alu(Selector& sel, const Instr& instr, const AluInstr& a) {
         const std::string na = x.tmp(), nb = x.tmp(), q = x.tmp(), rem = x.tmp(), sgn = x.tmp();
         sel.emit(fmt::format("I2I.S32.S32 {}, |{}|", na, x.src(0, c)));
         sel.emit(fmt::format("I2I.S32.S32 {}, |{}|", nb, x.src(1, c)));
-        udivmod(x, c, na, nb, q, rem);
+        udivmod(x, na, nb, q, rem);
         sel.emit(fmt::format("LOP.XOR {}, {}, {}", sgn, x.src(0, c), x.src(1, c)));
         sel.emit(fmt::format("ISETP.LT.AND P1, PT, {}, RZ, PT", sgn));
         sel.emit(fmt::format("@P1 IADD {}, RZ, -{}", q, q));
@@ -321,7 +319,6 @@ void select_alu(Selector& sel, const Instr& instr, const AluInstr& a) {
     default:
       break;
   }
-  (void)bits;
   sel.fail(instr, fmt::format("{} has no SM50 selection yet", name(a.op)));
 }
 
