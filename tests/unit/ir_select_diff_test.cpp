@@ -42,7 +42,7 @@ std::string texture_form(const std::string& sass) {
 
 TEST(IrSelectExec, RandomShadersOnTheExecutorAndTheInterpreter) {
   std::map<std::string, unsigned> forms;
-  unsigned cases = 0, identical = 0, failures = 0;
+  unsigned cases = 0, identical = 0, identical_packed = 0, failures = 0;
   for (uint64_t seed : {20261126u, 7u, 99u}) {
     for (const test::RandomCase& c : test::random_cases(seed)) {
      // Twice: every component stored, then only some (write masks and the short forms' masks).
@@ -112,13 +112,24 @@ TEST(IrSelectExec, RandomShadersOnTheExecutorAndTheInterpreter) {
       ASSERT_TRUE(got) << c.name << ": " << err << "\n" << sel->sass;
       if (!got->report.hazards.empty()) ADD_FAILURE() << c.name << ": " << got->report.hazards.front().to_string();
 
+      // select() prepared the shader (prepare_tex: queries as the hardware's, sources packed into backend1 and
+      // backend2); the interpreter runs the packed registers through the one unpacker and must agree too.
+      auto packed = interp::run(s, bindings, c.inputs, io);
+      ASSERT_TRUE(packed.ok()) << c.name << ": " << packed.error();
+
       ++cases;
-      bool all = true;
+      bool all = true, all_packed = true;
       const unsigned n = dest_size(c.tex);
       for (unsigned lane = 0; lane < 32; ++lane)
         for (unsigned k = 0; k < n; ++k) {
           if (!((stored >> k) & 1)) continue;
           const uint32_t a = want->u(lane, k, 0), b = got->outputs[lane][k][0];
+          if (!same(a, packed->u(lane, k, 0))) {
+            if (all_packed && failures++ < 12)
+              ADD_FAILURE() << c.name << ": lane " << lane << " output " << k << ": interpreter " << std::hex << a
+                            << ", interpreter on the prepared shader " << packed->u(lane, k, 0) << std::dec;
+            all_packed = false;
+          }
           if (same(a, b)) continue;
           all = false;
           if (failures++ < 12)
@@ -127,14 +138,18 @@ TEST(IrSelectExec, RandomShadersOnTheExecutorAndTheInterpreter) {
                           << (failures == 1 ? sel->sass : "");
         }
       identical += all;
+      identical_packed += all_packed;
      }
     }
   }
   std::printf("  %u random shaders: %u bit-identical on the executor and the interpreter\n", cases, identical);
+  std::printf("  %u random shaders: %u bit-identical on the interpreter before and after prepare_tex\n", cases,
+              identical_packed);
   std::printf("  texture instructions chosen:");
   for (const auto& [f, n] : forms) std::printf(" %s %u,", f.c_str(), n);
   std::printf("\n");
   EXPECT_EQ(identical, cases);
+  EXPECT_EQ(identical_packed, cases);
   EXPECT_GT(cases, 500u);
 }
 

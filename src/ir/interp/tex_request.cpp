@@ -19,7 +19,9 @@
 #include <cmath>
 
 #include "ir/interp/state.h"
+#include "ir/sm50/tex_flags.h"
 #include "ir/tex.h"
+#include "isa/sm50/tex_operands.h"
 #include "texunit/texture_set.h"
 
 namespace tmu::ir::interp::detail {
@@ -44,12 +46,15 @@ struct Sources {
   const Reg* sampler_offset = nullptr;
   const Reg* texture_handle = nullptr;
   const Reg* sampler_handle = nullptr;
+  const Reg* backend1 = nullptr;  // Ra and Rb of a prepared instruction
+  const Reg* backend2 = nullptr;
   DefId texture_deref = kNoDef, sampler_deref = kNoDef, lod_def = kNoDef;
 };
 
 class TexRun {
  public:
-  TexRun(const TexInstr& t, State& st, uint32_t mask) : t_(t), st_(st), mask_(mask), where_(ssa(t.dest.id)) {}
+  TexRun(const TexInstr& t, State& st, uint32_t mask)
+      : t_(t), st_(st), mask_(mask), where_(ssa(t.dest.id)), prepared_(ir::sm50::decode_tex_flags(t.backend_flags)) {}
 
   void run() {
     refuse_op();
@@ -69,8 +74,14 @@ class TexRun {
     rq.ctm = mask_;
     rq.pixel_shader = st_.shader().stage == Stage::Fragment;
 
-    switch (t_.op) {
-      case TexOp::tex: case TexOp::tex_prefetch: case TexOp::txb: case TexOp::txl: case TexOp::txd:
+    switch (prepared_ ? TexOp::tex_prefetch : t_.op) {
+      case TexOp::tex_prefetch:
+        if (prepared_) {
+          packed(rq);
+          break;
+        }
+        [[fallthrough]];
+      case TexOp::tex: case TexOp::txb: case TexOp::txl: case TexOp::txd:
         sample(rq);
         break;
       case TexOp::tg4: gather(rq); break;
@@ -145,9 +156,12 @@ class TexRun {
                "nir_lower_tex's YUV lowerings first",
                where_, name(t_.op));
         case TexSrcType::backend1: case TexSrcType::backend2:
-          fail("{}: {} with a {} source: NAK's packed registers (after nak_nir_lower_tex) are not read; give the "
-               "NIR sources",
-               where_, name(t_.op), name(s.type));
+          if (!prepared_)
+            fail("{}: {} with a {} source but backend_flags {:#x} that prepare_tex does not write: which "
+                 "instruction are the packed registers for?",
+                 where_, name(t_.op), name(s.type), t_.backend_flags);
+          (s.type == TexSrcType::backend1 ? src_.backend1 : src_.backend2) = r;
+          break;
         case TexSrcType::sampler_deref_intrinsic:
           fail("{}: {} with a sampler_deref_intrinsic source: inline functions first", where_, name(t_.op));
         case TexSrcType::ms_mcs_intel: case TexSrcType::lod_bias_min_agx:
@@ -250,6 +264,11 @@ class TexRun {
         if (src_.sampler_offset) si += u32(*src_.sampler_offset, lane, "sampler_offset");
       }
     }
+    return pool_handle(lane, ti, si, needs_sampler);
+  }
+
+  // Texture `ti` and sampler `si` of the bindings as the pools' handle.
+  uint32_t pool_handle(unsigned lane, uint32_t ti, uint32_t si, bool needs_sampler) const {
     const Bindings::Texture* tex = st_.bindings().texture(ti);
     if (!tex) fail("{}: lane {}: no texture is bound at index {}", where_, lane, ti);
     uint32_t pool_sampler = 0;
@@ -548,6 +567,39 @@ class TexRun {
     }
   }
 
+  // A prepared instruction (ir/sm50/prepare_tex.h): the SASS instruction's modifiers from backend_flags, each
+  // lane's operands unpacked from backend1 (Ra) and backend2 (Rb) by the one unpacker, as the executor reads the
+  // registers. A bindless handle's fields are binding indices here (the pools' indices on the hardware).
+  void packed(texunit::Request& rq) const {
+    static_cast<tex::Modifiers&>(rq) = prepared_->modifiers;
+    const bool bindless = prepared_->bindless;
+    const auto layout = isa::sm50::tex_layout(isa::sm50::long_form_op(rq.op, bindless), rq);
+    if (!layout || !layout->fits()) fail("{}: backend_flags {:#x} name no SM50 instruction", where_, t_.backend_flags);
+    auto check = [&](const Reg* r, unsigned n, TexSrcType type) {
+      if (n == 0) return;
+      if (!r) fail("{}: the instruction reads {} registers from {}, which it does not have", where_, n, name(type));
+      if (r->bits != 32 || r->comps < n)
+        fail("{}: {} is {}x{}-bit, the instruction reads {} 32-bit registers", where_, name(type), r->comps, r->bits, n);
+    };
+    check(src_.backend1, layout->ra_count, TexSrcType::backend1);
+    check(src_.backend2, layout->rb_count, TexSrcType::backend2);
+    const bool needs_sampler = rq.op != texunit::TexOp::Fetch && rq.op != texunit::TexOp::Query;
+    for (unsigned lane = 0; lane < kLanes; ++lane) {
+      if (!lane_active(rq, lane)) continue;
+      isa::sm50::TexRegisters regs;
+      for (unsigned i = 0; i < layout->ra_count; ++i) regs.ra[i] = static_cast<uint32_t>(src_.backend1->get(i, lane));
+      for (unsigned i = 0; i < layout->rb_count; ++i) regs.rb[i] = static_cast<uint32_t>(src_.backend2->get(i, lane));
+      texunit::Lane& ln = rq.lanes[lane];
+      ln = isa::sm50::unpack(*layout, regs);
+      uint32_t ti = ln.handle & 0xfffff, si = ln.handle >> 20;
+      if (!bindless) {
+        ti = t_.texture_index + (src_.texture_offset ? u32(*src_.texture_offset, lane, "texture_offset") : 0);
+        si = t_.sampler_index + (src_.sampler_offset ? u32(*src_.sampler_offset, lane, "sampler_offset") : 0);
+      }
+      ln.handle = pool_handle(lane, ti, si, needs_sampler);
+    }
+  }
+
   // ---- Results --------------------------------------------------------------------------------------------
 
   uint64_t converted(uint32_t v) const {
@@ -562,7 +614,9 @@ class TexRun {
       if (!lane_active(rq, lane)) continue;
       const auto& v = resp.value[lane];
       std::array<uint32_t, 4> r{};
-      switch (t_.op) {
+      // A prepared instruction returns the hardware's registers (TMML's raw, TXQ's four); ALU code after it
+      // converts them.
+      switch (prepared_ ? TexOp::tex : t_.op) {
         case TexOp::lod: {
           // NAK: TMML's register 1 is the absolute LOD (unsigned 8.8), register 0 the relative one (signed 8.8);
           // NIR's lod is (u2f(r1 & 0xffff) / 256, i2f(sext16(r0)) / 256) (lowering-facts 2.2).
@@ -595,6 +649,7 @@ class TexRun {
   State& st_;
   uint32_t mask_;
   std::string where_;
+  std::optional<ir::sm50::PreparedTex> prepared_;
   Sources src_;
 };
 

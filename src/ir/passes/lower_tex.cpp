@@ -311,8 +311,11 @@ bool run(Shader& s, const LowerTexOptions& o, const CompilerOptions& c) {
   // Only the instructions present when the walk starts are lowered (nir_foreach_instr_safe): the queries and
   // copies the lowerings insert are not visited again.
   std::vector<Instr*> texs;
+  // Instructions whose sources a backend already packed (backend1/backend2: NAK's preparation runs after this
+  // pass) are the backend's and left as they are.
   s.for_each_instr([&](Instr& i) {
-    if (i.as<TexInstr>()) texs.push_back(&i);
+    const TexInstr* t = i.as<TexInstr>();
+    if (t && src_index(*t, TexSrcType::backend1) < 0 && src_index(*t, TexSrcType::backend2) < 0) texs.push_back(&i);
   });
   bool progress = false;
   for (Instr* i : texs) progress |= lower_one(s, i, o, c);

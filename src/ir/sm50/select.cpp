@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <map>
 
+#include "ir/sm50/prepare_tex.h"
 #include "ir/sm50/select_internal.h"
 
 namespace tmu::ir::sm50 {
@@ -271,6 +272,8 @@ class Driver {
 }  // namespace detail
 
 Result<Selected> select(Shader& s, const SelectOptions& o) {
+  // NAK's preparation first: queries as the hardware's, sources packed into the Ra/Rb vectors.
+  if (auto prepared = prepare_tex(s, o.arch); !prepared) return make_error(prepared.error());
   detail::Selector sel{s, o, {}, {}, {}, {}, {}, 0, {}};
   s.number_blocks();
   s.for_each_instr([&](Instr& i) {

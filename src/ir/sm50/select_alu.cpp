@@ -273,6 +273,18 @@ void select_alu(Selector& sel, const Instr& instr, const AluInstr& a) {
         sel.emit(fmt::format("BFE{} {}, {}, {}", a.op == AluOp::ubfe ? ".U32" : "", x.dst(c), x.src(0, c), t));
       }
       return;
+    case AluOp::extract_u8: case AluOp::extract_i8: case AluOp::extract_u16: case AluOp::extract_i16: {
+      // Byte or half-word k of a 32-bit value, zero- or sign-extended: BFE with position 8k or 16k, a constant k.
+      const unsigned width = a.op == AluOp::extract_u8 || a.op == AluOp::extract_i8 ? 8 : 16;
+      const bool is_signed = a.op == AluOp::extract_i8 || a.op == AluOp::extract_i16;
+      for (unsigned c = 0; c < x.n(); ++c) {
+        const auto k = sel.constant(a.src[1].def, a.src[1].swizzle[c]);
+        if (!k || *k >= 32 / width) sel.fail(instr, fmt::format("{} with a non-constant or out-of-range index", name(a.op)));
+        sel.emit(fmt::format("BFE{} {}, {}, {:#x}", is_signed ? "" : ".U32", x.dst(c), x.src(0, c),
+                             (width << 8) | (width * static_cast<unsigned>(*k))));
+      }
+      return;
+    }
     case AluOp::i2f32:
       for (unsigned c = 0; c < x.n(); ++c)
         sel.emit(fmt::format("I2F.F32.S{} {}, {}", x.src_bits(0), x.dst(c), x.src(0, c)));
