@@ -7,27 +7,26 @@
 #include <cstdio>
 #include <nlohmann/json.hpp>
 
+#include "ir/interp/interpreter.h"
+#include "ir/tex.h"
 #include "isa/sm50/tex_operands.h"
-#include "sample/texels.h"
+#include "sample/request_shader.h"
 #include "texunit/multisample.h"
-#include "texunit/texture_set.h"
-#include "texunit/texture_unit.h"
 
 namespace tmu::sample {
 namespace {
 
+using ir::TexOp;
 using nlohmann::ordered_json;
-using texunit::LodMode;
-using texunit::TexOp;
 
 std::string hex32(uint32_t v) { return fmt::format("0x{:08x}", v); }
 
-// The Maxwell instruction a request becomes, in nvdisasm's spelling (the isa layer's tables; for the reader of
-// the output).
-std::string instruction(const RequestSpec& r) {
+// The Maxwell instruction the interpreter's request is, in nvdisasm's spelling (the isa layer's tables; for the
+// reader of the output).
+std::string instruction(const texunit::Request& q) {
   namespace sm50 = isa::sm50;
+  using texunit::TexOp;
   auto at = [](auto e) { return static_cast<std::size_t>(e); };
-  const texunit::Request& q = r.request;
   std::string s{sm50::op_name(sm50::long_form_op(q.op, false))};
   switch (q.op) {
     case TexOp::Sample:
@@ -58,49 +57,53 @@ ordered_json component(const texunit::FormatPlan& plan, unsigned lane, uint32_t 
   return bits;
 }
 
-ordered_json lane_json(const Spec& spec, const RequestSpec& r, const texunit::FormatPlan& plan,
-                       const texunit::Response& out, unsigned i) {
-  const auto& v = out.value[i];
+ordered_json lane_json(const RequestSpec& r, const texunit::FormatPlan& plan, const RequestOutcome& out, unsigned i) {
+  const auto& v = out.response.value[i];
+  const auto& nir = out.result[i];
   ordered_json j;
   j["lane"] = i;
   ordered_json bits = ordered_json::array();
   for (uint32_t b : v) bits.push_back(hex32(b));
   switch (r.op) {
-    case NirOp::Txs: {
+    case TexOp::txs: {
       // NIR's result: 1, 2 or 3 sizes (cube maps 2), and the layer count of arrays (cubes of cube arrays).
-      const texunit::Dim d = tex::view_dim(spec.texture.header.type);
       ordered_json size = ordered_json::array();
-      for (unsigned c = 0; c < texunit::texel_dims(d); ++c) size.push_back(v[c]);
-      if (texunit::is_array(d)) size.push_back(v[2]);
+      for (unsigned c = 0; c < out.components; ++c) size.push_back(nir[c]);
       j["size"] = size;
       break;
     }
-    case NirOp::QueryLevels: j["levels"] = v[3]; break;
-    case NirOp::TextureSamples: j["samples"] = v[2]; break;
-    case NirOp::Lod: {
-      // TMML: X the relative LOD (signed 8.8), Y the absolute one (unsigned 8.8); NIR's lod is (Y, X) as floats,
-      // NAK's conversion (reference/lowering-facts.md, "lod (TMML) result fix-up").
-      const auto rel = static_cast<int16_t>(v[0] & 0xffff);
-      const float abs = static_cast<float>(v[1] & 0xffff) / 256.0f, relf = static_cast<float>(rel) / 256.0f;
-      j["lod"] = {hex_float(std::bit_cast<uint32_t>(abs)), hex_float(std::bit_cast<uint32_t>(relf))};
+    case TexOp::query_levels: j["levels"] = nir[0]; break;
+    case TexOp::texture_samples: j["samples"] = nir[0]; break;
+    case TexOp::lod:
+      // NIR's (lod, unclamped lod); the registers are TMML's two.
+      j["lod"] = {hex_float(nir[0]), hex_float(nir[1])};
       bits = {hex32(v[0]), hex32(v[1])};
       break;
-    }
     default: {
       ordered_json value = ordered_json::array();
-      const auto gathered = static_cast<unsigned>(r.request.component);
-      for (unsigned c = 0; c < 4; ++c) value.push_back(component(plan, r.op == NirOp::Tg4 ? gathered : c, v[c]));
+      for (unsigned c = 0; c < 4; ++c) value.push_back(component(plan, r.op == TexOp::tg4 ? r.component : c, nir[c]));
       j["value"] = value;
       break;
     }
   }
   j["bits"] = bits;
-  const bool reads_texels = r.op == NirOp::Tex || r.op == NirOp::Txb || r.op == NirOp::Txl || r.op == NirOp::Txd ||
-                            r.op == NirOp::Txf || r.op == NirOp::TxfMs || r.op == NirOp::Tg4;
-  if (reads_texels) j["resident"] = ((out.resident >> i) & 1) != 0;
+  const bool reads_texels = r.op == TexOp::tex || r.op == TexOp::txb || r.op == TexOp::txl || r.op == TexOp::txd ||
+                            r.op == TexOp::txf || r.op == TexOp::txf_ms || r.op == TexOp::tg4;
+  if (reads_texels) j["resident"] = ((out.response.resident >> i) & 1) != 0;
   return j;
 }
 
+// The interpreter's bindings name a texture or sampler by its index ("texture 0: ..."); a spec has one of each,
+// and its errors name the spec's keys as the reader's do: "texture.nonresident_pages: ...", "texture: ...", or
+// the path the texel sources give ("texture.texels.file: ...").
+std::string spec_error(std::string_view error, std::string_view key) {
+  const std::string bound = fmt::format("{} 0: ", key);
+  if (!error.starts_with(bound)) return std::string(error);
+  error.remove_prefix(bound.size());
+  if (error.starts_with(fmt::format("{}.", key))) return std::string(error);
+  if (error.starts_with("nonresident_pages: ")) return fmt::format("{}.{}", key, error);
+  return fmt::format("{}: {}", key, error);
+}
 
 }  // namespace
 
@@ -111,31 +114,32 @@ std::string hex_float(uint32_t bits) {
 }
 
 Result<Outcome> run_spec(const Spec& spec, const std::filesystem::path& base_dir, const texunit::Policy& policy) {
-  texunit::TextureSet set(1, 1);
-  auto t = set.add_texture(spec.texture.header);
-  if (!t) return make_error(fmt::format("texture: {}", t.error()));
-  auto s = set.add_sampler(spec.sampler);
-  if (!s) return make_error(fmt::format("sampler: {}", s.error()));
-  if (const std::string why = set.bindings().header_error(*t); !why.empty())
-    return make_error(fmt::format("texture: the header does not decode: {}", why));
-  auto filled = fill_texels(set, *t, spec.texture, base_dir);
-  if (!filled) return make_error(filled.error());
-  if (!spec.texture.nonresident_pages.empty()) {
-    auto unbound = unbind_pages(set, *t, spec.texture.nonresident_pages);
-    if (!unbound) return make_error(fmt::format("texture.nonresident_pages: {}", unbound.error()));
-  }
+  ir::interp::Bindings bindings(policy);
+  if (auto t = bindings.bind_texture(0, spec.texture, base_dir); !t) return make_error(spec_error(t.error(), "texture"));
+  if (auto s = bindings.bind_sampler(0, spec.sampler); !s) return make_error(spec_error(s.error(), "sampler"));
 
   Outcome out;
-  out.header = set.header(*t);
+  out.header = bindings.texture(0)->header;
   out.tic = texunit::encode_header(out.header);
   out.tsc = texunit::encode_sampler(spec.sampler);
-  const texunit::TextureUnit unit(set.bindings(), policy);
-  for (const RequestSpec& r : spec.requests) {
-    texunit::Request q = r.request;
-    for (auto& lane : q.lanes) lane.handle = texunit::TextureSet::handle(*t, *s);
-    texunit::Response resp;
-    unit.run(q, resp);
-    out.responses.push_back(resp);
+  ir::interp::Options options;
+  // txd on 3D and cube textures and with a comparator through the texture unit's gradient path, which the unit
+  // models; NAK would lower these to txl first (docs/ir.md).
+  options.sm50_txd_forms_only = false;
+  for (std::size_t i = 0; i < spec.requests.size(); ++i) {
+    const RequestSpec& r = spec.requests[i];
+    RequestShader rs = request_shader(r);
+    RequestOutcome ro;
+    options.on_texture = [&ro](const ir::TexInstr& t, const texunit::Request& q, const texunit::Response& resp) {
+      ro.components = ir::result_size(t);
+      ro.request = q;
+      ro.response = resp;
+    };
+    auto run = ir::interp::run(rs.shader, bindings, rs.inputs, options);
+    if (!run) return make_error(fmt::format("requests[{}]: {}", i, run.error()));
+    for (unsigned lane = 0; lane < r.lanes; ++lane)
+      if (const ir::interp::OutputSlot* o = run->slot(lane, kResultSlot)) ro.result[lane] = o->value;
+    out.requests.push_back(ro);
   }
   return out;
 }
@@ -165,15 +169,16 @@ std::string results_json(const Spec& spec, const Outcome& outcome) {
   s += "  \"results\": [";
   for (std::size_t i = 0; i < spec.requests.size(); ++i) {
     const RequestSpec& r = spec.requests[i];
+    const RequestOutcome& ro = outcome.requests[i];
     ordered_json head;
-    head["op"] = op_name(r.op);
+    head["op"] = ir::name(r.op);
     if (!r.name.empty()) head["name"] = r.name;
-    head["instruction"] = instruction(r);
+    head["instruction"] = instruction(ro.request);
     std::string h_text = head.dump();
     h_text.pop_back();  // reopen the object for "lanes"
     s += fmt::format("{}\n    {},\"lanes\":[", i ? "," : "", h_text);
     for (unsigned l = 0; l < r.lanes; ++l)
-      s += fmt::format("{}\n      {}", l ? "," : "", lane_json(spec, r, *plan, outcome.responses[i], l).dump());
+      s += fmt::format("{}\n      {}", l ? "," : "", lane_json(r, *plan, ro, l).dump());
     s += "\n    ]}";
   }
   s += "\n  ]\n}\n";

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
-// Running a `tmu sample` spec: the texture is built in a TextureSet (header and sampler pools in GPU memory, texels
-// in the header's memory layout), every request goes through the texture unit, and the results are printed as
-// JSON with exact values (hex floats and register bits).
+// Running a `tmu sample` spec: the texture and sampler are bound as the IR interpreter's texture and sampler 0
+// (header and sampler pools in GPU memory, texels in the header's memory layout), every request runs as a
+// one-instruction IR shader through the interpreter (request_shader.h), and the results are printed as JSON
+// with exact values: NIR's result from the shader's output, and the texture-unit request and registers it made.
 #pragma once
 
 #include <array>
@@ -16,10 +17,18 @@
 
 namespace tmu::sample {
 
+struct RequestOutcome {
+  texunit::Request request;    // what the interpreter sent the texture unit (the instruction and its operands)
+  texunit::Response response;  // the unit's registers
+  // NIR's result per lane (the instruction's components; lanes past the request's are zero).
+  unsigned components = 0;
+  std::array<std::array<uint32_t, 4>, texunit::kWarpSize> result{};
+};
+
 struct Outcome {
-  texunit::TextureHeader header;       // as written to the header pool (with its address)
+  texunit::TextureHeader header;         // as written to the header pool (with its address)
   std::array<uint32_t, 8> tic{}, tsc{};  // the descriptors' words
-  std::vector<texunit::Response> responses;  // one per request
+  std::vector<RequestOutcome> requests;  // one per request
 };
 
 Result<Outcome> run_spec(const Spec& spec, const std::filesystem::path& base_dir,

@@ -1,23 +1,22 @@
 // SPDX-License-Identifier: MIT
 // A `tmu sample` spec, read from JSON (spec_reader.h): one texture (its header fields and where its texels come
-// from), one sampler (TSC fields), and requests named after the NIR texture ops, already turned into texture
-// unit requests. docs/texunit.md ("tmu sample") documents the JSON form.
+// from), one sampler (TSC fields), and requests named after the NIR texture ops, as NIR values: the op, the
+// nir_tex_instr flags the texture implies, and each source's value in every lane. run_spec.h runs each as a
+// one-instruction shader through the IR interpreter, which maps it to the texture unit as NAK maps it to SM50.
+// docs/texunit.md ("tmu sample") documents the JSON form.
 #pragma once
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <string>
-#include <string_view>
 #include <vector>
 
+#include "ir/vocab.h"
 #include "texunit/descriptors.h"
 #include "texunit/request.h"
 
 namespace tmu::sample {
-
-// The NIR texture ops `tmu sample` knows (seed 003, nir_texop_*).
-enum class NirOp : uint8_t { Tex, Txb, Txl, Txd, Txf, TxfMs, Tg4, Txs, Lod, QueryLevels, TextureSamples };
-std::string_view op_name(NirOp op);
 
 // Where a texture's texels come from.
 enum class TexelSource : uint8_t {
@@ -49,12 +48,36 @@ struct TextureSpec {
   std::vector<uint64_t> nonresident_pages;
 };
 
+// One NIR texture source (seed 003, nir_tex_src) in every lane: each component as the 32 bits a register holds
+// (floats as their bits, integers in two's complement).
+struct SourceSpec {
+  ir::TexSrcType type = ir::TexSrcType::coord;
+  unsigned components = 1;
+  std::array<std::array<uint32_t, 4>, texunit::kWarpSize> lanes{};
+};
+
 struct RequestSpec {
   std::string name;  // optional label, echoed in the output
-  NirOp op = NirOp::Tex;
-  unsigned lanes = 1;  // lanes 0 .. lanes - 1 are active
-  // Handles are 0 (texture 0, sampler 0: the spec's only texture and sampler).
-  texunit::Request request;
+  // The op as the spec names it (echoed), and the op that runs: the same, but a tex with ddx and ddy runs as
+  // txd (NIR's tex takes no derivatives).
+  ir::TexOp op = ir::TexOp::tex;
+  ir::TexOp nir_op = ir::TexOp::tex;
+  unsigned lanes = 1;  // lanes 0 .. lanes - 1 run; their results are printed
+  // nir_tex_instr's flags: the sampler dim and is_array from the texture's type, is_shadow when the request has
+  // a comparator; tg4's component and explicit gather offsets (tg4_offsets, the same for every lane).
+  ir::SamplerDim sampler_dim = ir::SamplerDim::Dim2D;
+  bool is_array = false;
+  bool is_shadow = false;
+  uint8_t component = 0;
+  std::optional<std::array<std::array<int8_t, 2>, 4>> tg4_offsets;
+  // What the instruction returns: float32, int32 or uint32 texels by the texture's format, int32 sizes and
+  // counts, float32 LODs.
+  ir::AluType dest_type = ir::kFloat32;
+  // The sources, in the order the spec's keys are read (coord first). Texture and sampler are index 0: the
+  // spec's only texture and sampler.
+  std::vector<SourceSpec> sources;
+
+  const SourceSpec* source(ir::TexSrcType type) const;
 };
 
 struct Spec {

@@ -1,13 +1,12 @@
 // SPDX-License-Identifier: MIT
-// The spec reader: JSON -> texture header, sampler and texture unit requests. The names a spec may use are
-// tables here; docs/texunit.md ("tmu sample") lists them with their defaults.
+// The spec reader: JSON -> texture header, sampler and NIR texture requests (op, flags, each source per lane).
+// The names a spec may use are tables here; docs/texunit.md ("tmu sample") lists them with their defaults.
 #include "sample/spec_reader.h"
 
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <bit>
-#include <cmath>
 #include <set>
 
 #include "sample/json_cursor.h"
@@ -22,13 +21,11 @@ using texunit::AddressMode;
 using texunit::CompareFunc;
 using texunit::DataType;
 using texunit::Dim;
-using texunit::LodMode;
 using texunit::MagFilter;
 using texunit::MinFilter;
 using texunit::MipFilter;
 using texunit::Reduction;
 using texunit::Source;
-using texunit::TexOp;
 using texunit::TextureType;
 
 // ---- Names ------------------------------------------------------------------------------------------------
@@ -101,22 +98,21 @@ constexpr Named<uint16_t> kKeys[] = {
 };
 
 struct OpRow {
-  std::string_view name;
-  NirOp op;
+  ir::TexOp op;  // named as Mesa prints it (ir::name)
   uint16_t keys;
 };
 constexpr OpRow kOps[] = {
-    {"tex", NirOp::Tex, kCoords | kDerivatives | kOffset | kComparator | kMinLod},
-    {"txb", NirOp::Txb, kCoords | kBias | kOffset | kComparator | kMinLod},
-    {"txl", NirOp::Txl, kCoords | kLod | kOffset | kComparator},
-    {"txd", NirOp::Txd, kCoords | kDerivatives | kOffset | kComparator},
-    {"txf", NirOp::Txf, kCoords | kLod | kOffset},
-    {"txf_ms", NirOp::TxfMs, kCoords | kSample},
-    {"tg4", NirOp::Tg4, kCoords | kOffset | kGatherOffsets | kComparator | kComponent},
-    {"txs", NirOp::Txs, kLanes | kLod},
-    {"lod", NirOp::Lod, kCoords},
-    {"query_levels", NirOp::QueryLevels, kLanes},
-    {"texture_samples", NirOp::TextureSamples, kLanes},
+    {ir::TexOp::tex, kCoords | kDerivatives | kOffset | kComparator | kMinLod},
+    {ir::TexOp::txb, kCoords | kBias | kOffset | kComparator | kMinLod},
+    {ir::TexOp::txl, kCoords | kLod | kOffset | kComparator},
+    {ir::TexOp::txd, kCoords | kDerivatives | kOffset | kComparator},
+    {ir::TexOp::txf, kCoords | kLod | kOffset},
+    {ir::TexOp::txf_ms, kCoords | kSample},
+    {ir::TexOp::tg4, kCoords | kOffset | kGatherOffsets | kComparator | kComponent},
+    {ir::TexOp::txs, kLanes | kLod},
+    {ir::TexOp::lod, kCoords},
+    {ir::TexOp::query_levels, kLanes},
+    {ir::TexOp::texture_samples, kLanes},
 };
 
 std::string key_list(uint16_t keys) {
@@ -148,7 +144,6 @@ ShapeNames names_of(Dim d) {
 
 // The coordinate description that reads a texture type (common/texture_vocab.h).
 struct Shape : ShapeNames {
-  Dim dim;
   unsigned coords;  // coordinates before the layer (cube maps: a direction)
   bool array;
   bool cube;
@@ -156,7 +151,7 @@ struct Shape : ShapeNames {
 
 Shape shape_of(TextureType t) {
   const Dim d = tex::view_dim(t);
-  return {names_of(d), d, coordinate_count(d), is_array(d), is_cube(d)};
+  return {names_of(d), coordinate_count(d), is_array(d), is_cube(d)};
 }
 
 // ---- Formats ------------------------------------------------------------------------------------------------
@@ -511,28 +506,42 @@ void each_lane_vector(const Cursor& c, unsigned lanes, F&& f) {
 }
 
 uint32_t f32_bits(const Cursor& c) { return std::bit_cast<uint32_t>(c.number()); }
+uint32_t int_bits(int64_t v) { return static_cast<uint32_t>(static_cast<int32_t>(v)); }
 
-// The array layer as the compiler passes it: F2I of the float (round to nearest even), saturated to the u16 the
-// instruction reads (texture-unit-facts 2.5).
-uint16_t layer_index(float v) {
-  if (std::isnan(v)) return 0;
-  return static_cast<uint16_t>(std::clamp(static_cast<double>(std::nearbyint(v)), 0.0, 65535.0));
+// The sampler dim a texture's type gives NIR's instructions (glsl_sampler_dim): 1D, 2D, 3D, CUBE, and MS for a
+// multisampled 2D texture, as GLSL's sampler2DMS.
+ir::SamplerDim sampler_dim_of(const texunit::TextureHeader& h) {
+  switch (tex::view_dim(h.type)) {
+    case Dim::Tex1D: case Dim::Array1D: return ir::SamplerDim::Dim1D;
+    case Dim::Tex3D: return ir::SamplerDim::Dim3D;
+    case Dim::Cube: case Dim::ArrayCube: return ir::SamplerDim::Cube;
+    default: return h.multisample != 0 ? ir::SamplerDim::MS : ir::SamplerDim::Dim2D;
+  }
 }
 
-bool takes_sampler(NirOp op) {
-  return op == NirOp::Tex || op == NirOp::Txb || op == NirOp::Txl || op == NirOp::Txd || op == NirOp::Tg4;
+// The ops whose sampler compares depth when it has depth_compare (the others read no sampler or no texels).
+bool takes_sampler(ir::TexOp op) {
+  using ir::TexOp;
+  return op == TexOp::tex || op == TexOp::txb || op == TexOp::txl || op == TexOp::txd || op == TexOp::tg4;
+}
+
+SourceSpec& add_source(RequestSpec& r, ir::TexSrcType type, unsigned components) {
+  r.sources.push_back(SourceSpec{type, components, {}});
+  return r.sources.back();
 }
 
 RequestSpec read_request(const Cursor& c, const TextureSpec& tex, const texunit::Sampler& smp) {
+  using ir::TexOp;
+  using ir::TexSrcType;
   if (!c.json().is_object()) c.fail(fmt::format("expected an object, got {}", json_kind(c.json())));
   const Cursor opc = c.at("op");
   const std::string opname = opc.string();
   const OpRow* row = nullptr;
   for (const auto& r : kOps)
-    if (r.name == opname) row = &r;
+    if (ir::name(r.op) == opname) row = &r;
   if (!row) {
     std::string list;
-    for (const auto& r : kOps) list += fmt::format("{}{}", list.empty() ? "" : ", ", r.name);
+    for (const auto& r : kOps) list += fmt::format("{}{}", list.empty() ? "" : ", ", ir::name(r.op));
     opc.fail(fmt::format("unknown op \"{}\" (expected one of: {})", opname, list));
   }
   for (const auto& [key, value] : c.json().items()) {
@@ -544,11 +553,18 @@ RequestSpec read_request(const Cursor& c, const TextureSpec& tex, const texunit:
     if (!(k->value & row->keys)) c.fail(fmt::format("\"{}\" does not apply to {} (it takes: {})", key, opname, key_list(row->keys)));
   }
   RequestSpec r;
-  r.op = row->op;
+  r.op = r.nir_op = row->op;
   if (auto n = c.find("name")) r.name = n->string();
-  texunit::Request& q = r.request;
   const Shape shape = shape_of(tex.header.type);
-  q.dim = shape.dim;
+  r.sampler_dim = sampler_dim_of(tex.header);
+  r.is_array = shape.array;
+  // dest_type: sizes and counts are int32, LODs float32, texels of the format's first component's type.
+  if (row->op == TexOp::txs || row->op == TexOp::query_levels || row->op == TexOp::texture_samples)
+    r.dest_type = ir::kInt32;
+  else if (row->op != TexOp::lod && tex.header.types[0] == DataType::Sint)
+    r.dest_type = ir::kInt32;
+  else if (row->op != TexOp::lod && tex.header.types[0] == DataType::Uint)
+    r.dest_type = ir::kUint32;
 
   // How many lanes.
   unsigned n = 1;
@@ -568,51 +584,36 @@ RequestSpec read_request(const Cursor& c, const TextureSpec& tex, const texunit:
     }
   }
   r.lanes = n;
-  q.active = q.ctm = n == 32 ? 0xffffffffu : (1u << n) - 1;
 
   const bool derivatives = c.has("ddx") || c.has("ddy");
-  switch (row->op) {
-    case NirOp::Tex: q.op = derivatives ? TexOp::Gradient : TexOp::Sample; q.lod = LodMode::Implicit; break;
-    case NirOp::Txb: q.op = TexOp::Sample; q.lod = LodMode::Bias; break;
-    case NirOp::Txl: q.op = TexOp::Sample; q.lod = LodMode::Lod; break;
-    case NirOp::Txd: q.op = TexOp::Gradient; q.lod = LodMode::Implicit; break;
-    case NirOp::Txf: q.op = TexOp::Fetch; q.lod = c.has("lod") ? LodMode::Lod : LodMode::Zero; break;
-    case NirOp::Tg4: q.op = TexOp::Gather; q.lod = LodMode::Zero; break;
-    case NirOp::Lod: q.op = TexOp::QueryLod; q.lod = LodMode::Implicit; break;
-    case NirOp::Txs:
-    case NirOp::QueryLevels: q.op = TexOp::Query; q.query = texunit::Query::Dimension; break;
-    case NirOp::TextureSamples: q.op = TexOp::Query; q.query = texunit::Query::TextureType; break;
-    case NirOp::TxfMs:
-      // TLD.LZ.MS (seed 001: .MS goes with .LZ and 2D or ARRAY_2D only).
-      if (tex.header.type != TextureType::Tex2D && tex.header.type != TextureType::Array2D)
-        opc.fail(fmt::format("txf_ms applies to 2d and 2d_array textures, not to {}", shape.label));
-      q.op = TexOp::Fetch;
-      q.lod = LodMode::Zero;
-      q.multisample = true;
-      break;
-  }
+  // NIR's tex has no derivative sources: with ddx and ddy it is a txd.
+  if (row->op == TexOp::tex && derivatives) r.nir_op = TexOp::txd;
+  // TLD.LZ.MS (seed 001: .MS goes with .LZ and 2D or ARRAY_2D only).
+  if (row->op == TexOp::txf_ms && tex.header.type != TextureType::Tex2D && tex.header.type != TextureType::Array2D)
+    opc.fail(fmt::format("txf_ms applies to 2d and 2d_array textures, not to {}", shape.label));
 
   if (row->keys & kCoords) {
     const Cursor cc = c.at("coords");
-    const bool ints = row->op == NirOp::Txf || row->op == NirOp::TxfMs;
+    const bool ints = row->op == TexOp::txf || row->op == TexOp::txf_ms;
     if (ints && shape.cube) cc.fail("txf does not apply to cube textures (TLD has no cube form)");
-    const bool implicit_lod = (row->op == NirOp::Tex && !derivatives) || row->op == NirOp::Txb || row->op == NirOp::Lod;
+    const bool implicit_lod = (row->op == TexOp::tex && !derivatives) || row->op == TexOp::txb || row->op == TexOp::lod;
     if (implicit_lod && n % 4 != 0)
       cc.fail(fmt::format("{} takes its LOD from quads of lanes (top-left, top-right, bottom-left, bottom-right): "
                           "give 4, 8, ... 32 coordinates, not {}{}",
-                          opname, n, row->op == NirOp::Tex ? ", or ddx and ddy" : ""));
+                          opname, n, row->op == TexOp::tex ? ", or ddx and ddy" : ""));
     const unsigned count = shape.coords + (shape.array ? 1 : 0);
     const std::string what = fmt::format("{} {} for {} ({})", count, ints ? "integers" : "numbers", shape.label,
                                          ints ? shape.int_names : shape.float_names);
+    SourceSpec& coord = add_source(r, TexSrcType::coord, count);
     for (unsigned i = 0; i < n; ++i) {
       const Cursor lc = cc[i];
       lc.array_of(count, what);
-      texunit::Lane& lane = q.lanes[i];
       for (unsigned a = 0; a < shape.coords; ++a)
-        lane.coord[a] = ints ? static_cast<uint32_t>(static_cast<int32_t>(lc[a].integer(INT32_MIN, INT32_MAX)))
-                             : f32_bits(lc[a]);
+        coord.lanes[i][a] = ints ? int_bits(lc[a].integer(INT32_MIN, INT32_MAX)) : f32_bits(lc[a]);
+      // The layer as NIR holds it: a float for the sampling ops (the IR rounds it as NAK does), an integer for
+      // the fetches.
       if (shape.array)
-        lane.layer = ints ? static_cast<uint16_t>(lc[count - 1].integer(0, 65535)) : layer_index(lc[count - 1].number());
+        coord.lanes[i][count - 1] = ints ? int_bits(lc[count - 1].integer(0, 65535)) : f32_bits(lc[count - 1]);
     }
   }
 
@@ -620,75 +621,86 @@ RequestSpec read_request(const Cursor& c, const TextureSpec& tex, const texunit:
     const Cursor dx = c.at("ddx"), dy = c.at("ddy");
     const std::string what = fmt::format("{} numbers for {} ({})", shape.coords, shape.label,
                                          shape.cube ? "x, y, z" : shape.float_names.substr(0, 3 * shape.coords - 2));
-    for (unsigned d = 0; d < 2; ++d)
+    for (unsigned d = 0; d < 2; ++d) {
+      SourceSpec& g = add_source(r, d == 0 ? TexSrcType::ddx : TexSrcType::ddy, shape.coords);
       each_lane_vector(d == 0 ? dx : dy, n, [&](const Cursor& v, unsigned i) {
         v.array_of(shape.coords, what);
-        for (unsigned a = 0; a < shape.coords; ++a) q.lanes[i].gradients[2 * a + d] = f32_bits(v[a]);
+        for (unsigned a = 0; a < shape.coords; ++a) g.lanes[i][a] = f32_bits(v[a]);
       });
-  } else if (row->op == NirOp::Txd) {
+    }
+  } else if (row->op == TexOp::txd) {
     c.at("ddx");
   }
 
-  if (auto b = c.find("bias")) each_lane(*b, n, [&](const Cursor& v, unsigned i) { q.lanes[i].lod = f32_bits(v); });
+  if (auto b = c.find("bias")) {
+    SourceSpec& bias = add_source(r, TexSrcType::bias, 1);
+    each_lane(*b, n, [&](const Cursor& v, unsigned i) { bias.lanes[i][0] = f32_bits(v); });
+  }
   if (auto l = c.find("lod")) {
-    const bool ints = row->op == NirOp::Txf || row->op == NirOp::Txs;
+    const bool ints = row->op == TexOp::txf || row->op == TexOp::txs;
+    SourceSpec& lod = add_source(r, TexSrcType::lod, 1);
     each_lane(*l, n, [&](const Cursor& v, unsigned i) {
-      q.lanes[i].lod = ints ? static_cast<uint32_t>(v.integer(0, INT32_MAX)) : f32_bits(v);
+      lod.lanes[i][0] = ints ? int_bits(v.integer(0, INT32_MAX)) : f32_bits(v);
     });
-  } else if (row->op == NirOp::Txl) {
+  } else if (row->op == TexOp::txl) {
     c.at("lod");
-  } else if (row->op == NirOp::Txb) {
+  } else if (row->op == TexOp::txb) {
     c.at("bias");
+  } else if (row->op == TexOp::txs) {
+    add_source(r, TexSrcType::lod, 1);  // txs at level 0 of the view, as NIR builders make it (nir_txs_deref)
   }
 
   if (auto o = c.find("offset")) {
     if (shape.cube) o->fail("offsets do not apply to cube textures");
     if (c.has("offsets")) o->fail("give offset or offsets, not both");
     // AOFFI: u, v, w each -8..7 (TEX, TLD, TXD, seed 000), u, v each -32..31 (TLD4, lowering-facts 3.2).
-    const bool gather = row->op == NirOp::Tg4;
+    const bool gather = row->op == TexOp::tg4;
     if (gather && shape.coords != 2) o->fail("tg4 offsets apply to 2d textures");
     const int64_t lo = gather ? -32 : -8, hi = gather ? 31 : 7;
     const std::string what = fmt::format("{} integers ({})", shape.coords, std::string_view("u, v, w").substr(0, 3 * shape.coords - 2));
-    q.aoffi = true;
+    SourceSpec& offset = add_source(r, TexSrcType::offset, shape.coords);
     each_lane_vector(*o, n, [&](const Cursor& v, unsigned i) {
       v.array_of(shape.coords, what);
-      for (unsigned a = 0; a < shape.coords; ++a) q.lanes[i].offset[a] = static_cast<int8_t>(v[a].integer(lo, hi));
+      for (unsigned a = 0; a < shape.coords; ++a) offset.lanes[i][a] = int_bits(v[a].integer(lo, hi));
     });
   }
   if (auto o = c.find("offsets")) {
     // TLD4.PTP: one u, v pair per gathered texel, each -128..127, the same for every lane (NIR tg4_offsets).
     if (shape.coords != 2 || shape.cube) o->fail("tg4 offsets apply to 2d textures");
     o->array_of(4, "4 offsets [u, v], one per gathered texel");
-    tex::PtpOffsets ptp{};
+    std::array<std::array<int8_t, 2>, 4> ptp{};
     for (unsigned t = 0; t < 4; ++t) {
       const Cursor p = (*o)[t];
       p.array_of(2, "2 integers (u, v)");
       for (unsigned a = 0; a < 2; ++a) ptp[t][a] = static_cast<int8_t>(p[a].integer(-128, 127));
     }
-    q.ptp = true;
-    for (unsigned i = 0; i < n; ++i) q.lanes[i].ptp = ptp;
+    r.tg4_offsets = ptp;
   }
 
   if (auto d = c.find("comparator")) {
     if (!smp.depth_compare) d->fail("the sampler does not compare depth: set \"depth_compare\": true in the sampler");
-    q.depth_compare = true;
-    each_lane(*d, n, [&](const Cursor& v, unsigned i) { q.lanes[i].dref = f32_bits(v); });
+    r.is_shadow = true;
+    SourceSpec& ref = add_source(r, TexSrcType::comparator, 1);
+    each_lane(*d, n, [&](const Cursor& v, unsigned i) { ref.lanes[i][0] = f32_bits(v); });
   } else if (smp.depth_compare && takes_sampler(row->op)) {
     c.fail(fmt::format("the sampler compares depth (depth_compare): {} needs a comparator", opname));
   }
-  if (auto v = c.find("component")) {
-    q.component = v->json().is_string() ? v->pick<texunit::Component>(kComponents)
-                                        : static_cast<texunit::Component>(v->integer(0, 3));
-  }
+  if (auto v = c.find("component"))
+    r.component = static_cast<uint8_t>(v->json().is_string() ? static_cast<unsigned>(v->pick<texunit::Component>(kComponents))
+                                                             : static_cast<unsigned>(v->integer(0, 3)));
   if (auto v = c.find("sample")) {
-    // The sample index as TLD.MS reads it (Rb, u32); indices past the texture's samples read zeros.
-    each_lane(*v, n, [&](const Cursor& x, unsigned i) { q.lanes[i].sample = static_cast<uint32_t>(x.integer(0, UINT32_MAX)); });
-  } else if (row->op == NirOp::TxfMs) {
+    // The sample index (TLD.MS reads it as a u32); indices past the texture's samples read zeros.
+    SourceSpec& ms = add_source(r, TexSrcType::ms_index, 1);
+    each_lane(*v, n, [&](const Cursor& x, unsigned i) { ms.lanes[i][0] = static_cast<uint32_t>(x.integer(0, UINT32_MAX)); });
+  } else if (row->op == TexOp::txf_ms) {
     c.at("sample");
   }
   if (auto m = c.find("min_lod")) {
-    q.lod_clamp = true;
-    each_lane(*m, n, [&](const Cursor& v, unsigned i) { q.lanes[i].lod_clamp = static_cast<uint16_t>(v.fixed(8, 0, 4095.0 / 256)); });
+    // A float in NIR; the spec keeps to what .LC's u4.8 field holds exactly.
+    SourceSpec& clamp = add_source(r, TexSrcType::min_lod, 1);
+    each_lane(*m, n, [&](const Cursor& v, unsigned i) {
+      clamp.lanes[i][0] = std::bit_cast<uint32_t>(static_cast<float>(v.fixed(8, 0, 4095.0 / 256)) / 256.0f);
+    });
   }
   return r;
 }
@@ -742,10 +754,10 @@ class DuplicateKeys {
 
 }  // namespace
 
-std::string_view op_name(NirOp op) {
-  for (const auto& r : kOps)
-    if (r.op == op) return r.name;
-  return "?";
+const SourceSpec* RequestSpec::source(ir::TexSrcType type) const {
+  for (const SourceSpec& s : sources)
+    if (s.type == type) return &s;
+  return nullptr;
 }
 
 Result<Spec> read_spec(std::string_view text) {

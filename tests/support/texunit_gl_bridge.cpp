@@ -331,6 +331,9 @@ Result<gl::QueryResult> TmuGlTexture::run(const gl::Query& q, const texunit::Pol
       case gl::Op::query_levels: t.bits = {v[3], 0, 0, 0}; break;
       case gl::Op::lod: {
         // TMML: word 0 the computed LOD relative to the view (s8.8), word 1 the level used (u8.8, resource).
+        // Not the IR's fix-up (src/ir/interp/tex_request.cpp, NAK's): GL's textureQueryLod, which the oracle
+        // answers, gives the level relative to the base level, and this bridge binds GL textures, which the IR
+        // interpreter's bindings (tmu sample's descriptions) do not read.
         const double rel = static_cast<int16_t>(v[0] & 0xffff) / 256.0;
         const double abs = static_cast<double>(v[1] & 0xffff) / 256.0 - gl_texture_.base_level;
         t.bits = {bits(static_cast<float>(abs)), bits(static_cast<float>(rel)), 0, 0};

@@ -68,9 +68,15 @@ class SampleRun : public ::testing::Test {
   Spec spec_;
 };
 
+// NIR's result of a request in lane l (the shader's output).
 Bits lane(const Outcome& o, std::size_t request, unsigned l) {
-  if (request >= o.responses.size()) return {0xdead, 0xdead, 0xdead, 0xdead};
-  return o.responses[request].value[l];
+  if (request >= o.requests.size()) return {0xdead, 0xdead, 0xdead, 0xdead};
+  return o.requests[request].result[l];
+}
+// The texture unit's registers.
+Bits registers(const Outcome& o, std::size_t request, unsigned l) {
+  if (request >= o.requests.size()) return {0xdead, 0xdead, 0xdead, 0xdead};
+  return o.requests[request].response.value[l];
 }
 
 TEST_F(SampleRun, NearestOnACheckerboard) {
@@ -95,7 +101,7 @@ TEST_F(SampleRun, NearestOnACheckerboard) {
   EXPECT_EQ(lane(o, 3, 0), kWhite);  // (1, 0)
   EXPECT_EQ(lane(o, 3, 1), (Bits{}));  // (4, 3)
   EXPECT_EQ(lane(o, 3, 2), (Bits{}));  // (5, 0)
-  EXPECT_EQ(o.responses[3].resident & 7u, 7u);
+  EXPECT_EQ(o.requests[3].response.resident & 7u, 7u);
 }
 
 TEST_F(SampleRun, LargerCellsLayersAndCubeFaces) {
@@ -130,7 +136,7 @@ TEST_F(SampleRun, TxfMsReadsSamplesOfTheSampleImage) {
   EXPECT_EQ(lane(o, 0, 2), (Bits{0, 0, 0, 1}));
   EXPECT_EQ(lane(o, 0, 3), (Bits{20, 0, 0, 1}));
   EXPECT_EQ(lane(o, 1, 0), (Bits{30, 0, 0, 1}));  // txf reads sample 0
-  EXPECT_EQ(lane(o, 2, 0)[2], 2u);
+  EXPECT_EQ(lane(o, 2, 0)[0], 2u);
   // A checker of one-texel cells over a 2x2-sample image: sample-image texel (X, Y) is white when X + Y is odd.
   // Pixel (1, 0) sample 0 (0, 0) -> (2, 0) black; 1 (1, 0) -> (3, 0) white; 2 (0, 1) -> (2, 1) white; 3 -> (3, 1) black.
   // Layer 1 flips the parity.
@@ -182,13 +188,15 @@ TEST_F(SampleRun, SizesLevelsAndSamples) {
   EXPECT_EQ(lane(o, 0, 1)[1], 2u);
   EXPECT_EQ(lane(o, 0, 2)[0], 2u);
   EXPECT_EQ(lane(o, 0, 2)[1], 1u);
-  EXPECT_EQ(lane(o, 1, 0)[3], 3u);
-  EXPECT_EQ(lane(o, 2, 1)[2], 1u);
-  EXPECT_EQ(o.responses[2].written, 3u);
+  EXPECT_EQ(lane(o, 1, 0)[0], 3u);   // query_levels
+  EXPECT_EQ(registers(o, 1, 0)[3], 3u);  // TXQ's fourth register
+  EXPECT_EQ(lane(o, 2, 1)[0], 1u);   // texture_samples
+  // Two lanes run: the other two of their quad are helpers that the texture unit does not see.
+  EXPECT_EQ(o.requests[2].response.written, 3u);
   // A view of levels 1..2 has two levels, and level 0 of the view is the resource's level 1.
   o = run(R"({"texture": {"width": 8, "height": 8, "levels": 4, "base_level": 1, "max_level": 2},
     "requests": [{"op": "query_levels"}, {"op": "txs"}]})");
-  EXPECT_EQ(lane(o, 0, 0)[3], 2u);
+  EXPECT_EQ(lane(o, 0, 0)[0], 2u);
   EXPECT_EQ(lane(o, 1, 0)[0], 4u);
   // 3D: width, height, depth; arrays: the layer count.
   o = run(R"({"texture": {"type": "3d", "width": 8, "height": 4, "depth": 2, "levels": 2}, "requests": [{"op": "txs", "lod": 1}]})");
@@ -220,9 +228,11 @@ TEST_F(SampleRun, MipSelectionIsVisibleWithPerLevelColours) {
   EXPECT_EQ(lane(o, 2, 0), blue);
   // Bias 1 on lambda 1.
   for (unsigned l = 0; l < 4; ++l) EXPECT_EQ(lane(o, 3, l), blue) << l;
-  // TMML: relative and absolute LOD 1.0 in 8.8 fixed point.
-  EXPECT_EQ(lane(o, 4, 0)[0], 0x100u);
-  EXPECT_EQ(lane(o, 4, 0)[1], 0x100u);
+  // TMML: relative and absolute LOD 1.0 in 8.8 fixed point; NIR's (lod, unclamped lod) = (1.0, 1.0).
+  EXPECT_EQ(registers(o, 4, 0)[0], 0x100u);
+  EXPECT_EQ(registers(o, 4, 0)[1], 0x100u);
+  EXPECT_EQ(lane(o, 4, 0)[0], kOne);
+  EXPECT_EQ(lane(o, 4, 0)[1], kOne);
   EXPECT_EQ(red[0], kOne);
 }
 
@@ -234,6 +244,32 @@ TEST_F(SampleRun, DepthCompare) {
   EXPECT_EQ(lane(o, 0, 0)[0], kOne);
   EXPECT_EQ(lane(o, 0, 1)[0], 0u);
   EXPECT_EQ(lane(o, 0, 2)[0], 0u);
+}
+
+TEST_F(SampleRun, RequestsRunWithTheIrsConventions) {
+  // The requests run as NIR through the IR interpreter, so NAK's operand conversions apply
+  // (lowering-facts 2.2). A float layer L is u32(max(L + 0.5, 0)), capped at 0xffff, then clamped by the unit
+  // to the texture's layers: 0.5 -> 1, 1.5 -> 2, 2.5 -> 3, -0.7 -> 0, 9 -> 3 (4 layers). The UINT gradient
+  // returns (x, y, layer, 1).
+  Outcome o = run(R"({"texture": {"type": "2d_array", "width": 2, "height": 2, "layers": 4, "format": "R32_G32_B32_A32_UINT",
+                                  "texels": {"source": "gradient"}},
+    "requests": [{"op": "txl", "lod": 0, "coords": [[0.25, 0.75, 0.5], [0.25, 0.75, 1.5], [0.75, 0.25, 2.5],
+                                                      [0.75, 0.25, -0.7], [0.25, 0.25, 9]]}]})");
+  EXPECT_EQ(lane(o, 0, 0), (Bits{0, 1, 1, 1}));
+  EXPECT_EQ(lane(o, 0, 1), (Bits{0, 1, 2, 1}));
+  EXPECT_EQ(lane(o, 0, 2), (Bits{1, 0, 3, 1}));
+  EXPECT_EQ(lane(o, 0, 3), (Bits{1, 0, 0, 1}));
+  EXPECT_EQ(lane(o, 0, 4), (Bits{0, 0, 3, 1}));
+  // min_lod m becomes .LC's u4.8 clamp as u32(max(256 m, 16)): min_lod 0 clamps the LOD to 16/256. Levels 0
+  // and 1 are 0 and 1 everywhere, the quad's texels one per pixel (lambda 0), linear mips: 0 + 0.0625 (1 - 0).
+  o = run(R"({"texture": {"width": 4, "height": 4, "levels": 2, "format": "R32_FLOAT",
+                          "texels": {"source": "levels", "colors": [[0, 0, 0, 1], [1, 0, 0, 1]]}},
+    "sampler": {"mip_filter": "linear"},
+    "requests": [{"op": "tex", "coords": [[0.125, 0.125], [0.375, 0.125], [0.125, 0.375], [0.375, 0.375]], "min_lod": 0},
+                 {"op": "tex", "coords": [[0.125, 0.125], [0.375, 0.125], [0.125, 0.375], [0.375, 0.375]]}]})");
+  EXPECT_EQ(lane(o, 0, 0)[0], std::bit_cast<uint32_t>(0.0625f));
+  EXPECT_EQ(o.requests[0].request.lanes[0].lod_clamp, 16u);
+  EXPECT_EQ(lane(o, 1, 0)[0], 0u);
 }
 
 TEST_F(SampleRun, GatherReturnsTheFootprintInHardwareOrder) {
@@ -304,7 +340,7 @@ TEST_F(SampleRun, NonResidentPagesReadZeroAndClearResidency) {
                                         "nonresident_pages": [1]},
     "requests": [{"op": "txf", "coords": [[10, 10], [200, 10], [10, 200], [200, 200], [128, 127], [127, 127]]}]})");
   EXPECT_TRUE(o.header.sparse);
-  EXPECT_EQ(o.responses[0].resident & 0x3fu, 0b101101u);
+  EXPECT_EQ(o.requests[0].response.resident & 0x3fu, 0b101101u);
   EXPECT_EQ(lane(o, 0, 0), kWhite);
   EXPECT_EQ(lane(o, 0, 1), (Bits{}));
   EXPECT_EQ(lane(o, 0, 3), kWhite);

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
-// The `tmu sample` spec reader: what good specs become (header, sampler and texture unit request fields), and the
-// exact error text for malformed ones.
+// The `tmu sample` spec reader: what good specs become (header, sampler, and requests as NIR texture instructions:
+// op, flags and each source per lane), and the exact error text for malformed ones.
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
@@ -14,9 +14,9 @@ namespace {
 using texunit::AddressMode;
 using texunit::DataType;
 using texunit::Dim;
-using texunit::LodMode;
+using ir::TexOp;
+using ir::TexSrcType;
 using texunit::Source;
-using texunit::TexOp;
 
 Spec ok(std::string_view text) {
   auto s = read_spec(text);
@@ -51,11 +51,13 @@ TEST(SampleSpec, DefaultsOfAMinimalSpec) {
   EXPECT_EQ(s.sampler.mip, texunit::MipFilter::None);
   EXPECT_EQ(s.sampler.max_lod_clamp, 0xfffu);
   ASSERT_EQ(s.requests.size(), 1u);
-  EXPECT_EQ(s.requests[0].op, NirOp::QueryLevels);
+  EXPECT_EQ(s.requests[0].op, TexOp::query_levels);
+  EXPECT_EQ(s.requests[0].nir_op, TexOp::query_levels);
   EXPECT_EQ(s.requests[0].lanes, 1u);
-  EXPECT_EQ(s.requests[0].request.op, TexOp::Query);
-  EXPECT_EQ(s.requests[0].request.query, texunit::Query::Dimension);
-  EXPECT_EQ(s.requests[0].request.active, 1u);
+  EXPECT_EQ(s.requests[0].sampler_dim, ir::SamplerDim::Dim2D);
+  EXPECT_FALSE(s.requests[0].is_array);
+  EXPECT_EQ(s.requests[0].dest_type, ir::kInt32);
+  EXPECT_TRUE(s.requests[0].sources.empty());
 }
 
 TEST(SampleSpec, FormatsByNameAndObject) {
@@ -107,7 +109,16 @@ TEST(SampleSpec, SamplerFieldsByName) {
   EXPECT_EQ(m.border, (std::array<uint32_t, 4>{7, 0, 0, 0xffffffff}));
 }
 
-TEST(SampleSpec, RequestsBecomeTextureUnitRequests) {
+// Source `type` of request `r`, lane `lane`: its components' bits (zeros when absent).
+std::array<uint32_t, 4> src(const RequestSpec& r, TexSrcType type, unsigned lane) {
+  const SourceSpec* s = r.source(type);
+  EXPECT_NE(s, nullptr) << ir::name(type);
+  return s ? s->lanes[lane] : std::array<uint32_t, 4>{};
+}
+using U4 = std::array<uint32_t, 4>;
+uint32_t i(int32_t v) { return static_cast<uint32_t>(v); }
+
+TEST(SampleSpec, RequestsBecomeNirTextureInstructions) {
   const Spec s = ok(R"({"texture": {"type": "2d_array", "width": 4, "height": 4, "layers": 3, "levels": 3},
     "requests": [
       {"op": "txb", "coords": [[0, 0, 1.5], [1, 0, 2.5], [0, 1, -3], [1, 1, 70000]], "bias": [0.5, 1, 1.5, 2]},
@@ -116,53 +127,81 @@ TEST(SampleSpec, RequestsBecomeTextureUnitRequests) {
       {"op": "txf", "coords": [[3, -1, 2]], "lod": 2},
       {"op": "tg4", "coords": [[0.5, 0.5, 0]], "component": "b", "offsets": [[1, 2], [-1, -2], [3, 4], [-128, 127]]},
       {"op": "txs", "lod": [0, 1, 2]},
-      {"op": "tex", "coords": [[0.5, 0.5, 0]], "ddx": [1, 0], "ddy": [0, 1]}
+      {"op": "tex", "coords": [[0.5, 0.5, 0]], "ddx": [1, 0], "ddy": [0, 1], "min_lod": 1.25},
+      {"op": "query_levels"}
     ]})");
-  ASSERT_EQ(s.requests.size(), 7u);
-  const texunit::Request& txb = s.requests[0].request;
-  EXPECT_EQ(txb.op, TexOp::Sample);
-  EXPECT_EQ(txb.lod, LodMode::Bias);
-  EXPECT_EQ(txb.dim, Dim::Array2D);
-  EXPECT_EQ(txb.active, 0xfu);
-  EXPECT_EQ(txb.lanes[1].coord[0], f(1.0f));
-  EXPECT_EQ(txb.lanes[3].lod, f(2.0f));
-  // Layers: F2I, round to nearest even, saturated to u16.
-  EXPECT_EQ(txb.lanes[0].layer, 2u);
-  EXPECT_EQ(txb.lanes[1].layer, 2u);
-  EXPECT_EQ(txb.lanes[2].layer, 0u);
-  EXPECT_EQ(txb.lanes[3].layer, 65535u);
+  ASSERT_EQ(s.requests.size(), 8u);
+  for (const RequestSpec& r : s.requests) {
+    EXPECT_EQ(r.sampler_dim, ir::SamplerDim::Dim2D);
+    EXPECT_TRUE(r.is_array);
+    EXPECT_FALSE(r.is_shadow);
+  }
+  const RequestSpec& txb = s.requests[0];
+  EXPECT_EQ(txb.nir_op, TexOp::txb);
+  EXPECT_EQ(txb.lanes, 4u);
+  EXPECT_EQ(txb.dest_type, ir::kFloat32);
+  ASSERT_EQ(txb.sources.size(), 2u);
+  EXPECT_EQ(txb.sources[0].type, TexSrcType::coord);
+  EXPECT_EQ(txb.sources[0].components, 3u);
+  // Layers stay floats, as NIR has them: the IR rounds them when it makes the texture-unit request.
+  EXPECT_EQ(src(txb, TexSrcType::coord, 1), (U4{f(1.0f), 0, f(2.5f), 0}));
+  EXPECT_EQ(src(txb, TexSrcType::coord, 3), (U4{f(1.0f), f(1.0f), f(70000.0f), 0}));
+  EXPECT_EQ(src(txb, TexSrcType::coord, 2)[2], f(-3.0f));
+  EXPECT_EQ(src(txb, TexSrcType::bias, 3)[0], f(2.0f));
 
-  const texunit::Request& txl = s.requests[1].request;
-  EXPECT_EQ(txl.lod, LodMode::Lod);
-  EXPECT_EQ(txl.lanes[0].coord[1], f(0.75f));
-  EXPECT_EQ(txl.lanes[0].lod, f(1.5f));
-  EXPECT_TRUE(txl.aoffi);
-  EXPECT_EQ(txl.lanes[0].offset, (tex::TexelOffsets{-8, 7, 0}));
+  const RequestSpec& txl = s.requests[1];
+  EXPECT_EQ(src(txl, TexSrcType::coord, 0), (U4{f(0.25f), f(0.75f), 0, 0}));
+  EXPECT_EQ(src(txl, TexSrcType::lod, 0)[0], f(1.5f));
+  EXPECT_EQ(txl.source(TexSrcType::offset)->components, 2u);
+  EXPECT_EQ(src(txl, TexSrcType::offset, 0), (U4{i(-8), 7, 0, 0}));
 
-  const texunit::Request& txd = s.requests[2].request;
-  EXPECT_EQ(txd.op, TexOp::Gradient);
-  // ds/dx, ds/dy, dt/dx, dt/dy
-  EXPECT_EQ(txd.lanes[0].gradients, (std::array<uint32_t, 6>{f(0.25f), 0, 0, f(0.5f), 0, 0}));
-  EXPECT_EQ(txd.lanes[1].gradients, (std::array<uint32_t, 6>{f(0.25f), 0, 0, f(1.0f), 0, 0}));
+  const RequestSpec& txd = s.requests[2];
+  EXPECT_EQ(txd.nir_op, TexOp::txd);
+  EXPECT_EQ(src(txd, TexSrcType::ddx, 0), (U4{f(0.25f), 0, 0, 0}));
+  EXPECT_EQ(src(txd, TexSrcType::ddx, 1), (U4{f(0.25f), 0, 0, 0}));
+  EXPECT_EQ(src(txd, TexSrcType::ddy, 0), (U4{0, f(0.5f), 0, 0}));
+  EXPECT_EQ(src(txd, TexSrcType::ddy, 1), (U4{0, f(1.0f), 0, 0}));
 
-  const texunit::Request& txf = s.requests[3].request;
-  EXPECT_EQ(txf.op, TexOp::Fetch);
-  EXPECT_EQ(txf.lod, LodMode::Lod);
-  EXPECT_EQ(txf.lanes[0].coord[0], 3u);
-  EXPECT_EQ(txf.lanes[0].coord[1], 0xffffffffu);
-  EXPECT_EQ(txf.lanes[0].layer, 2u);
-  EXPECT_EQ(txf.lanes[0].lod, 2u);
+  // txf: integers, the layer an integer too.
+  const RequestSpec& txf = s.requests[3];
+  EXPECT_EQ(src(txf, TexSrcType::coord, 0), (U4{3, 0xffffffffu, 2, 0}));
+  EXPECT_EQ(src(txf, TexSrcType::lod, 0)[0], 2u);
 
-  const texunit::Request& tg4 = s.requests[4].request;
-  EXPECT_EQ(tg4.op, TexOp::Gather);
-  EXPECT_EQ(tg4.component, tex::Component::B);
-  EXPECT_TRUE(tg4.ptp);
-  EXPECT_EQ(tg4.lanes[0].ptp, (tex::PtpOffsets{{{1, 2}, {-1, -2}, {3, 4}, {-128, 127}}}));
+  const RequestSpec& tg4 = s.requests[4];
+  EXPECT_EQ(tg4.component, 2u);
+  ASSERT_TRUE(tg4.tg4_offsets.has_value());
+  EXPECT_EQ(*tg4.tg4_offsets, (std::array<std::array<int8_t, 2>, 4>{{{1, 2}, {-1, -2}, {3, 4}, {-128, 127}}}));
 
   EXPECT_EQ(s.requests[5].lanes, 3u);
-  EXPECT_EQ(s.requests[5].request.lanes[2].lod, 2u);
-  // tex with derivatives runs as TXD.
-  EXPECT_EQ(s.requests[6].request.op, TexOp::Gradient);
+  EXPECT_EQ(src(s.requests[5], TexSrcType::lod, 2)[0], 2u);
+  // tex with derivatives is NIR's txd; min_lod is a float.
+  EXPECT_EQ(s.requests[6].op, TexOp::tex);
+  EXPECT_EQ(s.requests[6].nir_op, TexOp::txd);
+  EXPECT_EQ(src(s.requests[6], TexSrcType::min_lod, 0)[0], f(1.25f));
+  // txs without a lod: level 0, as NIR builders make it; query_levels takes none.
+  EXPECT_EQ(s.requests[7].sources.size(), 0u);
+  const Spec t = ok(R"({"texture": {"type": "cube", "width": 4}, "requests": [{"op": "txs"}]})");
+  ASSERT_EQ(t.requests.size(), 1u);
+  EXPECT_EQ(t.requests[0].sampler_dim, ir::SamplerDim::Cube);
+  EXPECT_FALSE(t.requests[0].is_array);
+  EXPECT_EQ(src(t.requests[0], TexSrcType::lod, 0)[0], 0u);
+}
+
+TEST(SampleSpec, DestinationTypesAndShadow) {
+  const Spec s = ok(R"({"texture": {"width": 4, "format": "R32_UINT"}, "sampler": {"depth_compare": true},
+    "requests": [{"op": "txl", "coords": [[0, 0]], "lod": 0, "comparator": [0.5]}, {"op": "txf", "coords": [[0, 0]]},
+                 {"op": "lod", "coords": [[0, 0], [0, 0], [0, 0], [0, 0]]}, {"op": "txs"}]})");
+  EXPECT_TRUE(s.requests[0].is_shadow);
+  EXPECT_EQ(src(s.requests[0], TexSrcType::comparator, 0)[0], f(0.5f));
+  EXPECT_EQ(s.requests[1].dest_type, ir::kUint32);
+  EXPECT_FALSE(s.requests[1].is_shadow);
+  EXPECT_EQ(s.requests[2].dest_type, ir::kFloat32);
+  EXPECT_EQ(s.requests[3].dest_type, ir::kInt32);
+  const Spec t = ok(R"({"texture": {"type": "1d_array", "width": 4, "layers": 2, "format": "R16_G16_SINT"},
+    "requests": [{"op": "txl", "coords": [[0.5, 1]], "lod": 0}]})");
+  EXPECT_EQ(t.requests[0].dest_type, ir::kInt32);
+  EXPECT_EQ(t.requests[0].sampler_dim, ir::SamplerDim::Dim1D);
+  EXPECT_TRUE(t.requests[0].is_array);
 }
 
 TEST(SampleSpec, SampleCountsAndTxfMs) {
@@ -171,23 +210,22 @@ TEST(SampleSpec, SampleCountsAndTxfMs) {
   for (const auto& [n, mode] : modes) {
     const Spec s = ok(fmt::format(R"({{"texture": {{"width": 4, "samples": {}}}, "requests": [{{"op": "texture_samples"}}]}})", n));
     EXPECT_EQ(s.texture.header.multisample, mode) << n;
+    // A multisampled texture is NIR's MS dim (GLSL's sampler2DMS).
+    EXPECT_EQ(s.requests[0].sampler_dim, n > 1 ? ir::SamplerDim::MS : ir::SamplerDim::Dim2D) << n;
   }
   const Spec s = ok(R"({"texture": {"type": "2d_array", "width": 4, "height": 2, "layers": 2, "samples": 4},
     "requests": [{"op": "txf_ms", "coords": [[3, 1, 1], [-1, 0, 0]], "sample": [3, 4000000000]},
                  {"op": "txf_ms", "coords": [[0, 0, 0]], "sample": 2}]})");
-  const texunit::Request& q = s.requests[0].request;
-  EXPECT_EQ(q.op, TexOp::Fetch);
-  EXPECT_EQ(q.lod, LodMode::Zero);
-  EXPECT_EQ(q.dim, Dim::Array2D);
-  EXPECT_TRUE(q.multisample);
-  EXPECT_EQ(q.active, 3u);
-  EXPECT_EQ(q.lanes[0].coord[0], 3u);
-  EXPECT_EQ(q.lanes[0].coord[1], 1u);
-  EXPECT_EQ(q.lanes[0].layer, 1u);
-  EXPECT_EQ(q.lanes[0].sample, 3u);
-  EXPECT_EQ(q.lanes[1].coord[0], 0xffffffffu);
-  EXPECT_EQ(q.lanes[1].sample, 4000000000u);
-  EXPECT_EQ(s.requests[1].request.lanes[0].sample, 2u);
+  const RequestSpec& q = s.requests[0];
+  EXPECT_EQ(q.nir_op, TexOp::txf_ms);
+  EXPECT_EQ(q.sampler_dim, ir::SamplerDim::MS);
+  EXPECT_TRUE(q.is_array);
+  EXPECT_EQ(q.lanes, 2u);
+  EXPECT_EQ(src(q, TexSrcType::coord, 0), (U4{3, 1, 1, 0}));
+  EXPECT_EQ(src(q, TexSrcType::ms_index, 0)[0], 3u);
+  EXPECT_EQ(src(q, TexSrcType::coord, 1)[0], 0xffffffffu);
+  EXPECT_EQ(src(q, TexSrcType::ms_index, 1)[0], 4000000000u);
+  EXPECT_EQ(src(s.requests[1], TexSrcType::ms_index, 0)[0], 2u);
 }
 
 TEST(SampleSpec, TexelSources) {

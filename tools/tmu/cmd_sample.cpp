@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // tmu sample SPEC: builds the texture a JSON spec describes in GPU memory (real TIC/TSC descriptors, block-linear
-// or pitch texels), runs its requests (named after the NIR texture ops) through the texture unit and prints the
-// results as JSON with exact values. docs/texunit.md ("tmu sample") documents the spec.
+// or pitch texels), runs its requests (NIR texture ops) as one-instruction IR shaders through the interpreter and
+// the texture unit, and prints the results as JSON with exact values. docs/texunit.md ("tmu sample") documents
+// the spec.
 #include <filesystem>
 #include <iostream>
 #include <memory>
