@@ -112,4 +112,10 @@ bool has_explicit_tg4_offsets(const TexInstr& t) {
   return t.op == TexOp::tg4 && t.tg4_offsets != kDefaultTg4Offsets;
 }
 
+std::array<float, 2> lod_from_tmml(uint32_t r0, uint32_t r1) {
+  const float absolute = static_cast<float>(r1 & 0xffff) * (1.0f / 256.0f);
+  const float relative = static_cast<float>(static_cast<int16_t>(r0 & 0xffff)) * (1.0f / 256.0f);
+  return {absolute, relative};
+}
+
 }  // namespace tmu::ir

@@ -3,6 +3,9 @@
 // (shared/reference/lowering-facts.md 1.1).
 #pragma once
 
+#include <array>
+#include <cstdint>
+
 #include "ir/shader.h"
 
 namespace tmu::ir {
@@ -23,5 +26,10 @@ bool has_explicit_tg4_offsets(const TexInstr& t);
 
 // The same rules for an (op, source type) pair, used by front ends that build instructions.
 AluType src_type(TexOp op, TexSrcType type);
+
+// NIR's lod result from TMML's two registers as NAK converts them (lowering-facts 2.2): register 1 holds the
+// absolute LOD (unsigned 8.8 in its low 16 bits), register 0 the relative one (signed 8.8); NIR's lod is
+// (u2f(r1 & 0xffff) / 256, i2f(sext16(r0)) / 256). sm50/prepare_tex.cpp emits the same as ALU code.
+std::array<float, 2> lod_from_tmml(uint32_t r0, uint32_t r1);
 
 }  // namespace tmu::ir

@@ -7,6 +7,7 @@
 #include <bit>
 #include <cmath>
 
+#include "ir/tex.h"
 #include "texunit/srgb.h"
 
 namespace tmu::test {
@@ -330,13 +331,11 @@ Result<gl::QueryResult> TmuGlTexture::run(const gl::Query& q, const texunit::Pol
       }
       case gl::Op::query_levels: t.bits = {v[3], 0, 0, 0}; break;
       case gl::Op::lod: {
-        // TMML: word 0 the computed LOD relative to the view (s8.8), word 1 the level used (u8.8, resource).
-        // Not the IR's fix-up (src/ir/interp/tex_request.cpp, NAK's): GL's textureQueryLod, which the oracle
-        // answers, gives the level relative to the base level, and this bridge binds GL textures, which the IR
-        // interpreter's bindings (tmu sample's descriptions) do not read.
-        const double rel = static_cast<int16_t>(v[0] & 0xffff) / 256.0;
-        const double abs = static_cast<double>(v[1] & 0xffff) / 256.0 - gl_texture_.base_level;
-        t.bits = {bits(static_cast<float>(abs)), bits(static_cast<float>(rel)), 0, 0};
+        // TMML's registers as NIR's lod (the IR's conversion, NAK's): (absolute level, relative LOD). GL's
+        // textureQueryLod, which the oracle answers, counts the level from the texture's base level.
+        const auto lod = ir::lod_from_tmml(v[0], v[1]);
+        const float abs = lod[0] - static_cast<float>(gl_texture_.base_level), rel = lod[1];
+        t.bits = {bits(abs), bits(rel), 0, 0};
         break;
       }
       default:

@@ -618,12 +618,10 @@ class TexRun {
       // converts them.
       switch (prepared_ ? TexOp::tex : t_.op) {
         case TexOp::lod: {
-          // NAK: TMML's register 1 is the absolute LOD (unsigned 8.8), register 0 the relative one (signed 8.8);
-          // NIR's lod is (u2f(r1 & 0xffff) / 256, i2f(sext16(r0)) / 256) (lowering-facts 2.2).
-          const float abs = static_cast<float>(v[1] & 0xffff) * (1.0f / 256.0f);
-          const float rel = static_cast<float>(static_cast<int16_t>(v[0] & 0xffff)) * (1.0f / 256.0f);
-          r[0] = fbits(abs);
-          r[1] = fbits(rel);
+          // NAK's conversion of TMML's registers (lowering-facts 2.2).
+          const auto lod = lod_from_tmml(v[0], v[1]);
+          r[0] = fbits(lod[0]);
+          r[1] = fbits(lod[1]);
           break;
         }
         case TexOp::txs: {
