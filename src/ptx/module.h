@@ -41,7 +41,7 @@ struct OpaqueVariable {
   Loc loc;
   What what = What::Texref;
   Linkage linkage = Linkage::None;
-  Space space = Space::Global;  // .global, .param (a kernel parameter), .tex (the deprecated .tex .u64 form)
+  Space space = Space::Global;  // .global; .tex for the .tex .u64 form of PTX before 1.5
   std::string name;
   struct Field {
     std::string name;   // filter_mode, addr_mode_0, normalized_coords, width, ...
@@ -117,7 +117,7 @@ struct Module {
   unsigned sm = 50;                  // .target sm_50 / sm_52
   bool texmode_independent = false;  // .target sm_50, texmode_independent
   std::vector<std::string> target_options;  // every option after the target, as written
-  unsigned address_size = 64;
+  unsigned address_size = 32;  // PTX's default without .address_size
   std::vector<Variable> variables;
   std::vector<OpaqueVariable> opaque;
   std::vector<Function> functions;

@@ -102,7 +102,7 @@ class Reader {
   bool declare(Scope& scope, const std::string& name, Symbol s) {
     auto [it, inserted] = scope.emplace(name, s);
     if (!inserted)
-      return fail(s.loc, fmt::format("duplicate declaration of '{}' (first declared at {}:{}): expected a new name", name, it->second.loc.line, it->second.loc.col));
+      return fail(s.loc, fmt::format("Duplicate definition of variable '{}' (first declared at {}:{}): expected a new name", name, it->second.loc.line, it->second.loc.col));
     return true;
   }
   static const Symbol* find_in(const Scope& scope, std::string_view name) {
@@ -224,7 +224,7 @@ class Reader {
     const Token& d = peek();
     if (d.kind == TokenKind::Directive && (d.text == ".entry" || d.text == ".func")) return function(linkage);
     if (d.kind == TokenKind::Directive && (d.text == ".texref" || d.text == ".samplerref" || d.text == ".surfref"))
-      return variable_decl(Space::Global, linkage, d.loc, /*module_scope=*/true);
+      return fail(d.loc, fmt::format("No variable storage specified: expected .global {} NAME;", d.text));
     if (const auto space = d.kind == TokenKind::Directive ? parse_space(d.text) : std::nullopt;
         space && (*space == Space::Global || *space == Space::Const || *space == Space::Shared || *space == Space::Tex)) {
       const Loc at = d.loc;
@@ -279,12 +279,15 @@ class Reader {
       }
     }
     if (space == Space::Tex) {
-      // The deprecated `.tex .u64 name;` declares a texture reference (PTX ISA, "Texture State Space").
+      // The `.tex .u64 name;` of PTX 1.x declared a texture reference; ptxas 11.8 refuses it from PTX 1.5 on.
+      if (m_.version_major > 1 || m_.version_minor >= 5)
+        return fail(at, "Deprecated feature: '.tex' not supported as of PTX version 1.5: expected .global .texref NAME;");
       if (opaque || !type) return fail(peek().loc, "expected a .u32 or .u64 type after .tex (.tex .u64 name;)");
       opaque = OpaqueVariable::What::Texref;
     }
     if (opaque) {
       if (!module_scope) return fail(at, "texture, sampler and surface references are declared at module scope or as kernel parameters");
+      if (*opaque == OpaqueVariable::What::Samplerref && !m_.texmode_independent) return unified_sampler(at);
       return opaque_decl(*opaque, space, linkage, at);
     }
     if (!type) return fail_here(fmt::format("a type in the {} declaration (.b32, .u64, .f32, .pred, ...)", name(space)));
@@ -342,6 +345,11 @@ class Reader {
     return expect_punct(';', "at the end of the declaration");
   }
 
+  // ptxas 11.8 at a .samplerref (declaration or kernel parameter) without texmode_independent.
+  bool unified_sampler(Loc at) {
+    return fail(at, "Instruction or declaration violates .target texmode_unified setting: a .samplerref needs .target sm_5x, texmode_independent");
+  }
+
   bool initializer(std::vector<Operand>& out, unsigned depth) {
     if (depth >= kMaxInitDepth) return fail(peek().loc, "initializer braces nest more than 8 deep");
     if (is_punct('{')) {
@@ -383,7 +391,7 @@ class Reader {
         const Token& v = peek();
         if (v.kind != TokenKind::Ident && v.kind != TokenKind::Int) return fail_here("the field's value");
         f.value = next().text;
-        if (!valid_value(f.name, f.value)) return fail(v.loc, fmt::format("'{}' is not a value of {}: expected {}", f.value, f.name, expected_values(f.name)));
+        if (!valid_value(f.name, f.value)) return fail(v.loc, fmt::format("Unrecognized initial value symbol '{}': {} is {}", f.value, f.name, expected_values(f.name)));
         o.fields.push_back(std::move(f));
         if (o.fields.size() > 16) return fail(v.loc, "more than 16 fields");
         if (!is_punct(',')) break;
@@ -433,7 +441,7 @@ class Reader {
     if (const Symbol* prior = find_in(globals_, f.name)) {
       // A prototype may be followed by its definition.
       const bool prototype = std::any_of(m_.functions.begin(), m_.functions.end(), [&](const Function& g) { return g.name == f.name && !g.body; });
-      if (!prototype) return fail(name_loc, fmt::format("duplicate declaration of '{}' (first declared at {}:{}): expected a new name", f.name, prior->loc.line, prior->loc.col));
+      if (!prototype) return fail(name_loc, fmt::format("Duplicate definition of function '{}' (first declared at {}:{}): expected a new name", f.name, prior->loc.line, prior->loc.col));
     } else {
       Symbol s;
       s.info.what = SymbolInfo::What::Other;
@@ -516,6 +524,7 @@ class Reader {
           next();
         } else if (d.text == ".texref" || d.text == ".samplerref" || d.text == ".surfref") {
           if (!entry) return fail(d.loc, "texture, sampler and surface references are parameters of kernels (.entry) only");
+          if (d.text == ".samplerref" && !m_.texmode_independent) return unified_sampler(p.loc);
           p.opaque = d.text == ".texref" ? OpaqueVariable::What::Texref : d.text == ".samplerref" ? OpaqueVariable::What::Samplerref : OpaqueVariable::What::Surfref;
           p.type = Type::B64;
           next();
@@ -633,7 +642,7 @@ class Reader {
       const Symbol* s = find(g.name);
       if (!s) return fail(g.loc, fmt::format("Unknown symbol '{}': the guard must be a declared .pred register", g.name));
       if (s->info.what != SymbolInfo::What::Register || s->info.type != Type::Pred)
-        return fail(g.loc, fmt::format("the guard '{}' is not a predicate: expected a .pred register", g.name));
+        return fail(g.loc, fmt::format("Predicate expression expected: the guard '{}' is not a .pred register", g.name));
       ins.guard = std::move(g);
     }
     if (peek().kind != TokenKind::Ident || peek().text == "_") return fail_here("an instruction, a label, a declaration or '}'");
@@ -661,7 +670,7 @@ class Reader {
       if (!check_names(op)) return false;
     if (is_texture_opcode(ins.opcode)) {
       const SymbolLookup symbols = [this](std::string_view n) { return lookup(n); };
-      auto typed = read_texture_instruction(ins, symbols, m_.sm, file_);
+      auto typed = read_texture_instruction(ins, symbols, TexTarget{m_.sm, m_.texmode_independent}, file_);
       if (!typed) {
         error_ = typed.error();
         return false;
@@ -704,7 +713,11 @@ class Reader {
         if (!is_punct(',')) break;
         next();
       }
-      return expect_punct('}', "or ',' in the vector");
+      if (!expect_punct('}', "or ',' in the vector")) return false;
+      // PTX's vectors have 1, 2, 4 (or 8) elements; ptxas refuses {a, b, c} whatever the instruction.
+      const size_t n = op.elems.size();
+      if (n != 1 && n != 2 && n != 4 && n != 8) return fail(op.loc, fmt::format("Illegal vector size: {} (a PTX vector has 1, 2 or 4 elements)", n));
+      return true;
     }
     if (is_punct('[')) {
       if (depth >= 1) return fail(op.loc, "'[' cannot appear inside an operand here: expected a register, a constant or a vector");

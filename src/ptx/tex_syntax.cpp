@@ -50,8 +50,8 @@ std::string element_list(unsigned n) {
 // Reads one texture statement; every failure is a message at a location.
 class TexReader {
  public:
-  TexReader(const Instruction& ins, const SymbolLookup& lookup, unsigned sm, std::string_view file)
-      : ins_(ins), lookup_(lookup), sm_(sm), file_(file) {}
+  TexReader(const Instruction& ins, const SymbolLookup& lookup, const TexTarget& target, std::string_view file)
+      : ins_(ins), lookup_(lookup), sm_(target.sm), independent_(target.texmode_independent), file_(file) {}
 
   Result<TextureInstruction> run() {
     std::optional<TextureInstruction> out;
@@ -141,33 +141,61 @@ class TexReader {
     return true;
   }
 
-  bool texture_ref(const Operand& op, bool sampler, TextureRef& out) {
-    const char* what = sampler ? "sampler" : "texture";
-    if (op.kind != Operand::Kind::Name || op.negated || op.component != 0)
-      return fail(op.loc, fmt::format("expected a {} here: a {} variable or a .u64 register holding a handle", what, sampler ? ".samplerref" : ".texref"));
+  // The texture (argument 1) or sampler (argument 2 of tex/tld4, 1 of a sampler query) operand; ptxas's
+  // messages for the wrong kind of name and for a register of the wrong size.
+  bool texture_ref(const Operand& op, bool sampler, int argument, TextureRef& out, std::string_view iname = {}) {
+    const char* kind_name = sampler ? ".samplerref" : ".texref";
+    if (iname.empty()) iname = ins_.opcode;
+    const std::string wrong = fmt::format("Argument {} of instruction '{}': {} or .u64 register expected", argument, iname, kind_name);
+    if (op.kind != Operand::Kind::Name || op.negated || op.component != 0) return fail(op.loc, wrong);
     const auto s = lookup_(op.name);
-    if (!s) return fail(op.loc, fmt::format("Unknown symbol '{}': expected a declared {}", op.name, what));
+    if (!s) return fail(op.loc, fmt::format("Unknown symbol '{}': expected a declared {} or a .u64 register", op.name, kind_name));
     const bool is_reg = s->what == SymbolInfo::What::Register;
     const SymbolInfo::What want = sampler ? SymbolInfo::What::Samplerref : SymbolInfo::What::Texref;
     if (is_reg) {
       if (bit_size(s->type) != 64 || kind(s->type) == Kind::Float)
-        return fail(op.loc, fmt::format("'{}' is a {} register: a {} handle needs a .u64 (or .b64, .s64) register", op.name, name(s->type), what));
+        return fail(op.loc, fmt::format("Arguments mismatch for instruction '{}': '{}' is a {} register, a handle is a .u64 register", iname, op.name, name(s->type)));
     } else if (s->what != want) {
-      return fail(op.loc, fmt::format("'{}' is not a {}: expected a {} variable or a .u64 register", op.name, sampler ? "sampler" : "texture", sampler ? ".samplerref" : ".texref"));
+      return fail(op.loc, fmt::format("{} ('{}' is not a {})", wrong, op.name, kind_name));
     }
     out = {op.name, op.loc, is_reg};
     return true;
   }
 
+  // ptxas's operand type rules, as ptxas 11.8 applied them: every register of a texture instruction is 32 bits
+  // (a .f16 result's are 16), and an integer operand (offsets, .s32 coordinates, .u32/.s32 results) is no
+  // floating-point register; offsets are no floating-point constants either.
+  bool operand_type(const Operand& op, bool integer, bool reject_float_constant, std::string_view iname, std::string_view what, unsigned reg_bits = 32) {
+    if (op.kind == Operand::Kind::Float && reject_float_constant)
+      return fail(op.loc, fmt::format("Arguments mismatch for instruction '{}': {} is an integer, not a floating-point constant", iname, what));
+    if (op.kind != Operand::Kind::Name) return true;
+    const auto s = lookup_(op.name);
+    if (!s || s->what != SymbolInfo::What::Register) return true;
+    const unsigned bits = bit_size(s->type);
+    if (bits != reg_bits)
+      return fail(op.loc, fmt::format("Arguments mismatch for instruction '{}': '{}' is a {} register, {} takes {}-bit registers", iname, op.name, name(s->type), what, reg_bits));
+    if (integer && kind(s->type) == Kind::Float)
+      return fail(op.loc, fmt::format("Arguments mismatch for instruction '{}': '{}' is a {} register, {} is an integer", iname, op.name, name(s->type), what));
+    return true;
+  }
+  bool operand_types(const std::vector<Operand>& ops, bool integer, bool reject_float_constant, std::string_view iname, std::string_view what, unsigned reg_bits = 32) {
+    for (const Operand& op : ops)
+      if (op.kind != Operand::Kind::Sink && !operand_type(op, integer, reject_float_constant, iname, what, reg_bits)) return false;
+    return true;
+  }
+
   // [a, c] or [a, b, c]
   bool texture_operand(const Operand& op, TextureRef& t, std::optional<TextureRef>& s, std::vector<Operand>& coords) {
+    // ptxas 11.8 refuses the bracketless form of seed 004's compatibility note with this message too.
     if (op.kind != Operand::Kind::Bracket || op.elems.size() < 2 || op.elems.size() > 3)
-      return fail(op.loc, fmt::format("instruction '{}' needs its texture operand here: expected [texture, {{coordinates}}] or [texture, sampler, {{coordinates}}]", ins_.opcode));
-    if (!texture_ref(op.elems[0], false, t)) return false;
+      return fail(op.loc, fmt::format("Address expected for argument 1 of instruction '{}': expected [texture, {{coordinates}}] or [texture, sampler, {{coordinates}}]", ins_.opcode));
+    if (!texture_ref(op.elems[0], false, 1, t)) return false;
     if (op.elems.size() == 3) {
       TextureRef sr;
-      if (!texture_ref(op.elems[1], true, sr)) return false;
+      if (!texture_ref(op.elems[1], true, 2, sr)) return false;
       s = sr;
+    } else if (independent_) {
+      return fail(op.elems[1].loc, fmt::format("Argument 2 of instruction '{}': .samplerref or .u64 register expected (texmode_independent: [texture, sampler, {{coordinates}}])", ins_.opcode));
     }
     const Operand& c = op.elems.back();
     if (c.kind == Operand::Kind::Vector) {
@@ -212,7 +240,7 @@ class TexReader {
       ++next;
     }
     if (next < ops.size())
-      return fail(ops[next].loc, fmt::format("too many operands for instruction '{}': after the offset e and the depth compare value f nothing may follow", ins_.opcode));
+      return fail(ops[next].loc, fmt::format("Arguments mismatch for instruction '{}': too many operands, nothing may follow the offset e and the depth compare value f", ins_.opcode));
     return true;
   }
 
@@ -256,15 +284,6 @@ class TexReader {
     }
     if (t.ctype != Type::S32 && t.ctype != Type::F32) {
       fail(ctype_mod.loc, fmt::format("Unexpected instruction types specified for '{}': the coordinate type is .s32 or .f32, not '{}'", iname, ctype_mod.text));
-      return std::nullopt;
-    }
-    // lowering-facts.md 3.4 / 3.7: half-precision results need sm_53.
-    if (t.dtype == Type::F16x2 && sm_ < 53) {
-      fail(dtype_mod.loc, fmt::format("Feature '.f16x2 packed data-type' requires .target sm_53 or higher (this module targets sm_{})", sm_));
-      return std::nullopt;
-    }
-    if (t.dtype == Type::F16 && sm_ < 53) {
-      fail(dtype_mod.loc, fmt::format("Feature 'f16 arithemetic and compare instructions' requires .target sm_53 or higher (ptxas's spelling; this module targets sm_{})", sm_));
       return std::nullopt;
     }
 
@@ -338,6 +357,24 @@ class TexReader {
       return std::nullopt;
     }
     if (g.array_index >= 0 && !index_register(t.coords[static_cast<size_t>(g.array_index)], t.mip)) return std::nullopt;
+    const bool int_result = t.dtype == Type::U32 || t.dtype == Type::S32;
+    if (!(t.dtype == Type::F16 ? operand_types(t.dest, false, false, iname, "the destination", 16)
+                               : operand_types(t.dest, int_result, false, iname, "the destination")) ||
+        !operand_types(t.coords, t.ctype == Type::S32, false, iname, "a coordinate") ||
+        (t.lod && !operand_type(*t.lod, false, false, iname, "the level of detail")) ||
+        !operand_types(t.dpdx, false, false, iname, "a gradient") || !operand_types(t.dpdy, false, false, iname, "a gradient") ||
+        !operand_types(t.offset, true, true, iname, "an offset") ||
+        (t.depth && !operand_type(*t.depth, false, false, iname, "the depth compare value")))
+      return std::nullopt;
+    // lowering-facts.md 3.4 / 3.7: half-precision results need sm_53 (ptxas checks the registers first).
+    if (t.dtype == Type::F16x2 && sm_ < 53) {
+      fail(dtype_mod.loc, fmt::format("Feature '.f16x2 packed data-type' requires .target sm_53 or higher (this module targets sm_{})", sm_));
+      return std::nullopt;
+    }
+    if (t.dtype == Type::F16 && sm_ < 53) {
+      fail(dtype_mod.loc, fmt::format("Feature 'f16 arithemetic and compare instructions' requires .target sm_53 or higher (ptxas's spelling; this module targets sm_{})", sm_));
+      return std::nullopt;
+    }
     return TextureInstruction(std::move(t));
   }
 
@@ -357,14 +394,20 @@ class TexReader {
     const Modifier& geom_mod = ins_.mods[geom_index];
     const Modifier& ctype_mod = ins_.mods[i - 1];
     const GeometryRow& g = row(t.geometry);
-    // lowering-facts.md 3.9: ptxas refuses 1d and 3d (and the seed lists only 2d, a2d, cube, acube).
-    if (t.geometry.multisample || t.geometry.dim == tex::Dim::Tex1D || t.geometry.dim == tex::Dim::Array1D ||
-        t.geometry.dim == tex::Dim::Tex3D) {
-      fail(geom_mod.loc, fmt::format("Illegal modifier '{}' for instruction 'tld4': expected .2d, .a2d, .cube or .acube", g.name));
+    // ptxas 11.8's order (tests/oracle/ptx_reader_ptxas_test.cpp): a multisample geometry's .f32 coordinates,
+    // then the types, then the geometry (lowering-facts.md 3.9: 1d and 3d refused; the seed lists 2d, a2d, cube,
+    // acube).
+    if (t.geometry.multisample && t.ctype == Type::F32) {
+      fail(ctype_mod.loc, fmt::format("Integer coordinates require .s32 instruction type: multisample geometry {} takes .s32 coordinates (and tld4 takes no multisample geometry)", g.name));
       return std::nullopt;
     }
     if (t.ctype != Type::F32 || (t.dtype != Type::U32 && t.dtype != Type::S32 && t.dtype != Type::F32)) {
       fail(ctype_mod.loc, "Unexpected instruction types specified for 'tld4': expected .v4 with .u32, .s32 or .f32 results and .f32 coordinates");
+      return std::nullopt;
+    }
+    if (t.geometry.multisample || t.geometry.dim == tex::Dim::Tex1D || t.geometry.dim == tex::Dim::Array1D ||
+        t.geometry.dim == tex::Dim::Tex3D) {
+      fail(geom_mod.loc, fmt::format("Illegal modifier '{}' for instruction 'tld4': expected .2d, .a2d, .cube or .acube", g.name));
       return std::nullopt;
     }
     const auto& ops = ins_.operands;
@@ -390,6 +433,11 @@ class TexReader {
       return std::nullopt;
     }
     if (g.array_index >= 0 && !index_register(t.coords[static_cast<size_t>(g.array_index)], MipMode::None)) return std::nullopt;
+    if (!operand_types(t.dest, t.dtype != Type::F32, false, "tld4", "the destination") ||
+        !operand_types(t.coords, false, false, "tld4", "a coordinate") ||
+        !operand_types(t.offset, true, true, "tld4", "an offset") ||
+        (t.depth && !operand_type(*t.depth, false, false, "tld4", "the depth compare value")))
+      return std::nullopt;
     return TextureInstruction(std::move(t));
   }
 
@@ -408,13 +456,16 @@ class TexReader {
     }
     t.query = *query;
     if (t.level && t.query != TxqQuery::Width && t.query != TxqQuery::Height && t.query != TxqQuery::Depth) {
-      fail(q->loc, fmt::format("Illegal modifier '{}' for instruction 'txq.level': a level is given only to .width, .height and .depth", q->text));
+      fail(q->loc, fmt::format("Illegal query modifier for instruction 'txq.level': '{}' takes no level, only .width, .height and .depth do", q->text));
       return std::nullopt;
     }
     ++i;
     const Modifier* ty = mod(i);
     if (!ty || ty->text != ".b32") {
-      fail(ty ? ty->loc : ins_.loc, fmt::format("instruction 'txq' needs the type .b32 after the query{}", ty ? fmt::format(", not '{}'", ty->text) : ""));
+      if (ty && parse_type(ty->text))
+        fail(ty->loc, fmt::format("Unexpected instruction types specified for 'txq': expected .b32, not '{}'", ty->text));
+      else
+        fail(ty ? ty->loc : ins_.loc, fmt::format("instruction 'txq' needs the type .b32 after the query{}", ty ? fmt::format(", not '{}'", ty->text) : ""));
       return std::nullopt;
     }
     ++i;
@@ -444,14 +495,25 @@ class TexReader {
     name_op.kind = Operand::Kind::Name;
     name_op.name = a.name;
     name_op.loc = a.loc;
-    if (!texture_ref(name_op, is_sampler_query(t.query), t.texture)) return std::nullopt;
-    if (t.level && !scalar_operand(ops[2], "the level", t.lod)) return std::nullopt;
+    // In unified mode the sampler state belongs to the texture: the sampler queries take the texref, except
+    // force_unnormalized_coords, which only a sampler has (ptxas 11.8).
+    if (!independent_ && t.query == TxqQuery::ForceUnnormalizedCoords) {
+      const auto s = lookup_(a.name);
+      if (!s || s->what != SymbolInfo::What::Register) {
+        fail(a.loc, "Argument 1 of instruction 'txq': .samplerref expected (.force_unnormalized_coords queries a sampler: .target sm_5x, texmode_independent)");
+        return std::nullopt;
+      }
+    }
+    if (!texture_ref(name_op, is_sampler_query(t.query) && independent_, 1, t.texture, t.level ? "txq.level" : "txq")) return std::nullopt;
+    if (t.level && (!scalar_operand(ops[2], "the level", t.lod) || !operand_type(*t.lod, true, true, "txq.level", "the level")))
+      return std::nullopt;
     return TextureInstruction(std::move(t));
   }
 
   const Instruction& ins_;
   const SymbolLookup& lookup_;
   unsigned sm_;
+  bool independent_;
   std::string_view file_;
   std::string error_;
 };
@@ -478,9 +540,9 @@ std::string_view name(TxqQuery q) { return kQueries[static_cast<size_t>(q)]; }
 
 bool is_texture_opcode(std::string_view opcode) { return opcode == "tex" || opcode == "tld4" || opcode == "txq"; }
 
-Result<TextureInstruction> read_texture_instruction(const Instruction& ins, const SymbolLookup& lookup, unsigned sm,
-                                                    std::string_view file_name) {
-  return TexReader(ins, lookup, sm, file_name).run();
+Result<TextureInstruction> read_texture_instruction(const Instruction& ins, const SymbolLookup& lookup,
+                                                    const TexTarget& target, std::string_view file_name) {
+  return TexReader(ins, lookup, target, file_name).run();
 }
 
 }  // namespace tmu::ptx

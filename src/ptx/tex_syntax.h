@@ -117,9 +117,17 @@ using SymbolLookup = std::function<std::optional<SymbolInfo>(std::string_view)>;
 
 bool is_texture_opcode(std::string_view opcode);  // tex, tld4, txq
 
+// What the module's .target says about texture instructions: the architecture (50, 52: it decides the
+// features ptxas refuses below sm_53/sm_60) and the texture mode (independent: every lookup names a sampler, and
+// the sampler queries take one; unified: no samplers, the sampler queries take the texture).
+struct TexTarget {
+  unsigned sm = 50;
+  bool texmode_independent = false;
+};
+
 // The typed form of a tex, tld4 or txq statement, or "FILE:LINE:COL: what was wrong" (ptxas's message where
-// ptxas refuses the form). `sm` is the target (50, 52): it decides the features ptxas refuses below sm_53/sm_60.
-Result<TextureInstruction> read_texture_instruction(const Instruction& ins, const SymbolLookup& lookup, unsigned sm,
-                                                    std::string_view file_name);
+// ptxas refuses the form, then what was expected).
+Result<TextureInstruction> read_texture_instruction(const Instruction& ins, const SymbolLookup& lookup,
+                                                    const TexTarget& target, std::string_view file_name);
 
 }  // namespace tmu::ptx

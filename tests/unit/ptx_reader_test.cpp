@@ -17,6 +17,7 @@
 #include "ptx/lexer.h"
 #include "ptx/reader.h"
 #include "ptx_corpus.h"
+#include "ptx_tex_forms.h"
 
 namespace tmu::ptx {
 namespace {
@@ -302,76 +303,12 @@ TEST(PtxReader, PtxasCorpus) {
 
 // ---- Appendix A: every form ptxas 11.8 was given, accepted or refused with its message ----
 
-struct Form {
-  std::string mip, geom, ctype;
-  bool offset = false, depth = false;
-  std::string verdict;  // "ok" or ptxas's first message
-};
-
-std::vector<Form> appendix_a() {
-  std::vector<Form> out;
-  std::ifstream f(std::string(TMU_TEST_DATA) + "/ptx/appendix_a_tex_forms.txt");
-  for (std::string line; std::getline(f, line);) {
-    if (line.empty() || line[0] == '#') continue;
-    Form form;
-    const size_t bar = line.find(" | ");
-    form.verdict = line.substr(bar + 3);
-    std::string spec = line.substr(0, bar);
-    form.offset = spec.find(" +e") != std::string::npos;
-    form.depth = spec.find(" +f") != std::string::npos;
-    spec = spec.substr(0, spec.find(' '));
-    std::vector<std::string> parts;
-    std::stringstream ss(spec);
-    for (std::string p; std::getline(ss, p, '.');) parts.push_back(p);
-    const bool has_mip = parts.size() == 6;
-    form.mip = has_mip ? parts[1] : "";
-    form.geom = parts[has_mip ? 2 : 1];
-    form.ctype = parts.back();
-    out.push_back(form);
-  }
-  return out;
-}
-
-// The form as one kernel: every operand its own register, the array index (and a2dms's sample) in a .b32
-// register, the others of the coordinate type; sizes from the seed (gradients of a multisample geometry: two, as
-// lowering-facts.md 3.4 gave them).
-std::string form_kernel(const Form& f) {
-  const std::optional<Geometry> g = parse_geometry("." + f.geom);
-  const unsigned n = coordinate_elements(*g);
-  const int index = array_index_element(*g);
-  const std::string c = f.ctype == "f32" ? "%f" : "%r";
-  std::string coords;
-  for (unsigned i = 0; i < n; ++i) {
-    const bool integer = static_cast<int>(i) == index || (g->multisample && i == 0);
-    coords += fmt::format("{}{}{}", i ? ", " : "", integer ? "%r" : c, 10 + i);
-  }
-  std::string args = fmt::format("[t, {{{}}}]", coords);
-  if (f.mip == "level") args += ", " + c + "20";
-  if (f.mip == "grad") {
-    const unsigned gn = g->multisample ? 2 : gradient_elements(*g);
-    std::string v;
-    for (unsigned i = 0; i < gn; ++i) v += fmt::format("{}%f{}", i ? ", " : "", 21 + i);
-    args += ", {" + v + "}, {" + v + "}";
-  }
-  if (f.offset) {
-    const unsigned on = offset_elements(*g) ? offset_elements(*g) : 4;
-    std::string v;
-    for (unsigned i = 0; i < on; ++i) v += fmt::format("{}%r{}", i ? ", " : "", 30 + i);
-    args += ", {" + v + "}";
-  }
-  if (f.depth) args += ", %f40";
-  return fmt::format(".version 7.8\n.target sm_50\n.address_size 64\n.global .texref t;\n"
-                     ".visible .entry k()\n{{\n  .reg .f32 %f<64>; .reg .b32 %r<64>;\n"
-                     "  tex{}.{}.v4.f32.{} {{%f0, %f1, %f2, %f3}}, {};\n  ret;\n}}\n",
-                     f.mip.empty() ? "" : "." + f.mip, f.geom, f.ctype, args);
-}
-
 TEST(PtxReader, AppendixAMatrix) {
-  const std::vector<Form> forms = appendix_a();
+  const std::vector<test::TexForm> forms = test::appendix_a_forms(TMU_TEST_DATA);
   ASSERT_EQ(forms.size(), 288u);
   unsigned accepted = 0;
-  for (const Form& f : forms) {
-    const std::string text = form_kernel(f);
+  for (const test::TexForm& f : forms) {
+    const std::string text = test::tex_form_kernel(f);
     auto m = read(text, "form.ptx");
     const std::string what = fmt::format("tex.{}.{}.{}{}{}\n{}", f.mip, f.geom, f.ctype, f.offset ? " +e" : "", f.depth ? " +f" : "", text);
     if (f.verdict == "ok") {
@@ -397,11 +334,11 @@ TEST(PtxReader, AppendixAMatrix) {
 // ---- what the seed allows beyond Appendix A's dtype: result types, the residency predicate ----
 
 // Reads `statement` as a generic instruction (its opcode renamed so that the module reads on sm_50) and gives it
-// back typed for `sm`.
-Result<TextureInstruction> typed_at(std::string statement, unsigned sm) {
+// back typed for `sm` and the texture mode.
+Result<TextureInstruction> typed_at(std::string statement, unsigned sm, bool independent = false) {
   const std::string opcode = statement.substr(0, statement.find('.'));
   statement.replace(0, opcode.size(), "x" + opcode);
-  const std::string text = ".version 7.8\n.target sm_50\n.global .texref t;\n.global .samplerref s;\n.entry k()\n{\n"
+  const std::string text = ".version 7.8\n.target sm_50, texmode_independent\n.global .texref t;\n.global .samplerref s;\n.entry k()\n{\n"
                            "  .reg .f32 %f<64>; .reg .b32 %r<64>; .reg .b64 %rd<4>; .reg .pred %p<4>; .reg .f16 %h<8>;\n"
                            "  " + statement + "\n}\n";
   auto m = read(text, "t.ptx");
@@ -416,7 +353,7 @@ Result<TextureInstruction> typed_at(std::string statement, unsigned sm) {
     if (n.substr(0, 2) == "%h") return SymbolInfo{SymbolInfo::What::Register, Type::F16};
     return SymbolInfo{SymbolInfo::What::Register, Type::B32};
   };
-  return read_texture_instruction(ins, lookup, sm, "t.ptx");
+  return read_texture_instruction(ins, lookup, TexTarget{sm, independent}, "t.ptx");
 }
 
 TEST(PtxTexSyntax, ResultTypesAndResidency) {
@@ -427,11 +364,11 @@ TEST(PtxTexSyntax, ResultTypesAndResidency) {
   }
   // .f16 and .v2.f16x2 need sm_53, the residency predicate sm_60 (lowering-facts.md 3.7): typed there,
   // refused with ptxas's messages below (columns: the statement read is "xtex...", one byte longer).
-  auto h = typed_at("tex.1d.v4.f16.f32 {%h0, %h1, %h2, %h3}, [t, s, {%f0}];", 53);
+  auto h = typed_at("tex.1d.v4.f16.f32 {%h0, %h1, %h2, %h3}, [t, s, {%f0}];", 53, true);
   ASSERT_TRUE(h) << h.error();
   EXPECT_EQ(std::get<Tex>(*h).dtype, Type::F16);
   EXPECT_EQ(std::get<Tex>(*h).sampler->name, "s");
-  auto h2 = typed_at("tex.1d.v2.f16x2.f32 {%r0, %r1}, [t, s, {%f0}];", 53);
+  auto h2 = typed_at("tex.1d.v2.f16x2.f32 {%r0, %r1}, [t, s, {%f0}];", 53, true);
   ASSERT_TRUE(h2) << h2.error();
   EXPECT_EQ(std::get<Tex>(*h2).dtype, Type::F16x2);
   EXPECT_EQ(std::get<Tex>(*h2).dest.size(), 2u);
@@ -463,9 +400,17 @@ TEST(PtxTexSyntax, EveryTxqQuery) {
     EXPECT_EQ(name(std::get<Txq>(*r).query), std::string(".") + q);
   }
   for (const char* q : {"force_unnormalized_coords", "filter_mode", "addr_mode_0", "addr_mode_1", "addr_mode_2"}) {
-    auto r = typed_at(fmt::format("txq.{}.b32 %r0, [s];", q), 50);
+    auto r = typed_at(fmt::format("txq.{}.b32 %r0, [s];", q), 50, true);
     ASSERT_TRUE(r) << r.error();
     EXPECT_TRUE(is_sampler_query(std::get<Txq>(*r).query));
+    // In unified mode the sampler state is the texture's (ptxas 11.8 takes the texref), but for
+    // force_unnormalized_coords, which only a sampler has.
+    auto u = typed_at(fmt::format("txq.{}.b32 %r0, [t];", q), 50);
+    if (std::string_view(q) == "force_unnormalized_coords")
+      EXPECT_EQ(u.error(), "t.ptx:8:43: Argument 1 of instruction 'txq': .samplerref expected (.force_unnormalized_coords "
+                           "queries a sampler: .target sm_5x, texmode_independent)");
+    else
+      ASSERT_TRUE(u) << u.error();
   }
   auto r = typed_at("txq.level.depth.b32 %r0, [%rd0], %r1;", 50);
   ASSERT_TRUE(r) << r.error();
@@ -475,13 +420,14 @@ TEST(PtxTexSyntax, EveryTxqQuery) {
 
 // ---- bad text ----
 
-// A kernel whose body's line 9 is `line` (with t a texref, s a samplerref, and registers declared on line 8).
-std::string bad(std::string_view line) {
-  return fmt::format(".version 7.8\n.target sm_50\n.address_size 64\n.global .texref t;\n.global .samplerref s;\n"
+// A kernel whose body's line 9 is `line` (with t a texref, s a .u64 variable, registers declared on line 8);
+// with `mode` ", texmode_independent" s is a samplerref.
+std::string bad(std::string_view line, std::string_view mode = "") {
+  return fmt::format(".version 7.8\n.target sm_50{}\n.address_size 64\n.global .texref t;\n{}\n"
                      ".visible .entry k(.param .u64 p)\n{{\n"
                      "  .reg .f32 %f<16>; .reg .b32 %r<16>; .reg .b64 %rd<4>; .reg .pred %p<4>;\n"
                      "  {}\n  ret;\n}}\n",
-                     line);
+                     mode, mode.empty() ? ".global .u64 s;" : ".global .samplerref s;", line);
 }
 std::string error_of(const std::string& text) {
   auto m = read(text, "bad.ptx");
@@ -509,12 +455,12 @@ TEST(PtxReaderErrors, Tokens) {
 TEST(PtxReaderErrors, Declarations) {
   EXPECT_EQ(error_of(bad("mov.b32 %r16, 1;")), "bad.ptx:9:11: Unknown symbol '%r16': expected a declared register, variable, parameter, function or label");
   EXPECT_EQ(error_of(bad("bra $L__missing;")), "bad.ptx:9:7: Unknown symbol '$L__missing': expected a declared register, variable, parameter, function or label");
-  EXPECT_EQ(error_of(bad("@%r1 bra $L;")), "bad.ptx:9:4: the guard '%r1' is not a predicate: expected a .pred register");
-  EXPECT_EQ(error_of(bad(".reg .b32 %r<4>;")), "bad.ptx:9:13: duplicate declaration of '%r' (first declared at 8:31): expected a new name");
+  EXPECT_EQ(error_of(bad("@%r1 bra $L;")), "bad.ptx:9:4: Predicate expression expected: the guard '%r1' is not a .pred register");
+  EXPECT_EQ(error_of(bad(".reg .b32 %r<4>;")), "bad.ptx:9:13: Duplicate definition of variable '%r' (first declared at 8:31): expected a new name");
   EXPECT_EQ(error_of(bad("mov.b32 %r0, 1")), "bad.ptx:10:3: unexpected 'ret': expected ';' at the end of the 'mov' instruction (or ',' before another operand)");
   EXPECT_EQ(error_of(".version 7.8\n.target sm_50\n.entry k()\n{\n  ret;\n"), "bad.ptx:4:1: this block is not closed: expected '}' before the end of the file");
-  EXPECT_EQ(error_of(".version 7.8\n.target sm_50\n.global .samplerref s = { filter_mode = bilinear };\n"),
-            "bad.ptx:3:41: 'bilinear' is not a value of filter_mode: expected nearest or linear");
+  EXPECT_EQ(error_of(".version 7.8\n.target sm_50, texmode_independent\n.global .samplerref s = { filter_mode = bilinear };\n"),
+            "bad.ptx:3:41: Unrecognized initial value symbol 'bilinear': filter_mode is nearest or linear");
 }
 
 TEST(PtxReaderErrors, RefusedTexForms) {
@@ -543,23 +489,59 @@ TEST(PtxReaderErrors, RefusedTexForms) {
 
 TEST(PtxReaderErrors, TexOperands) {
   EXPECT_EQ(error_of(bad("tex.2d.v4.f32.f32 {%f0, %f1, %f2, %f3}, [t, {%f4, %f5, %f6}];")),
-            "bad.ptx:9:47: Operand vector size doesn't match geometry for instruction 'tex': .2d takes coordinates with 2 elements, got 3");
+            "bad.ptx:9:47: Illegal vector size: 3 (a PTX vector has 1, 2 or 4 elements)");
   EXPECT_EQ(error_of(bad("tex.grad.3d.v4.f32.f32 {%f0, %f1, %f2, %f3}, [t, {%f4, %f5, %f6, %f7}], {%f8, %f9}, {%f8, %f9};")),
             "bad.ptx:9:75: Operand vector size doesn't match geometry for instruction 'tex.grad': .3d takes gradients with 4 elements, got 2 and 2");
   EXPECT_EQ(error_of(bad("tex.1d.v4.f32.f32 {%f0, %f1, %f2}, [t, {%f4}];")),
-            "bad.ptx:9:21: Operand vector size doesn't match instruction type for instruction 'tex': the destination has 3 elements, expected 4");
+            "bad.ptx:9:21: Illegal vector size: 3 (a PTX vector has 1, 2 or 4 elements)");
   EXPECT_EQ(error_of(bad("tex.2d.v4.f32.f32 {%f0, %f1, %f2, %f3}, [s, {%f4, %f5}];")),
-            "bad.ptx:9:44: 's' is not a texture: expected a .texref variable or a .u64 register");
+            "bad.ptx:9:44: Argument 1 of instruction 'tex': .texref or .u64 register expected ('s' is not a .texref)");
   EXPECT_EQ(error_of(bad("tex.2d.v4.f32.f32 {%f0, %f1, %f2, %f3}, [%r1, {%f4, %f5}];")),
-            "bad.ptx:9:44: '%r1' is a .b32 register: a texture handle needs a .u64 (or .b64, .s64) register");
+            "bad.ptx:9:44: Arguments mismatch for instruction 'tex': '%r1' is a .b32 register, a handle is a .u64 register");
   EXPECT_EQ(error_of(bad("tex.2d.v4.f32.f32 {%f0, %f1, %f2, %f3}, [nope, {%f4, %f5}];")),
-            "bad.ptx:9:44: Unknown symbol 'nope': expected a declared texture");
+            "bad.ptx:9:44: Unknown symbol 'nope': expected a declared .texref or a .u64 register");
   EXPECT_EQ(error_of(bad("tex.4d.v4.f32.f32 {%f0, %f1, %f2, %f3}, [t, {%f4, %f5}];")),
             "bad.ptx:9:6: unknown modifier '.4d' for instruction 'tex': expected a geometry, one of .1d .2d .3d .a1d .a2d .cube .acube .2dms .a2dms (after .base, .level or .grad)");
   EXPECT_EQ(error_of(bad("txq.level.channel_order.b32 %r0, [t], %r1;")),
-            "bad.ptx:9:12: Illegal modifier '.channel_order' for instruction 'txq.level': a level is given only to .width, .height and .depth");
+            "bad.ptx:9:12: Illegal query modifier for instruction 'txq.level': '.channel_order' takes no level, only .width, .height and .depth do");
   EXPECT_EQ(error_of(bad("tex.2d.v4.f32.f32 {%f0, %f1, %f2, %f3}, [t, {%f4, %f5}], {%r1, %r2}, %f6, %f7;")),
-            "bad.ptx:9:77: too many operands for instruction 'tex': after the offset e and the depth compare value f nothing may follow");
+            "bad.ptx:9:77: Arguments mismatch for instruction 'tex': too many operands, nothing may follow the offset e and the depth compare value f");
+}
+
+// Checked against ptxas 11.8 by hand (its message, then tmu's explanation).
+TEST(PtxReaderErrors, AsPtxasSays) {
+  EXPECT_EQ(error_of(".version 7.8\n.target sm_50\n.global .samplerref s;\n"), 
+            "bad.ptx:3:1: Instruction or declaration violates .target texmode_unified setting: a .samplerref needs .target sm_5x, texmode_independent");
+  EXPECT_EQ(error_of(".version 7.8\n.target sm_50\n.entry k(.param .samplerref ps)\n{\n  ret;\n}\n"), 
+            "bad.ptx:3:10: Instruction or declaration violates .target texmode_unified setting: a .samplerref needs .target sm_5x, texmode_independent");
+  EXPECT_EQ(error_of(".version 7.8\n.target sm_50\n.texref t;\n"), 
+            "bad.ptx:3:1: No variable storage specified: expected .global .texref NAME;");
+  EXPECT_EQ(error_of(".version 7.8\n.target sm_50\n.tex .u64 t;\n"), 
+            "bad.ptx:3:1: Deprecated feature: '.tex' not supported as of PTX version 1.5: expected .global .texref NAME;");
+  EXPECT_EQ(error_of(bad("mov.b32 {%r0, %r1, %r2}, %rd0;")), 
+            "bad.ptx:9:11: Illegal vector size: 3 (a PTX vector has 1, 2 or 4 elements)");
+  EXPECT_EQ(error_of(bad("tex.a2d.v4.f32.f32 {%f0, %f1, %f2, %f3}, [t, {%r4, %f5, %f6}];")), 
+            "bad.ptx:9:48: Illegal vector size: 3 (a PTX vector has 1, 2 or 4 elements)");
+  EXPECT_EQ(error_of(bad("tex.2d.v4.f32.f32 {%f0, %f1, %f2, %f3}, [t, {%f4, %f5}];", ", texmode_independent")), 
+            "bad.ptx:9:47: Argument 2 of instruction 'tex': .samplerref or .u64 register expected (texmode_independent: [texture, sampler, {coordinates}])");
+  EXPECT_EQ(error_of(bad("txq.addr_mode_0.b32 %r0, [t];", ", texmode_independent")), 
+            "bad.ptx:9:28: Argument 1 of instruction 'txq': .samplerref or .u64 register expected ('t' is not a .samplerref)");
+  EXPECT_EQ(error_of(bad("tex.2d.v4.f32.f32 {%f0, %f1, %f2, %f3}, [t, {%f4, %f5}], {%f1, %f2};")), 
+            "bad.ptx:9:61: Arguments mismatch for instruction 'tex': '%f1' is a .f32 register, an offset is an integer");
+  EXPECT_EQ(error_of(bad("tex.2d.v4.s32.f32 {%f0, %f1, %f2, %f3}, [t, {%f4, %f5}];")), 
+            "bad.ptx:9:22: Arguments mismatch for instruction 'tex': '%f0' is a .f32 register, the destination is an integer");
+  EXPECT_EQ(error_of(bad("tex.2d.v4.f32.s32 {%f0, %f1, %f2, %f3}, [t, {%f4, %f5}];")), 
+            "bad.ptx:9:48: Arguments mismatch for instruction 'tex': '%f4' is a .f32 register, a coordinate is an integer");
+  EXPECT_EQ(error_of(bad("tex.2d.v4.f32.f32 {%f0, %f1, %f2, %f3}, [t, {%rd1, %f5}];")), 
+            "bad.ptx:9:48: Arguments mismatch for instruction 'tex': '%rd1' is a .b64 register, a coordinate takes 32-bit registers");
+  EXPECT_EQ(error_of(bad("txq.width.u32 %r0, [t];")), 
+            "bad.ptx:9:12: Unexpected instruction types specified for 'txq': expected .b32, not '.u32'");
+  EXPECT_EQ(error_of(bad("txq.level.width.b32 %r0, [t], %f1;")), 
+            "bad.ptx:9:33: Arguments mismatch for instruction 'txq.level': '%f1' is a .f32 register, the level is an integer");
+  EXPECT_EQ(error_of(bad("tex.2d.v4.f32.f32 {%f0, %f1, %f2, %f3}, t, {%f4, %f5};")), 
+            "bad.ptx:9:43: Address expected for argument 1 of instruction 'tex': expected [texture, {coordinates}] or [texture, sampler, {coordinates}]");
+  EXPECT_EQ(error_of(bad("tld4.r.2d.v4.f32.f32 {%f0, %f1, %f2, %f3}, [t, {%f4, %f5}];", ", texmode_independent")), 
+            "bad.ptx:9:50: Argument 2 of instruction 'tld4': .samplerref or .u64 register expected (texmode_independent: [texture, sampler, {coordinates}])");
 }
 
 }  // namespace

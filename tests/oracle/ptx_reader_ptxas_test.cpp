@@ -1,0 +1,179 @@
+// SPDX-License-Identifier: MIT
+// The PTX reader against ptxas 11.8 (src/ptx, docs/ptx.md): the same text given to both must be accepted by
+// both or refused by both, on the same line, and where tmu refuses it speaks ptxas's words first (its message
+// starts with one of the errors ptxas printed for that line). The texts: the kernels of tests/data/ptx, the 288
+// tex forms of lowering-facts.md Appendix A, a wider matrix of tex/tld4/txq forms (result types, tld4 on every
+// geometry, txq in both texture modes) and bad text.
+#include <gtest/gtest.h>
+
+#include <fmt/format.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "oracle.h"
+#include "ptx/reader.h"
+#include "ptx_tex_forms.h"
+
+namespace tmu::ptx {
+namespace {
+
+struct PtxasVerdict {
+  bool ok = false;
+  unsigned line = 0;                  // of the first error
+  std::vector<std::string> messages;  // every error on that line, "error   : " removed
+};
+
+PtxasVerdict run_ptxas(const std::string& ptxas, const std::string& text, const std::string& name) {
+  const std::string path = test::temp_dir() + "/" + name + ".ptx";
+  test::write_text(path, text);
+  const test::RunResult r = test::run_program({ptxas, "-arch=sm_52", path, "-o", path + ".cubin"});
+  PtxasVerdict v;
+  v.ok = r.status == 0;
+  // "ptxas FILE, line N; error   : MESSAGE" (also "fatal   : " for parse errors)
+  std::stringstream ss(r.err);
+  for (std::string l; std::getline(ss, l);) {
+    const size_t at = l.find(", line ");
+    const size_t e = l.find("; error   : ") != std::string::npos ? l.find("; error   : ") : l.find("; fatal   : ");
+    if (at == std::string::npos || e == std::string::npos) continue;
+    const unsigned n = static_cast<unsigned>(std::stoul(l.substr(at + 7, e - at - 7)));
+    if (v.line == 0) v.line = n;
+    if (n == v.line) v.messages.push_back(l.substr(e + 12));
+  }
+  return v;
+}
+
+struct Tally {
+  unsigned both_ok = 0, both_refused = 0, same_words = 0;
+  std::vector<std::string> own_words;  // refused by both on the same line, in tmu's words
+};
+
+// One text through both; a disagreement fails the test.
+void compare(const std::string& ptxas, const std::string& name, const std::string& text, Tally& tally) {
+  static unsigned counter = 0;
+  const PtxasVerdict p = run_ptxas(ptxas, text, fmt::format("t{}", counter++));
+  auto m = read(text, "t.ptx");
+  if (p.ok) {
+    EXPECT_TRUE(m) << name << ": ptxas accepts it, tmu says " << m.error() << "\n" << text;
+    if (m) ++tally.both_ok;
+    return;
+  }
+  ASSERT_FALSE(p.messages.empty()) << name << ": ptxas failed without a message";
+  if (m) {
+    ADD_FAILURE() << name << ": tmu accepts it, ptxas says line " << p.line << ": " << p.messages[0] << "\n" << text;
+    return;
+  }
+  ++tally.both_refused;
+  const std::string& e = m.error();
+  const size_t c1 = e.find(':'), c2 = e.find(':', c1 + 1), c3 = e.find(':', c2 + 1);
+  const unsigned line = static_cast<unsigned>(std::stoul(e.substr(c1 + 1, c2 - c1 - 1)));
+  EXPECT_EQ(line, p.line) << name << ": tmu: " << e << "\nptxas: " << p.messages[0];
+  const std::string words = e.substr(c3 + 2);
+  for (const std::string& pm : p.messages)
+    if (words.rfind(pm, 0) == 0) {
+      ++tally.same_words;
+      return;
+    }
+  tally.own_words.push_back(fmt::format("{}: ptxas \"{}\", tmu \"{}\"", name, p.messages[0], words));
+}
+
+void report(const char* what, const Tally& t) {
+  std::printf("%s: %u accepted by both, %u refused by both (%u in ptxas's words)\n", what, t.both_ok, t.both_refused, t.same_words);
+  for (const std::string& s : t.own_words) std::printf("  in tmu's words: %s\n", s.c_str());
+}
+
+TEST(PtxReaderPtxas, DataKernels) {
+  TMU_REQUIRE_TOOL(ptxas, "ptxas");
+  Tally t;
+  for (const auto& entry : std::filesystem::directory_iterator(std::string(TMU_TEST_DATA) + "/ptx")) {
+    if (entry.path().extension() != ".ptx") continue;
+    std::ifstream f(entry.path());
+    std::stringstream ss;
+    ss << f.rdbuf();
+    compare(ptxas, entry.path().filename().string(), ss.str(), t);
+  }
+  EXPECT_EQ(t.both_ok, 3u);
+}
+
+TEST(PtxReaderPtxas, AppendixAForms) {
+  TMU_REQUIRE_TOOL(ptxas, "ptxas");
+  Tally t;
+  for (const test::TexForm& f : test::appendix_a_forms(TMU_TEST_DATA))
+    compare(ptxas, fmt::format("tex.{}.{}.{}{}{}", f.mip, f.geom, f.ctype, f.offset ? " +e" : "", f.depth ? " +f" : ""),
+            test::tex_form_kernel(f), t);
+  report("Appendix A", t);
+  EXPECT_EQ(t.both_ok, 136u);
+  EXPECT_TRUE(t.own_words.empty());
+}
+
+TEST(PtxReaderPtxas, TextureInstructionMatrix) {
+  TMU_REQUIRE_TOOL(ptxas, "ptxas");
+  Tally t;
+  for (const test::NamedModule& m : test::texture_instruction_matrix()) compare(ptxas, m.name, m.text, t);
+  report("tex/tld4/txq matrix", t);
+  EXPECT_TRUE(t.own_words.empty());
+}
+
+// Bad text: a kernel whose line 9 is the statement (t a texref; in independent mode s a samplerref).
+std::string kernel(const std::string& statement, bool independent = false) {
+  return fmt::format(".version 7.8\n.target sm_50{}\n.address_size 64\n.global .texref t;\n{}\n"
+                     ".visible .entry k(.param .u64 p)\n{{\n"
+                     "  .reg .f32 %f<16>; .reg .b32 %r<16>; .reg .b64 %rd<4>; .reg .pred %p<4>;\n  {}\n  ret;\n}}\n",
+                     independent ? ", texmode_independent" : "", independent ? ".global .samplerref s;" : ".global .u64 s;",
+                     statement);
+}
+
+TEST(PtxReaderPtxas, BadText) {
+  TMU_REQUIRE_TOOL(ptxas, "ptxas");
+  Tally t;
+  const std::vector<std::pair<std::string, bool>> cases = {
+      {"mov.b32 %r16, 1;", false},
+      {"bra $L__missing;", false},
+      {"@%r1 bra $L;", false},
+      {".reg .b32 %r<4>;", false},
+      {"mov.b32 {%r0, %r1, %r2}, %rd0;", false},
+      {"tex.2d.v4.f32.f32 {%f0, %f1, %f2, %f3}, [t, {%f4, %f5, %f6}];", false},
+      {"tex.grad.3d.v4.f32.f32 {%f0, %f1, %f2, %f3}, [t, {%f4, %f5, %f6, %f7}], {%f8, %f9}, {%f8, %f9};", false},
+      {"tex.2d.v4.f32.f32 {%f0, %f1, %f2, %f3}, [s, {%f4, %f5}];", false},
+      {"tex.2d.v4.f32.f32 {%f0, %f1, %f2, %f3}, [%r1, {%f4, %f5}];", false},
+      {"tex.2d.v4.f32.f32 {%f0, %f1, %f2, %f3}, [nope, {%f4, %f5}];", false},
+      {"txq.level.channel_order.b32 %r0, [t], %r1;", false},
+      {"tex.2d.v4.f32.f32 {%f0, %f1, %f2, %f3}, [t, {%f4, %f5}], {%r1, %r2}, %f6, %f7;", false},
+      {"tex.level.a1d.v4.f32.f32 {%f0, %f1, %f2, %f3}, [t, {%f4, %f5}], %f6;", false},
+      {"tex.2d.v4.f32.f32 {%f0, %f1, %f2, %f3}, t, {%f4, %f5};", false},
+      {"tex.2d.v4.f32.f32 {%f0, %f1, %f2, %f3}, [t, {%f4, %f5}], {%f1, %f2};", false},
+      {"tex.2d.v4.s32.f32 {%f0, %f1, %f2, %f3}, [t, {%f4, %f5}];", false},
+      {"tex.2d.v4.f32.s32 {%f0, %f1, %f2, %f3}, [t, {%f4, %f5}];", false},
+      {"tex.2d.v4.f32.f32 {%f0, %f1, %f2, %f3}, [t, {%rd1, %f5}];", false},
+      {"tex.2d.v4.f32.f32 {%f0, %f1, %f2, %f3}|%p0, [t, {%f4, %f5}];", false},
+      {"txq.width.u32 %r0, [t];", false},
+      {"txq.level.width.b32 %r0, [t], %f1;", false},
+      {"txq.width.b32 %r0, [s];", true},
+      {"tex.2d.v4.f32.f32 {%f0, %f1, %f2, %f3}, [t, {%f4, %f5}];", true},
+      {"tld4.r.2d.v4.f32.f32 {%f0, %f1, %f2, %f3}, [t, {%f4, %f5}];", true},
+      {"tex.2d.v4.f32.f32 {%f0, %f1, %f2, %f3}, [s, t, {%f4, %f5}];", true},
+      // accepted by both
+      {"tex.2d.v4.f32.f32 {%f0, %f1, _, %f3}, [t, {%f4, 0f3F000000}], {1, -9};", false},
+      {"tex.1d.v4.f32.f32 {%f0, %f1, %f2, %f3}, [t, {%f4, %f5, %f6, %f7}];", false},
+      {"tex.2d.v4.f32.f32 {%f0, %f1, %f2, %f3}, [t, %rd1, {%r4, %r5}];", false},
+      {"txq.filter_mode.b32 %r0, [t];", false},
+  };
+  for (const auto& [statement, independent] : cases) compare(ptxas, statement, kernel(statement, independent), t);
+  const std::vector<std::pair<std::string, std::string>> modules = {
+      {"samplerref in unified mode", ".version 7.8\n.target sm_50\n.global .samplerref s;\n"},
+      {"samplerref parameter in unified mode", ".version 7.8\n.target sm_50\n.entry k(.param .samplerref ps)\n{\n  ret;\n}\n"},
+      {"texref without storage", ".version 7.8\n.target sm_50\n.texref t;\n"},
+      {".tex", ".version 7.8\n.target sm_50\n.tex .u64 t;\n"},
+      {"bad sampler field", ".version 7.8\n.target sm_50, texmode_independent\n.global .samplerref s = { filter_mode = bilinear };\n"},
+      {"duplicate texref", ".version 7.8\n.target sm_50\n.global .texref t;\n.global .texref t;\n"},
+      {".texmode_independent", ".version 7.8\n.target sm_50\n.texmode_independent\n"},
+  };
+  for (const auto& [name, text] : modules) compare(ptxas, name, text, t);
+  report("bad text", t);
+}
+
+}  // namespace
+}  // namespace tmu::ptx
