@@ -9,6 +9,7 @@
 #include <unordered_set>
 
 #include "ptx/lexer.h"
+#include "ptx/opcodes.h"
 
 namespace tmu::ptx {
 namespace {
@@ -648,8 +649,8 @@ class Reader {
     if (peek().kind != TokenKind::Ident || peek().text == "_") return fail_here("an instruction, a label, a declaration or '}'");
     ins.loc = peek().loc;
     ins.opcode = next().text;
-    if (ins.opcode[0] == '%' || ins.opcode[0] == '$')
-      return fail(ins.loc, fmt::format("'{}' is not an instruction: expected an opcode (a register name cannot start a statement)", ins.opcode));
+    if (!is_known_opcode(ins.opcode))
+      return fail(ins.loc, fmt::format("Not a name of any known instruction: '{}': expected a PTX opcode, a label or a declaration", ins.opcode));
     while (peek().kind == TokenKind::Directive) {
       if (ins.mods.size() >= 16) return fail(peek().loc, "more than 16 modifiers on one instruction");
       const Token& m = next();

@@ -131,6 +131,7 @@ TEST(PtxReaderPtxas, BadText) {
   Tally t;
   const std::vector<std::pair<std::string, bool>> cases = {
       {"mov.b32 %r16, 1;", false},
+      {"movv.b32 %r1, 1;", false},
       {"bra $L__missing;", false},
       {"@%r1 bra $L;", false},
       {".reg .b32 %r<4>;", false},

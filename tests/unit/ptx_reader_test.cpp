@@ -333,11 +333,11 @@ TEST(PtxReader, AppendixAMatrix) {
 
 // ---- what the seed allows beyond Appendix A's dtype: result types, the residency predicate ----
 
-// Reads `statement` as a generic instruction (its opcode renamed so that the module reads on sm_50) and gives it
-// back typed for `sm` and the texture mode.
+// Reads `statement` as a generic instruction (its opcode renamed to another of the same length, mov or setp, so
+// that the module reads on sm_50 and the columns stay) and gives it back typed for `sm` and the texture mode.
 Result<TextureInstruction> typed_at(std::string statement, unsigned sm, bool independent = false) {
   const std::string opcode = statement.substr(0, statement.find('.'));
-  statement.replace(0, opcode.size(), "x" + opcode);
+  statement.replace(0, opcode.size(), opcode.size() == 4 ? "setp" : "mov");
   const std::string text = ".version 7.8\n.target sm_50, texmode_independent\n.global .texref t;\n.global .samplerref s;\n.entry k()\n{\n"
                            "  .reg .f32 %f<64>; .reg .b32 %r<64>; .reg .b64 %rd<4>; .reg .pred %p<4>; .reg .f16 %h<8>;\n"
                            "  " + statement + "\n}\n";
@@ -363,7 +363,7 @@ TEST(PtxTexSyntax, ResultTypesAndResidency) {
     EXPECT_EQ(std::get<Tex>(*r).dtype, *parse_type(std::string(".") + dt));
   }
   // .f16 and .v2.f16x2 need sm_53, the residency predicate sm_60 (lowering-facts.md 3.7): typed there,
-  // refused with ptxas's messages below (columns: the statement read is "xtex...", one byte longer).
+  // refused with ptxas's messages below.
   auto h = typed_at("tex.1d.v4.f16.f32 {%h0, %h1, %h2, %h3}, [t, s, {%f0}];", 53, true);
   ASSERT_TRUE(h) << h.error();
   EXPECT_EQ(std::get<Tex>(*h).dtype, Type::F16);
@@ -383,12 +383,12 @@ TEST(PtxTexSyntax, ResultTypesAndResidency) {
   EXPECT_TRUE(std::get<Tld4>(*g).depth);
 
   EXPECT_EQ(typed_at("tex.1d.v4.f16.f32 {%h0, %h1, %h2, %h3}, [t, {%f0}];", 52).error(),
-            "t.ptx:8:13: Feature 'f16 arithemetic and compare instructions' requires .target sm_53 or higher "
+            "t.ptx:8:12: Feature 'f16 arithemetic and compare instructions' requires .target sm_53 or higher "
             "(ptxas's spelling; this module targets sm_52)");
   EXPECT_EQ(typed_at("tex.1d.v2.f16x2.f32 {%r0, %r1}, [t, {%f0}];", 50).error(),
-            "t.ptx:8:13: Feature '.f16x2 packed data-type' requires .target sm_53 or higher (this module targets sm_50)");
+            "t.ptx:8:12: Feature '.f16x2 packed data-type' requires .target sm_53 or higher (this module targets sm_50)");
   EXPECT_EQ(typed_at("tex.2d.v4.f32.f32 {%f0, %f1, %f2, %f3}|%p1, [t, {%f4, %f5}];", 52).error(),
-            "t.ptx:8:43: Feature 'Texture instruction with optional predicate result' requires .target sm_60 or "
+            "t.ptx:8:42: Feature 'Texture instruction with optional predicate result' requires .target sm_60 or "
             "higher (this module targets sm_52)");
 }
 
@@ -407,7 +407,7 @@ TEST(PtxTexSyntax, EveryTxqQuery) {
     // force_unnormalized_coords, which only a sampler has.
     auto u = typed_at(fmt::format("txq.{}.b32 %r0, [t];", q), 50);
     if (std::string_view(q) == "force_unnormalized_coords")
-      EXPECT_EQ(u.error(), "t.ptx:8:43: Argument 1 of instruction 'txq': .samplerref expected (.force_unnormalized_coords "
+      EXPECT_EQ(u.error(), "t.ptx:8:42: Argument 1 of instruction 'txq': .samplerref expected (.force_unnormalized_coords "
                            "queries a sampler: .target sm_5x, texmode_independent)");
     else
       ASSERT_TRUE(u) << u.error();
@@ -457,6 +457,7 @@ TEST(PtxReaderErrors, Declarations) {
   EXPECT_EQ(error_of(bad("bra $L__missing;")), "bad.ptx:9:7: Unknown symbol '$L__missing': expected a declared register, variable, parameter, function or label");
   EXPECT_EQ(error_of(bad("@%r1 bra $L;")), "bad.ptx:9:4: Predicate expression expected: the guard '%r1' is not a .pred register");
   EXPECT_EQ(error_of(bad(".reg .b32 %r<4>;")), "bad.ptx:9:13: Duplicate definition of variable '%r' (first declared at 8:31): expected a new name");
+  EXPECT_EQ(error_of(bad("movv.b32 %r0, 1;")), "bad.ptx:9:3: Not a name of any known instruction: 'movv': expected a PTX opcode, a label or a declaration");
   EXPECT_EQ(error_of(bad("mov.b32 %r0, 1")), "bad.ptx:10:3: unexpected 'ret': expected ';' at the end of the 'mov' instruction (or ',' before another operand)");
   EXPECT_EQ(error_of(".version 7.8\n.target sm_50\n.entry k()\n{\n  ret;\n"), "bad.ptx:4:1: this block is not closed: expected '}' before the end of the file");
   EXPECT_EQ(error_of(".version 7.8\n.target sm_50, texmode_independent\n.global .samplerref s = { filter_mode = bilinear };\n"),
