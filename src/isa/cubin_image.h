@@ -1,0 +1,84 @@
+// SPDX-License-Identifier: MIT
+// What a cubin says about its kernels, beyond their code: the metadata that isa/cubin_write.h writes and
+// read_cubin_image reads back (registers, parameters, shared and local memory, launch bounds, texture references,
+// samplers and surfaces, constant bank 2, relocations). Every format fact is established from ptxas 11.8's
+// output (`ptxas -arch=sm_50|sm_52`, dumped with `readelf -a -W`, `cuobjdump -elf` and `nvdisasm -c`); each
+// constant below says what showed it.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "common/result.h"
+#include "isa/arch.h"
+#include "isa/cubin.h"
+
+namespace tmu::isa {
+
+// Constant bank 0 starts the parameters at 0x140: every ptxas 11.8 kernel has EIATTR_PARAM_CBANK offset 0x140 and
+// a .nv.constant0.<k> of 0x140 + the parameter bytes (+ 4 per texture reference slot).
+inline constexpr uint32_t kParamBase = 0x140;
+
+// One kernel parameter (EIATTR_KPARAM_INFO): ordinal in the .entry's list, byte offset from kParamBase, size.
+struct CubinParam {
+  uint32_t ordinal = 0;
+  uint32_t offset = 0;
+  uint32_t size = 0;
+  friend bool operator==(const CubinParam&, const CubinParam&) = default;
+};
+
+// A texture reference, sampler or surface a kernel uses by name. ptxas gives each a global symbol
+// (STT_CUDA_TEXTURE 10, STT_CUDA_SAMPLER 11, STT_CUDA_SURFACE 12; readelf st_info 0x1a/0x1b/0x1c on ptxas's
+// cubins of tests/data/cubin/shared_tex.ptx and independent.ptx with a .surfref) and a 32-bit slot in constant bank 0 after the parameters that the driver fills through
+// a .rel.nv.constant0.<k> relocation: R_CUDA_TEX_HEADER_INDEX (6) for a texture, R_CUDA_SAMP_HEADER_INDEX (7) for
+// a sampler (in independent mode on the same slot as its texture), R_CUDA_SURF_HEADER_INDEX (52) for a surface.
+// The instruction reads the slot as its index: TEXS ... 0x52 reads c[0x0][0x148].
+enum class HandleKind : uint8_t { Texture, Sampler, Surface };
+struct CubinHandle {
+  HandleKind kind = HandleKind::Texture;
+  std::string name;
+  uint32_t slot = 0;  // byte offset of the slot in constant bank 0 (>= kParamBase + parameter size)
+  friend bool operator==(const CubinHandle&, const CubinHandle&) = default;
+};
+
+enum class TexMode : uint8_t { Unified, Independent };
+
+struct CubinKernel {
+  std::string name;
+  std::vector<std::byte> code;  // whole 32-byte bundles (isa/sm50/program.h encode_program)
+  unsigned registers = 0;       // the .text section's sh_info bits 24..31 and EIATTR_REGCOUNT
+  bool visible = true;          // .visible .entry: STB_GLOBAL symbol; otherwise STB_LOCAL
+  std::vector<CubinParam> params;
+  uint32_t param_size = 0;      // EIATTR_CBANK_PARAM_SIZE; 0 with parameters: the end of the last one
+  uint32_t shared_size = 0;     // .nv.shared.<k> (NOBITS) size
+  uint32_t shared_align = 4;
+  uint32_t local_size = 0;      // EIATTR_FRAME_SIZE and EIATTR_MIN_STACK_SIZE (per-thread .local bytes)
+  uint32_t max_stack_size = 0;  // EIATTR_MAX_STACK_SIZE (calls)
+  uint32_t crs_stack_size = 0;  // EIATTR_CRS_STACK_SIZE (written when not 0)
+  unsigned barriers = 0;        // .text sh_flags bits 20..26 (SHF_BARRIERS)
+  std::optional<std::array<uint32_t, 3>> max_threads;  // .maxntid: EIATTR_MAX_THREADS
+  std::optional<std::array<uint32_t, 3>> req_threads;  // .reqntid: EIATTR_REQNTID
+  std::vector<CubinHandle> handles;
+  std::vector<std::byte> constant2;                // .nv.constant2.<k>, when not empty
+  std::vector<CubinRelocation> relocations;        // of the code: .rel.text.<k>
+  std::vector<CubinIndirectBranch> indirect_branches;  // EIATTR_INDIRECT_BRANCH_TARGETS
+  // EIATTR_EXIT_INSTR_OFFSETS; empty: the writer finds every EXIT in the code.
+  std::vector<uint32_t> exit_offsets;
+};
+
+struct CubinImage {
+  Arch arch = Arch::SM50;
+  TexMode tex_mode = TexMode::Unified;
+  bool address64 = true;  // .address_size 64: EF_CUDA_64BIT_ADDRESS
+  std::vector<CubinKernel> kernels;
+};
+
+// Reads what write_cubin writes from any cubin (ptxas's too): kernels are the STO_CUDA_ENTRY functions.
+Result<CubinImage> read_cubin_image(std::span<const std::byte> bytes);
+
+}  // namespace tmu::isa
