@@ -60,6 +60,7 @@ struct Param {
   std::optional<uint64_t> array;  // [K]
   std::optional<OpaqueVariable::What> opaque;
   bool ptr = false;               // .ptr [.space] [.align N] (kernel pointer parameters)
+  bool reg = false;               // a .reg parameter of a .func (the old ABI)
   std::optional<Space> ptr_space;
 };
 

@@ -509,6 +509,7 @@ class Reader {
       Param p;
       p.loc = peek().loc;
       const bool reg = is_directive(".reg");
+      p.reg = reg;
       if (!is_directive(".param") && !reg) return fail_here("a parameter: .param TYPE NAME");
       next();
       while (peek().kind == TokenKind::Directive) {
@@ -727,10 +728,13 @@ class Reader {
       while (true) {
         Operand e;
         if (!operand(e, 1)) return false;
-        if ((is_punct('+') || is_punct('-')) && e.kind == Operand::Kind::Name) {
-          const bool minus = next().text[0] == '-';
+        // [reg+8], [reg+-8] (nvcc's spelling of a negative offset; ptxas refuses [reg-8]).
+        if (is_punct('+') && e.kind == Operand::Kind::Name) {
+          next();
+          const bool minus = is_punct('-');
+          if (minus) next();
           uint64_t v = 0;
-          if (!expect_int(v, "a byte offset after '+' or '-'")) return false;
+          if (!expect_int(v, "a byte offset after '+' (a negative one as +-N)")) return false;
           if (v > static_cast<uint64_t>(INT64_MAX)) return fail(e.loc, "the offset does not fit in 64 bits");
           e.kind = Operand::Kind::Address;
           e.offset = minus ? -static_cast<int64_t>(v) : static_cast<int64_t>(v);

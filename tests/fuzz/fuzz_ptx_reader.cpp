@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: MIT
 // libFuzzer: arbitrary bytes as a PTX module (src/ptx/reader.h). The text is read or refused with a
-// "fuzz.ptx:LINE:COL:" message (never a crash, a hang or an unbounded allocation); a module that is read reads
-// the same a second time, and its typed texture instructions have the shapes the checks promise (seed 004's
-// vector sizes per geometry).
+// "fuzz.ptx:LINE:COL:" message (never a crash, a hang or an unbounded allocation); a module that is read has
+// typed texture instructions of the shapes the checks promise (seed 004's vector sizes per geometry), prints,
+// and the printed text reads again and prints the same (print(read(print(x))) == print(x)).
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -10,6 +10,7 @@
 #include <string_view>
 #include <variant>
 
+#include "ptx/print.h"
 #include "ptx/reader.h"
 
 namespace {
@@ -64,10 +65,18 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   unsigned first = 0, second = 0;
   for (const Function& f : m->functions)
     if (f.body) check_shapes(*f.body, first);
-  auto again = read(text, "fuzz.ptx");
-  if (!again) std::abort();
+  const std::string printed = print(*m);
+  auto again = read(printed, "printed.ptx");
+  if (!again) {
+    std::fprintf(stderr, "the printed module does not read back: %s\n%s", again.error().c_str(), printed.c_str());
+    std::abort();
+  }
   for (const Function& f : again->functions)
     if (f.body) check_shapes(*f.body, second);
   if (first != second || again->functions.size() != m->functions.size()) std::abort();
+  if (print(*again) != printed) {
+    std::fprintf(stderr, "printing the re-read module changed it:\n%s", printed.c_str());
+    std::abort();
+  }
   return 0;
 }

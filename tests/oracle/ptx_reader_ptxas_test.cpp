@@ -132,6 +132,8 @@ TEST(PtxReaderPtxas, BadText) {
   const std::vector<std::pair<std::string, bool>> cases = {
       {"mov.b32 %r16, 1;", false},
       {"movv.b32 %r1, 1;", false},
+      {"ld.global.f32 %f0, [%rd1-8];", false},
+      {"ld.global.f32 %f0, [%rd1+-8];", false},
       {"bra $L__missing;", false},
       {"@%r1 bra $L;", false},
       {".reg .b32 %r<4>;", false},

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "ptx/lexer.h"
+#include "ptx/print.h"
 #include "ptx/reader.h"
 #include "ptx_corpus.h"
 #include "ptx_tex_forms.h"
@@ -301,6 +302,32 @@ TEST(PtxReader, PtxasCorpus) {
   }
 }
 
+// ---- printing: what is printed reads back to the same module ----
+
+void expect_round_trip(const std::string& text, const std::string& name) {
+  auto m = read(text, name);
+  ASSERT_TRUE(m) << m.error();
+  const std::string printed = print(*m);
+  auto again = read(printed, name + " (printed)");
+  ASSERT_TRUE(again) << again.error() << "\n" << printed;
+  EXPECT_EQ(print(*again), printed) << name;
+  EXPECT_EQ(again->functions.size(), m->functions.size()) << name;
+}
+
+TEST(PtxPrint, RoundTrip) {
+  for (const char* f : {"tex2d_object.ptx", "texref_unified.ptx", "independent_sampler.ptx"})
+    expect_round_trip(slurp(std::string(TMU_TEST_DATA) + "/ptx/" + f), f);
+  for (const auto& mod : test::ptx_corpus("sm_52")) expect_round_trip(mod.source, mod.name);
+  auto m = read(".version 7.8\n.target sm_50\n.entry k()\n{\n .reg .b64 %rd<2>; .reg .f32 %f<2>;\n"
+                "  mov.f32 %f0, -1.5; mov.f32 %f1, 0f3F800000; ld.global.f32 %f0, [%rd1+-0];\n"
+                "  st.global.f32 [%rd1+-8], %f1; mov.b64 %rd0, -1; ret;\n}\n",
+                "p.ptx");
+  ASSERT_TRUE(m) << m.error();
+  EXPECT_NE(print(*m).find("mov.f32 \t%f0, 0dBFF8000000000000;"), std::string::npos) << print(*m);
+  EXPECT_NE(print(*m).find("st.global.f32 \t[%rd1+-8], %f1;"), std::string::npos) << print(*m);
+  EXPECT_NE(print(*m).find("mov.b64 \t%rd0, -1;"), std::string::npos) << print(*m);
+}
+
 // ---- Appendix A: every form ptxas 11.8 was given, accepted or refused with its message ----
 
 TEST(PtxReader, AppendixAMatrix) {
@@ -450,6 +477,7 @@ TEST(PtxReaderErrors, Tokens) {
   EXPECT_EQ(error_of(bad("mov.f32 %f0, 0f3F80;")), "bad.ptx:9:16: malformed constant '0f3F80;': expected 0f and 8 hex digits (fp32 bits) or 0d and 16 hex digits (fp64 bits)");
   EXPECT_EQ(error_of(bad("mov.b32 %r0, #1;")), "bad.ptx:9:16: unexpected character '#' : expected an identifier, a directive, a constant or one of , ; : { } [ ] ( ) < > = + - ! | @");
   EXPECT_EQ(error_of(bad("mov.b32 %r0, 0x;")), "bad.ptx:9:16: malformed constant '0x': expected hex digits after the prefix");
+  EXPECT_EQ(error_of(bad("ld.global.f32 %f0, [%rd1-8];")), "bad.ptx:9:27: unexpected '-': expected ']' or ',' in the bracketed operand");
 }
 
 TEST(PtxReaderErrors, Declarations) {
