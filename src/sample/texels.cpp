@@ -5,12 +5,10 @@
 
 #include <algorithm>
 #include <bit>
-#include <cerrno>
 #include <cmath>
-#include <cstring>
-#include <fstream>
 #include <functional>
 
+#include "common/input_file.h"
 #include "common/png_image.h"
 
 namespace tmu::sample {
@@ -57,18 +55,14 @@ std::vector<std::byte> encode_level(const SurfaceLayout& layout, const FormatPla
 }
 
 Result<std::vector<std::byte>> read_whole(const std::filesystem::path& path, uint64_t limit) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return make_error(fmt::format("cannot open \"{}\": {}", path.string(), std::strerror(errno)));
-  in.seekg(0, std::ios::end);
-  const std::streamoff size = in.tellg();
-  if (size < 0) return make_error(fmt::format("cannot read \"{}\"", path.string()));
-  if (static_cast<uint64_t>(size) > limit)
-    return make_error(fmt::format("\"{}\" holds {} bytes, more than the {} the texture can use", path.string(), size, limit));
-  in.seekg(0, std::ios::beg);
-  std::vector<std::byte> out(static_cast<std::size_t>(size));
-  if (size > 0 && !in.read(reinterpret_cast<char*>(out.data()), size))
-    return make_error(fmt::format("cannot read \"{}\"", path.string()));
-  return out;
+  // One read of whatever the path is (a directory refused, a FIFO read to its end), at most `limit` bytes.
+  auto in = InputFile::open(path.string());
+  if (!in) return make_error(fmt::format("cannot read {}", in.error()));
+  if (in->regular() && in->size() > limit)
+    return make_error(fmt::format("\"{}\" holds {} bytes, more than the {} the texture can use", path.string(), in->size(), limit));
+  auto bytes = in->read_all(limit);
+  if (!bytes) return make_error(fmt::format("cannot read {}", bytes.error()));
+  return bytes;
 }
 
 // A noise component from one 64-bit draw: uniform in [0, 1) (UNORM, FLOAT), [-1, 1) (SNORM), or the field's bits

@@ -1,6 +1,10 @@
-# ctest driver: runs `${TMU} ${ARGS}` (ARGS a ;-separated list) and checks the exit status (EXPECT: pass = 0,
-# fail = non-zero) and that standard output plus standard error match REGEX.
-execute_process(COMMAND ${TMU} ${ARGS} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+# ctest driver: runs `${TMU} ${ARGS}` (ARGS a ;-separated list; standard input from INPUT when given) and checks
+# the exit status (EXPECT: pass = 0, fail = non-zero) and that standard output plus standard error match REGEX.
+if(DEFINED INPUT)
+  execute_process(COMMAND ${TMU} ${ARGS} INPUT_FILE ${INPUT} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+else()
+  execute_process(COMMAND ${TMU} ${ARGS} RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+endif()
 if(EXPECT STREQUAL "pass" AND NOT rc EQUAL 0)
   message(FATAL_ERROR "tmu ${ARGS} exited with ${rc}:\n${out}${err}")
 elseif(EXPECT STREQUAL "fail" AND rc EQUAL 0)

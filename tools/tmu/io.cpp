@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: MIT
 #include "io.h"
 
+#include "common/input_file.h"
+
 #include <fcntl.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
+#include <utility>
 #include <cstring>
 #include <fstream>
 #include <iostream>
@@ -17,38 +20,35 @@ namespace tmu::cli {
 void error(const std::string& message) { std::cerr << "tmu: error: " << message << '\n'; }
 
 std::optional<std::vector<std::byte>> read_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    error(path + ": " + std::strerror(errno));
+  auto bytes = read_input(path);
+  if (!bytes) {
+    error(bytes.error());
     return std::nullopt;
   }
-  in.seekg(0, std::ios::end);
-  const std::streamoff size = in.tellg();
-  in.seekg(0, std::ios::beg);
-  std::vector<std::byte> out(size > 0 ? static_cast<std::size_t>(size) : 0);
-  if (size > 0) in.read(reinterpret_cast<char*>(out.data()), size);
-  if (size < 0 || !in) {
-    error(path + ": read error");
-    return std::nullopt;
-  }
-  return out;
+  return std::move(*bytes);
 }
 
 std::optional<MappedFile> MappedFile::open(const std::string& path) {
+  // Opened once: a FIFO or pipe cannot be opened again to be read after a failed map.
+  auto in = InputFile::open(path);
+  if (!in) {
+    error(in.error());
+    return std::nullopt;
+  }
   MappedFile f;
-  const int fd = ::open(path.c_str(), O_RDONLY);
-  struct stat st {};
-  if (fd >= 0 && ::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
-    void* p = ::mmap(nullptr, static_cast<std::size_t>(st.st_size), PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0);
+  if (in->regular() && in->size() > 0) {
+    void* p = ::mmap(nullptr, static_cast<std::size_t>(in->size()), PROT_READ, MAP_PRIVATE | MAP_POPULATE, in->fd(), 0);
     if (p != MAP_FAILED) {
       f.map_ = static_cast<const std::byte*>(p);
-      f.size_ = static_cast<std::size_t>(st.st_size);
+      f.size_ = static_cast<std::size_t>(in->size());
+      return f;
     }
   }
-  if (fd >= 0) ::close(fd);
-  if (f.map_) return f;
-  auto bytes = read_file(path);
-  if (!bytes) return std::nullopt;
+  auto bytes = in->read_all();
+  if (!bytes) {
+    error(bytes.error());
+    return std::nullopt;
+  }
   f.copy_ = std::move(*bytes);
   return f;
 }

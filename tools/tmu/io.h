@@ -10,7 +10,8 @@
 
 namespace tmu::cli {
 
-// Reads a whole file; on failure prints "tmu: error: PATH: reason" and returns nullopt.
+// Reads a whole input ("-": standard input; pipes and FIFOs to their end); on failure prints "tmu: error: PATH:
+// reason" (directories: "Is a directory") and returns nullopt.
 std::optional<std::vector<std::byte>> read_file(const std::string& path);
 bool write_file(const std::string& path, const std::vector<std::byte>& data);
 
