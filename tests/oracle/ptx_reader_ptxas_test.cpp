@@ -95,7 +95,7 @@ TEST(PtxReaderPtxas, DataKernels) {
     ss << f.rdbuf();
     compare(ptxas, entry.path().filename().string(), ss.str(), t);
   }
-  EXPECT_EQ(t.both_ok, 3u);
+  EXPECT_EQ(t.both_ok, 5u);
 }
 
 TEST(PtxReaderPtxas, AppendixAForms) {

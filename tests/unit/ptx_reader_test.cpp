@@ -243,6 +243,71 @@ TEST(PtxReader, IndependentModeKernel) {
   EXPECT_TRUE((*(setp + 1))->guard->negated);
 }
 
+// nvcc's own output (13.0, retargeted to sm_52 and PTX 7.8, which ptxas 11.8 accepts): texture objects through
+// tex2D, tex2DLod, tex2DGrad, tex2DLayered(Lod), texCubemap, tex2Dgather, tex3D and tex1Dfetch.
+TEST(PtxReader, NvccTextureObjects) {
+  const std::string path = std::string(TMU_TEST_DATA) + "/ptx/nvcc13_texture_objects.ptx";
+  auto m = read(slurp(path), "nvcc13_texture_objects.ptx");
+  ASSERT_TRUE(m) << m.error();
+  ASSERT_EQ(m->functions.size(), 1u);
+  const Function& f = m->functions[0];
+  EXPECT_EQ(f.params.size(), 7u);
+  const auto texs = typed<Tex>(f);
+  ASSERT_EQ(texs.size(), 11u);
+  unsigned grad = 0, level = 0, fetch = 0, cube = 0, layered = 0, volume = 0;
+  for (const Tex* t : texs) {
+    EXPECT_TRUE(t->texture.is_register);  // texture objects
+    grad += t->mip == MipMode::Grad;
+    level += t->mip == MipMode::Level;
+    fetch += t->ctype == Type::S32;
+    cube += t->geometry.dim == tex::Dim::Cube;
+    layered += t->geometry.dim == tex::Dim::Array2D;
+    volume += t->geometry.dim == tex::Dim::Tex3D;
+    if (t->mip == MipMode::Grad) {
+      EXPECT_EQ(t->dpdx.size(), 2u);
+    }
+    if (t->ctype == Type::S32) {
+      EXPECT_EQ(t->geometry.dim, tex::Dim::Tex1D);
+    }
+  }
+  EXPECT_EQ(grad, 1u);
+  EXPECT_EQ(level, 5u);
+  EXPECT_EQ(fetch, 1u);
+  EXPECT_EQ(cube, 1u);
+  EXPECT_EQ(layered, 5u);
+  EXPECT_EQ(volume, 1u);
+  const auto gathers = typed<Tld4>(f);
+  ASSERT_EQ(gathers.size(), 1u);
+  EXPECT_EQ(gathers[0]->component, tex::Component::G);
+}
+
+// nvcc's output for generic code around texture lookups (13.0, retargeted as above): an .extern vprintf
+// prototype and its call, a .func called in a loop with a switch (brx-free branches), shared and local memory,
+// shuffles, atomics, math functions, doubles.
+TEST(PtxReader, NvccGenericCode) {
+  const std::string path = std::string(TMU_TEST_DATA) + "/ptx/nvcc13_generic.ptx";
+  auto m = read(slurp(path), "nvcc13_generic.ptx");
+  ASSERT_TRUE(m) << m.error();
+  ASSERT_EQ(m->functions.size(), 3u);
+  EXPECT_EQ(m->functions[0].name, "vprintf");
+  EXPECT_EQ(m->functions[0].linkage, Linkage::Extern);
+  EXPECT_FALSE(m->functions[0].body);
+  EXPECT_EQ(m->functions[0].returns.size(), 1u);
+  EXPECT_EQ(m->functions[1].name, "_Z5shadeyffi");
+  EXPECT_EQ(typed<Tex>(m->functions[1]).size(), 2u);
+  EXPECT_EQ(typed<Tld4>(m->functions[1]).size(), 1u);
+  const Function& k = m->functions[2];
+  EXPECT_TRUE(k.entry);
+  const auto ins = instructions(k);
+  EXPECT_GT(ins.size(), 100u);
+  const auto count = [&](std::string_view op) {
+    return std::count_if(ins.begin(), ins.end(), [&](const Instruction* i) { return i->opcode == op; });
+  };
+  EXPECT_EQ(count("call"), 9);  // shade eight times (the loop unrolled), vprintf once
+  EXPECT_GE(count("atom"), 1);
+  EXPECT_GE(count("shfl"), 1);
+}
+
 // ---- the corpus ptxas compiles (tests/support/ptx_corpus.cpp) ----
 
 // tex_<mip>_<geom>_<ctype>[_off][_dc]: the form the kernel's name says.
@@ -315,7 +380,8 @@ void expect_round_trip(const std::string& text, const std::string& name) {
 }
 
 TEST(PtxPrint, RoundTrip) {
-  for (const char* f : {"tex2d_object.ptx", "texref_unified.ptx", "independent_sampler.ptx"})
+  for (const char* f : {"tex2d_object.ptx", "texref_unified.ptx", "independent_sampler.ptx", "nvcc13_texture_objects.ptx",
+                        "nvcc13_generic.ptx"})
     expect_round_trip(slurp(std::string(TMU_TEST_DATA) + "/ptx/" + f), f);
   for (const auto& mod : test::ptx_corpus("sm_52")) expect_round_trip(mod.source, mod.name);
   auto m = read(".version 7.8\n.target sm_50\n.entry k()\n{\n .reg .b64 %rd<2>; .reg .f32 %f<2>;\n"
