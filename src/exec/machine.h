@@ -17,21 +17,32 @@
 
 namespace tmu::texunit {
 class TextureUnit;
+class GpuMemory;
 }
 
 namespace tmu::exec {
 
-// A flat byte memory starting at `base`; loads and stores outside it fail.
+// A flat byte memory starting at `base`; loads and stores outside it fail. Or a view of the texture unit's
+// GpuMemory (over()): then every mapped byte of that address space is reachable, so that the executor's global
+// loads and stores and the texture unit's texel reads see one memory (a kernel that writes a texture with STG
+// samples what it wrote); unmapped bytes fail as out of range. base() and size() are 0 for a view.
 class ByteMemory {
  public:
   ByteMemory() = default;
   ByteMemory(uint64_t base, std::size_t size) : base_(base), bytes_(size) {}
+  static ByteMemory over(texunit::GpuMemory& memory) {
+    ByteMemory m;
+    m.backing_ = &memory;
+    return m;
+  }
+  texunit::GpuMemory* backing() const { return backing_; }
   uint64_t base() const { return base_; }
   std::size_t size() const { return bytes_.size(); }
   std::span<std::byte> bytes() { return bytes_; }
   std::span<const std::byte> bytes() const { return bytes_; }
   // False when [address, address + n) is not inside.
   bool contains(uint64_t address, std::size_t n) const {
+    if (backing_) return backing_contains(address, n);
     return address >= base_ && address - base_ <= bytes_.size() && n <= bytes_.size() - (address - base_);
   }
   bool load(uint64_t address, std::span<std::byte> out) const;
@@ -40,8 +51,10 @@ class ByteMemory {
   void store32(uint64_t address, uint32_t v);
 
  private:
+  bool backing_contains(uint64_t address, std::size_t n) const;
   uint64_t base_ = 0;
   std::vector<std::byte> bytes_;
+  texunit::GpuMemory* backing_ = nullptr;
 };
 
 // What IPA reads in a fragment warp: the primitive's triangle RAM, the interpolation context (sample count,

@@ -81,6 +81,11 @@ bool check(Context& c, unsigned lane, const ByteMemory& m, std::string_view spac
                                                "bytes (misaligned address)", n, verb, space, a, align));
     return false;
   }
+  if (!m.contains(a, n) && m.backing()) {
+    c.fail(static_cast<int>(lane), fmt::format("{}-byte {} {} memory at {:#x}: not mapped (out of range address)", n,
+                                               verb, space, a));
+    return false;
+  }
   if (!m.contains(a, n)) {
     c.fail(static_cast<int>(lane), fmt::format("{}-byte {} {} memory at {:#x}: outside [{:#x}, {:#x}) (out of "
                                                "range address)", n, verb, space, a, m.base(), m.base() + m.size()));

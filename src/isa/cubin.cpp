@@ -54,6 +54,7 @@ Result<Cubin> read_cubin(std::span<const std::byte> bytes) {
 
   // Function symbols, by section index.
   std::map<std::size_t, std::string> func_names;
+  std::map<std::size_t, uint32_t> func_symbols;  // section index -> symbol index
   for (Elf_Scn* scn = elf_nextscn(elf.get(), nullptr); scn; scn = elf_nextscn(elf.get(), scn)) {
     GElf_Shdr sh;
     if (!gelf_getshdr(scn, &sh)) return make_error(fmt::format("bad section header: {}", elf_errmsg(-1)));
@@ -68,6 +69,7 @@ Result<Cubin> read_cubin(std::span<const std::byte> bytes) {
       const char* name = elf_strptr(elf.get(), sh.sh_link, sym.st_name);
       if (!name) return make_error(fmt::format("symbol {} has a bad name offset {:#x}", i, sym.st_name));
       func_names.emplace(sym.st_shndx, name);
+      func_symbols.emplace(sym.st_shndx, static_cast<uint32_t>(i));
     }
   }
 
@@ -95,16 +97,24 @@ Result<Cubin> read_cubin(std::span<const std::byte> bytes) {
     auto it = func_names.find(elf_ndxscn(scn));
     f.name = it != func_names.end() ? it->second : std::string(sname.substr(6));
     f.file_offset = sh.sh_offset;
+    if (auto sy = func_symbols.find(elf_ndxscn(scn)); sy != func_symbols.end()) f.symbol = sy->second;
     f.code = std::move(*code);
     function_at.emplace(elf_ndxscn(scn), out.functions.size());
     out.functions.push_back(std::move(f));
   }
 
-  // Constant banks of the functions: .nv.constant<N>.<name>.
+  // Constant banks of the functions: .nv.constant<N>.<name>. (Also static shared memory sizes, .nv.shared.<name>.)
+  std::map<std::size_t, std::size_t> constant0_of;  // section index of .nv.constant0.<name> -> function
   for (Elf_Scn* scn = elf_nextscn(elf.get(), nullptr); scn; scn = elf_nextscn(elf.get(), scn)) {
     GElf_Shdr sh;
     if (!gelf_getshdr(scn, &sh)) return make_error(fmt::format("bad section header: {}", elf_errmsg(-1)));
     const char* name = elf_strptr(elf.get(), shstrndx, sh.sh_name);
+    if (name && sh.sh_type == SHT_NOBITS && std::string_view(name).starts_with(".nv.shared.")) {
+      const std::string text_name = ".text." + std::string(std::string_view(name).substr(11));
+      for (CubinFunction& f : out.functions)
+        if (f.section == text_name) f.shared_size = sh.sh_size;
+      continue;
+    }
     if (!name || sh.sh_type != SHT_PROGBITS) continue;
     std::string_view sname(name);
     if (!sname.starts_with(".nv.constant")) continue;
@@ -117,8 +127,11 @@ Result<Cubin> read_cubin(std::span<const std::byte> bytes) {
     const std::string text_name = ".text." + std::string(sname.substr(digits + 1));
     auto data = section_bytes(sh, name);
     if (!data) return make_error(data.error());
-    for (CubinFunction& f : out.functions)
-      if (f.section == text_name) f.constants.emplace_back(bank, *data);
+    for (std::size_t k = 0; k < out.functions.size(); ++k)
+      if (out.functions[k].section == text_name) {
+        out.functions[k].constants.emplace_back(bank, *data);
+        if (bank == 0) constant0_of.emplace(elf_ndxscn(scn), k);
+      }
   }
 
   // Attributes of the code sections (.nv.info.<name>, sh_info names the section): records of a format byte, an
@@ -129,10 +142,12 @@ Result<Cubin> read_cubin(std::span<const std::byte> bytes) {
     GElf_Shdr sh;
     if (!gelf_getshdr(scn, &sh)) return make_error(fmt::format("bad section header: {}", elf_errmsg(-1)));
     const char* name = elf_strptr(elf.get(), shstrndx, sh.sh_name);
-    if (!name || !std::string_view(name).starts_with(".nv.info.")) continue;
+    if (!name || !std::string_view(name).starts_with(".nv.info")) continue;
+    const bool module_wide = std::string_view(name) == ".nv.info";
     auto target = function_at.find(sh.sh_info);
-    if (target == function_at.end()) continue;
-    CubinFunction& f = out.functions[target->second];
+    if (!module_wide && target == function_at.end()) continue;
+    CubinFunction* fp = module_wide ? nullptr : &out.functions[target->second];
+    std::vector<CubinAttribute>& records = module_wide ? out.attributes : fp->attributes;
     if (sh.sh_offset > bytes.size() || sh.sh_size > bytes.size() - sh.sh_offset)
       return make_error(fmt::format("section {} runs past the end of the file", name));
     const std::span<const std::byte> info = bytes.subspan(sh.sh_offset, sh.sh_size);
@@ -142,6 +157,9 @@ Result<Cubin> read_cubin(std::span<const std::byte> bytes) {
     for (std::size_t p = 0; p + 4 <= info.size();) {
       const uint32_t format = u8(p), attr = u8(p + 1);
       if (format != 4) {
+        records.push_back({static_cast<uint8_t>(format), static_cast<uint8_t>(attr),
+                           std::vector<std::byte>(info.begin() + static_cast<std::ptrdiff_t>(p + 2),
+                                                  info.begin() + static_cast<std::ptrdiff_t>(p + 4))});
         p += 4;
         continue;
       }
@@ -150,7 +168,11 @@ Result<Cubin> read_cubin(std::span<const std::byte> bytes) {
         return make_error(fmt::format("{}: attribute {:#x} at offset {:#x} has size {:#x}, past the section end", name,
                                       attr, p, size));
       p = at + size;
-      if (attr != 0x34) continue;
+      records.push_back({static_cast<uint8_t>(format), static_cast<uint8_t>(attr),
+                         std::vector<std::byte>(info.begin() + static_cast<std::ptrdiff_t>(at),
+                                                info.begin() + static_cast<std::ptrdiff_t>(at + size))});
+      if (module_wide || attr != 0x34) continue;
+      CubinFunction& f = *fp;
       for (std::size_t e = at; e < at + size;) {
         if (e + 12 > at + size)
           return make_error(fmt::format("{}: indirect branch entry at offset {:#x} is truncated", name, e));
@@ -172,8 +194,10 @@ Result<Cubin> read_cubin(std::span<const std::byte> bytes) {
     if (!gelf_getshdr(scn, &sh)) return make_error(fmt::format("bad section header: {}", elf_errmsg(-1)));
     if (sh.sh_type != SHT_REL) continue;
     auto target = function_at.find(sh.sh_info);
-    if (target == function_at.end()) continue;
-    CubinFunction& f = out.functions[target->second];
+    const auto bank0 = constant0_of.find(sh.sh_info);
+    const bool of_bank0 = target == function_at.end() && bank0 != constant0_of.end();
+    if (target == function_at.end() && !of_bank0) continue;
+    CubinFunction& f = out.functions[of_bank0 ? bank0->second : target->second];
     Elf_Data* data = elf_getdata(scn, nullptr);
     Elf_Scn* symtab = elf_getscn(elf.get(), sh.sh_link);
     GElf_Shdr symsh;
@@ -192,6 +216,18 @@ Result<Cubin> read_cubin(std::span<const std::byte> bytes) {
                                       GELF_R_SYM(rel.r_info)));
       const char* name = elf_strptr(elf.get(), symsh.sh_link, sym.st_name);
       if (!name) return make_error(fmt::format("relocation {} of {}: the symbol has a bad name offset", i, f.section));
+      if (of_bank0) {
+        const std::size_t bank0_size = f.constants.empty() ? 0 : [&] {
+          for (const auto& [bank, bytes0] : f.constants)
+            if (bank == 0) return bytes0.size();
+          return std::size_t{0};
+        }();
+        if (rel.r_offset + 4 > bank0_size)
+          return make_error(fmt::format("relocation {} of .nv.constant0 of {} points at offset {:#x}, past the bank "
+                                        "({:#x} bytes)", i, f.section, rel.r_offset, bank0_size));
+        f.constant0_relocations.push_back({rel.r_offset, static_cast<uint32_t>(GELF_R_TYPE(rel.r_info)), name});
+        continue;
+      }
       if (rel.r_offset >= f.code.size())
         return make_error(fmt::format("relocation {} of {} points at offset {:#x}, past the code ({:#x} bytes)", i,
                                       f.section, rel.r_offset, f.code.size()));

@@ -30,6 +30,15 @@ struct CubinIndirectBranch {
   std::vector<uint64_t> targets;
 };
 
+// One record of an .nv.info section as ptxas writes it: a format byte (EIFMT_NVAL 1, EIFMT_BVAL 2, EIFMT_HVAL 3:
+// two value bytes; EIFMT_SVAL 4: a 16-bit size and that many bytes), an attribute byte (EIATTR_*) and the value
+// bytes. tmu_run (src/run/kernel_info.h) decodes the ones a launch needs.
+struct CubinAttribute {
+  uint8_t format = 0;
+  uint8_t attribute = 0;
+  std::vector<std::byte> value;
+};
+
 // Constant-bank data: (bank N, bank N's initial bytes) pairs.
 using ConstantBanks = std::vector<std::pair<unsigned, std::vector<std::byte>>>;
 
@@ -43,12 +52,21 @@ struct CubinFunction {
   // Constant-bank data of the function (.nv.constant<N>.<name>): bank N's initial bytes. ptxas puts literals and
   // masks of its library sequences in bank 2 (c[0x2][...]); bank 0, the parameters, is the launcher's to fill.
   ConstantBanks constants;
+  // For launches (additive; tmu_run reads them): the function symbol's index in .symtab (the global .nv.info
+  // attributes name functions by it), the records of .nv.info.<name>, the size of .nv.shared.<name> (static
+  // shared memory, NOBITS) and the relocations of .nv.constant0.<name> (offsets into bank 0: the words the
+  // driver fills, e.g. R_CUDA_TEX_HEADER_INDEX for a unified-mode texref).
+  uint32_t symbol = 0;
+  std::vector<CubinAttribute> attributes;
+  uint64_t shared_size = 0;
+  std::vector<CubinRelocation> constant0_relocations;
 };
 
 struct Cubin {
   Arch arch = Arch::SM50;
   unsigned sm = 0;  // as in the header (50, 52, ...)
   std::vector<CubinFunction> functions;
+  std::vector<CubinAttribute> attributes;  // of the module-wide .nv.info section (frame and stack sizes, ...)
 };
 
 // True when the bytes start with the ELF magic.

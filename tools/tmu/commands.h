@@ -17,5 +17,6 @@ Runner add_sample(CLI::App& app);
 Runner add_render(CLI::App& app);
 Runner add_lower(CLI::App& app);
 Runner add_compile(CLI::App& app);
+Runner add_run(CLI::App& app);
 
 }  // namespace tmu::cli

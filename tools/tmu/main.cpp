@@ -23,6 +23,7 @@ int main(int argc, char** argv) {
   reg(tmu::cli::add_render);
   reg(tmu::cli::add_lower);
   reg(tmu::cli::add_compile);
+  reg(tmu::cli::add_run);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -1,0 +1,237 @@
+// SPDX-License-Identifier: MIT
+#include "run/launch.h"
+
+#include <algorithm>
+#include <cstring>
+#include <map>
+#include <memory>
+#include <set>
+
+#include <fmt/format.h>
+
+#include "exec/executor.h"
+#include "isa/sm50/program.h"
+#include "run/kernel_info.h"
+#include "sample/texels.h"
+#include "texunit/texture_set.h"
+#include "texunit/texture_unit.h"
+
+namespace tmu::run {
+namespace {
+
+// Constant bank 0 as the driver fills it for a compute launch on sm_50/52. Established from ptxas 11.8 output
+// (`ptxas -arch=sm_50`, then nvdisasm; the kernels are tests/data/run/dims.ptx and friends): %ntid.x/y/z read
+// c[0x0][0x8], [0xc], [0x10]; %nctaid.x/y/z read c[0x0][0x14], [0x18], [0x1c]; every kernel starts with
+// `MOV R1, c[0x0][0x20]`, the stack pointer, which a kernel with a local array lowers (`IADD32I R1, R1, -0x40`)
+// before STL / LDL [R1+...]: the top of the thread's local memory; parameters start at EIATTR_PARAM_CBANK's
+// offset, 0x140 (shared/reference/lowering-facts.md §3: "params start at c[0x0][0x140]").
+constexpr uint32_t kNtid = 0x8, kNctaid = 0x14, kStackPointer = 0x20;
+
+// Texture-object handles and texref words hold samplerIndex << 20 | headerIndex (seed 000, "TEX.B": the
+// handle's bits 19:0 index the header pool, 31:20 the sampler pool; lowering-facts.md §3.5 for independent
+// texrefs: "sampler index in bits 31:20, header index in 19:0").
+constexpr uint32_t kHeaderIndexMask = 0xfffff;
+
+std::string dims_text(const std::array<uint32_t, 3>& d) { return fmt::format("({},{},{})", d[0], d[1], d[2]); }
+
+struct BoundTexture {
+  uint32_t header = 0, sampler = 0;
+};
+
+}  // namespace
+
+Result<LaunchResult> launch(const isa::Cubin& cubin, const LaunchSpec& spec) {
+  if (cubin.functions.empty()) return make_error("the cubin has no kernels (.text.<name> sections)");
+  const isa::CubinFunction* fn = &cubin.functions.front();
+  if (!spec.kernel.empty()) {
+    auto it = std::find_if(cubin.functions.begin(), cubin.functions.end(),
+                           [&](const isa::CubinFunction& f) { return f.name == spec.kernel; });
+    if (it == cubin.functions.end()) {
+      std::string names;
+      for (const auto& f : cubin.functions) names += fmt::format("{}{}", names.empty() ? "" : ", ", f.name);
+      return make_error(fmt::format("no kernel named '{}' in the cubin (it has: {})", spec.kernel, names));
+    }
+    fn = &*it;
+  }
+  const std::string kname = fn->name;
+  auto info = kernel_info(cubin, *fn);
+  if (!info) return make_error(info.error());
+  const KernelInfo& k = *info;
+  auto fail = [&](std::string_view why) { return make_error(fmt::format("kernel '{}': {}", kname, why)); };
+
+  isa::sm50::Program program;
+  if (auto bad = isa::sm50::decode_program(fn->code, cubin.arch, 0, program))
+    return fail(fmt::format("cannot decode the code at {:#06x} (word {:#018x}): {}", bad->address, bad->word,
+                            bad->reason));
+
+  // Block shape against what the kernel declares (.reqntid / .maxntid).
+  const uint64_t threads = uint64_t{spec.block[0]} * spec.block[1] * spec.block[2];
+  if (k.reqntid && *k.reqntid != spec.block)
+    return fail(fmt::format("the kernel requires blocks of {} threads (.reqntid), the launch gives {}",
+                            dims_text(*k.reqntid), dims_text(spec.block)));
+  if (k.maxntid && threads > uint64_t{(*k.maxntid)[0]} * (*k.maxntid)[1] * (*k.maxntid)[2])
+    return fail(fmt::format("blocks of {} threads exceed the kernel's .maxntid {}", threads, dims_text(*k.maxntid)));
+  const uint32_t warps_per_block = static_cast<uint32_t>((threads + 31) / 32);
+  // The executor runs one warp from start to exit, so BAR cannot wait for the block's other warps: a kernel
+  // with BAR runs only with blocks of at most one warp (docs/run.md, "Limitations").
+  if (warps_per_block > 1)
+    for (const auto& inst : program.code)
+      if (inst.op() == isa::sm50::Op::BAR)
+        return fail(fmt::format("BAR at {:#06x} with blocks of {} warps: tmu runs a block's warps one after another, "
+                                "so barriers across warps are not modelled; use blocks of at most 32 threads",
+                                inst.address(), warps_per_block));
+
+  // Parameters against the kernel's list.
+  if (spec.params.size() != k.params.size())
+    return fail(fmt::format("the kernel takes {} parameters, the launch gives {}", k.params.size(),
+                            spec.params.size()));
+  for (std::size_t i = 0; i < k.params.size(); ++i)
+    if (k.params[i].size != spec.params[i].size())
+      return fail(fmt::format("parameter {} (c[0x0][{:#x}]) is {} bytes, params[{}] gives {} bytes", i,
+                              k.param_base + k.params[i].offset, k.params[i].size, i, spec.params[i].size()));
+
+  // One GPU memory: texture pools and texels, and the buffers the kernel reads and writes.
+  auto set = std::make_unique<texunit::TextureSet>(1024, 1024);
+  texunit::GpuMemory& memory = set->memory();
+  std::map<std::string, std::pair<uint64_t, uint64_t>> buffers;  // name -> (address, size)
+  for (const BufferSpec& b : spec.buffers) {
+    // 256-byte alignment, as cudaMalloc's (CUDA C Programming Guide, "Device Memory Accesses").
+    auto at = b.address ? memory.map(*b.address, b.size) : memory.allocate(b.size, 256);
+    if (!at) return fail(fmt::format("buffer '{}' ({} bytes): {}", b.name, b.size, at.error()));
+    if (!memory.write(*at, b.init)) return fail(fmt::format("buffer '{}': cannot write its contents", b.name));
+    buffers[b.name] = {*at, b.size};
+  }
+  std::map<std::string, BoundTexture> textures;
+  for (const TextureBinding& t : spec.textures) {
+    auto h = set->add_texture(t.spec.texture.header);
+    if (!h) return fail(fmt::format("texture '{}': {}", t.name, h.error()));
+    if (const std::string why = set->bindings().header_error(*h); !why.empty())
+      return fail(fmt::format("texture '{}': the header does not decode: {}", t.name, why));
+    if (auto filled = sample::fill_texels(*set, *h, t.spec.texture, spec.base_dir); !filled)
+      return fail(fmt::format("texture '{}': {}", t.name, filled.error()));
+    if (!t.spec.texture.nonresident_pages.empty())
+      if (auto u = sample::unbind_pages(*set, *h, t.spec.texture.nonresident_pages); !u)
+        return fail(fmt::format("texture '{}': nonresident_pages: {}", t.name, u.error()));
+    auto s = set->add_sampler(t.spec.sampler);
+    if (!s) return fail(fmt::format("texture '{}': sampler: {}", t.name, s.error()));
+    textures[t.name] = {*h, *s};
+  }
+  set->bindings().invalidate();
+  for (const BufferSpec& b : spec.buffers)
+    for (std::size_t i = 0; i < b.handles.size(); ++i) {
+      const BoundTexture& t = textures.at(b.handles[i]);
+      const uint64_t handle = texunit::TextureSet::handle(t.header, t.sampler);
+      memory.write(buffers.at(b.name).first + 8 * i, std::as_bytes(std::span(&handle, 1)));
+    }
+
+  exec::Machine machine;
+  // Local memory: at least the kernel's frame and stack (EIATTR_FRAME_SIZE, _MIN_STACK_SIZE, _MAX_STACK_SIZE).
+  const uint32_t local_bytes =
+      (std::max({spec.local_bytes, k.frame_size, k.min_stack, k.max_stack}) + 15u) & ~15u;
+
+  // Constant bank 0: the cubin's initial bytes, then what the driver writes.
+  std::vector<std::byte> bank0(std::max<std::size_t>({k.bank0_size, k.param_base + k.param_size, kStackPointer + 4}));
+  for (const auto& [bank, data] : fn->constants)
+    if (bank == 0) std::copy(data.begin(), data.end(), bank0.begin());
+  auto put32 = [&](uint32_t at, uint32_t v) { std::memcpy(bank0.data() + at, &v, 4); };
+  for (unsigned i = 0; i < 3; ++i) {
+    put32(kNtid + 4 * i, spec.block[i]);
+    put32(kNctaid + 4 * i, spec.grid[i]);
+  }
+  put32(kStackPointer, local_bytes);
+  for (std::size_t i = 0; i < k.params.size(); ++i) {
+    const ParamSpec& p = spec.params[i];
+    uint64_t v = p.bits;
+    if (p.kind == ParamSpec::Kind::Buffer) v = buffers.at(p.ref).first + p.offset;
+    if (p.kind == ParamSpec::Kind::Texture)
+      v = texunit::TextureSet::handle(textures.at(p.ref).header, textures.at(p.ref).sampler);
+    if (p.kind == ParamSpec::Kind::Texels) v = set->header(textures.at(p.ref).header).address;
+    const uint32_t at = k.param_base + k.params[i].offset;
+    if (at + p.size() > bank0.size()) return fail(fmt::format("parameter {} lies past constant bank 0", i));
+    std::memcpy(bank0.data() + at, &v, p.size());
+  }
+  for (const TextureSlot& slot : k.texture_slots) {
+    uint32_t word = 0;
+    if (!slot.texture.empty()) {
+      auto it = spec.texrefs.find(slot.texture);
+      if (it == spec.texrefs.end())
+        return fail(fmt::format("texture reference '{}' (c[0x0][{:#x}]) is not bound: add \"texrefs\": {{\"{}\": "
+                                "TEXTURE}}", slot.texture, slot.offset, slot.texture));
+      const BoundTexture& t = textures.at(it->second);
+      // Unified mode: the texture's own sampler; independent mode: the samplerref's, below.
+      word = slot.sampler.empty() ? texunit::TextureSet::handle(t.header, t.sampler) : (t.header & kHeaderIndexMask);
+    }
+    if (!slot.sampler.empty()) {
+      auto it = spec.samplerrefs.find(slot.sampler);
+      if (it == spec.samplerrefs.end())
+        return fail(fmt::format("sampler reference '{}' (c[0x0][{:#x}]) is not bound: add \"samplerrefs\": "
+                                "{{\"{}\": TEXTURE}}", slot.sampler, slot.offset, slot.sampler));
+      word |= textures.at(it->second).sampler << 20;
+    }
+    put32(slot.offset, word);
+  }
+  machine.set_cbank(0, 0, bank0);
+  for (const auto& [bank, data] : fn->constants)
+    if (bank != 0 && bank < exec::Machine::kBanks) machine.set_cbank(bank, 0, data);
+  machine.texture_bank = 0;  // ptxas's texref and texture-object words are in bank 0 (lowering-facts.md §3.5)
+
+  machine.global = exec::ByteMemory::over(memory);
+  const texunit::TextureUnit unit(set->bindings());
+  machine.textures = &unit;
+  machine.system.ntid = spec.block;
+  machine.system.nctaid = spec.grid;
+
+  LaunchResult result;
+  result.kernel = kname;
+  std::set<std::string> hazards_seen;
+  const uint64_t shared_bytes = k.shared_size + spec.dynamic_shared;
+  for (uint32_t bz = 0; bz < spec.grid[2]; ++bz)
+    for (uint32_t by = 0; by < spec.grid[1]; ++by)
+      for (uint32_t bx = 0; bx < spec.grid[0]; ++bx) {
+        machine.system.ctaid = {bx, by, bz};
+        // Shared memory starts zeroed in each block (on hardware its contents are undefined).
+        machine.shared = exec::ByteMemory(0, shared_bytes);
+        for (uint32_t w = 0; w < warps_per_block; ++w) {
+          exec::Warp warp;
+          warp.pixel_shader = false;
+          uint32_t lanes = 0;
+          for (unsigned lane = 0; lane < exec::kLanes; ++lane) {
+            const uint64_t t = uint64_t{w} * 32 + lane;
+            if (t >= threads) break;
+            lanes |= 1u << lane;
+            machine.system.tid[lane] = {static_cast<uint32_t>(t % spec.block[0]),
+                                        static_cast<uint32_t>(t / spec.block[0] % spec.block[1]),
+                                        static_cast<uint32_t>(t / (uint64_t{spec.block[0]} * spec.block[1]))};
+            machine.local[lane] = exec::ByteMemory(0, local_bytes);
+          }
+          // A compute warp: only its threads run, no helper lanes (ThreadMasks::launch would promote to quads).
+          warp.masks.orm = warp.masks.prm = warp.masks.ctm = lanes;
+          warp.masks.ktm = 0;
+          warp.masks.exited = ~lanes;
+          machine.system.warp_id = w;
+          exec::RunReport report;
+          const auto error = exec::run(program, warp, machine, exec::RunLimits{spec.max_instructions}, report);
+          result.instructions += report.instructions;
+          ++result.warps;
+          for (const exec::Hazard& h : report.hazards)
+            if (hazards_seen.insert(h.to_string()).second) result.hazards.push_back(h.to_string());
+          if (error) {
+            const std::string block = fmt::format("block ({},{},{})", bx, by, bz);
+            if (error->lane < 0)
+              return fail(fmt::format("{}, warp {}: at {:#06x}: {}", block, w, error->address, error->message));
+            const auto& tid = machine.system.tid[static_cast<unsigned>(error->lane)];
+            return fail(fmt::format("{}, thread ({},{},{}) (warp {}, lane {}): at {:#06x}: {}", block, tid[0], tid[1],
+                                    tid[2], w, error->lane, error->address, error->message));
+          }
+        }
+      }
+  for (const BufferSpec& b : spec.buffers) {
+    const auto [address, size] = buffers.at(b.name);
+    BufferResult r{b.name, address, std::vector<std::byte>(size)};
+    memory.read(address, r.bytes);
+    result.buffers.push_back(std::move(r));
+  }
+  return result;
+}
+
+}  // namespace tmu::run

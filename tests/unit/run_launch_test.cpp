@@ -1,0 +1,238 @@
+// SPDX-License-Identifier: MIT
+// tmu run's launches (src/run) on kernels that ptxas 11.8 compiles at test time from tests/data/run/*.ptx: a
+// vector add, the launch's dimensions, local memory through the stack pointer, texture objects (bank-0 index and
+// bindless handle), a texture reference, and bad launches. Expected values are computed here by hand. Without
+// ptxas the tests skip ("skipped: install ptxas"), or fail when TMU_REQUIRE_ORACLES=1.
+#include <gtest/gtest.h>
+
+#include <bit>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+
+#include "isa/cubin.h"
+#include "oracle.h"
+#include "run/kernel_info.h"
+#include "run/launch.h"
+#include "run/launch_spec.h"
+
+namespace tmu::run {
+namespace {
+
+const std::string kData = TMU_TEST_DATA "/run/";
+
+std::string read_text(const std::string& path) {
+  std::ifstream in(path);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// Compiles a PTX file (or text) with ptxas -arch=sm_50 and reads the cubin.
+isa::Cubin compile(const std::string& ptxas, const std::string& ptx_text) {
+  const std::string dir = test::temp_dir();
+  test::write_text(dir + "/k.ptx", ptx_text);
+  const auto r = test::run_program({ptxas, "-arch=sm_50", dir + "/k.ptx", "-o", dir + "/k.cubin"});
+  EXPECT_EQ(r.status, 0) << r.err;
+  auto cubin = isa::read_cubin(test::read_bytes(dir + "/k.cubin"));
+  EXPECT_TRUE(cubin) << cubin.error();
+  return cubin ? *cubin : isa::Cubin{};
+}
+
+LaunchSpec spec_of(const std::string& json) {
+  auto s = read_launch_spec(json, kData);
+  EXPECT_TRUE(s) << s.error();
+  return s ? *s : LaunchSpec{};
+}
+
+std::vector<uint32_t> words(const LaunchResult& r, const std::string& buffer) {
+  for (const BufferResult& b : r.buffers)
+    if (b.name == buffer) {
+      std::vector<uint32_t> w(b.bytes.size() / 4);
+      std::memcpy(w.data(), b.bytes.data(), w.size() * 4);
+      return w;
+    }
+  ADD_FAILURE() << "no buffer " << buffer;
+  return {};
+}
+
+TEST(RunLaunch, VectorAddU32AndF32) {
+  TMU_REQUIRE_TOOL(ptxas, "ptxas");
+  const isa::Cubin cubin = compile(ptxas, read_text(kData + "vadd.ptx"));
+  const LaunchSpec spec = spec_of(read_text(kData + "vadd.json"));
+  auto r = launch(cubin, spec);
+  ASSERT_TRUE(r) << r.error();
+  // n = 7: the eighth element is left alone (zero).
+  EXPECT_EQ(words(*r, "c"), (std::vector<uint32_t>{11, 22, 33, 44, 55, 66, 77, 0}));
+  const std::vector<float> f{0.75f, 2.0f, 0.0f, 4.25f, 2e30f, 0.0f, 0.0f, 0.0f};
+  const auto fw = words(*r, "f");
+  ASSERT_EQ(fw.size(), f.size());
+  for (std::size_t i = 0; i < f.size(); ++i) EXPECT_EQ(fw[i], std::bit_cast<uint32_t>(f[i])) << i;
+  EXPECT_EQ(r->warps, 2u);  // two blocks of four threads
+}
+
+TEST(RunLaunch, ThreadBlockAndGridDimensions) {
+  TMU_REQUIRE_TOOL(ptxas, "ptxas");
+  const isa::Cubin cubin = compile(ptxas, read_text(kData + "dims.ptx"));
+  const LaunchSpec spec = spec_of(read_text(kData + "dims.json"));
+  auto r = launch(cubin, spec);
+  ASSERT_TRUE(r) << r.error();
+  const auto w = words(*r, "out");
+  ASSERT_EQ(w.size(), 96u);  // 2x1x2 blocks of 3x2x1 threads, four words each
+  const uint32_t ntid = 3 | 2 << 8 | 1 << 16, nctaid = 2 | 1 << 8 | 2 << 16;
+  for (uint32_t bz = 0; bz < 2; ++bz)
+    for (uint32_t bx = 0; bx < 2; ++bx)
+      for (uint32_t ty = 0; ty < 2; ++ty)
+        for (uint32_t tx = 0; tx < 3; ++tx) {
+          const uint32_t t = (bz * 2 + bx) * 6 + ty * 3 + tx;
+          EXPECT_EQ(w[4 * t + 0], tx | ty << 8) << t;
+          EXPECT_EQ(w[4 * t + 1], bx | bz << 16) << t;
+          EXPECT_EQ(w[4 * t + 2], ntid) << t;
+          EXPECT_EQ(w[4 * t + 3], nctaid) << t;
+        }
+}
+
+// A local array indexed by a parameter: ptxas lowers the stack pointer from c[0x0][0x20] and stores with STL.
+TEST(RunLaunch, LocalMemoryThroughTheStackPointer) {
+  TMU_REQUIRE_TOOL(ptxas, "ptxas");
+  const isa::Cubin cubin = compile(ptxas, read_text(kData + "local.ptx"));
+  auto info = kernel_info(cubin, cubin.functions.at(0));
+  ASSERT_TRUE(info) << info.error();
+  EXPECT_EQ(info->frame_size, 0x40u);  // EIATTR_FRAME_SIZE: the 16-word array
+  for (uint32_t pick : {1u, 2u}) {
+    const LaunchSpec spec = spec_of(R"({"block": [2, 3], "buffers": [{"name": "out", "size": 24}],
+                                        "params": [{"buffer": "out"}, {"u32": )" + std::to_string(pick) + "}]}");
+    auto r = launch(cubin, spec);
+    ASSERT_TRUE(r) << r.error();
+    // Each thread stores tid.y at local[pick] and reads local[1] back into out[thread]; tmu's local memory
+    // starts zeroed (on a GPU it is undefined).
+    const auto w = words(*r, "out");
+    for (uint32_t t = 0; t < 6; ++t) EXPECT_EQ(w[t], pick == 1 ? t / 2 : 0u) << t;
+  }
+}
+
+TEST(RunLaunch, KernelInfoFromAttributes) {
+  TMU_REQUIRE_TOOL(ptxas, "ptxas");
+  const isa::Cubin cubin = compile(ptxas, read_text(kData + "vadd.ptx"));
+  auto info = kernel_info(cubin, cubin.functions.at(0));
+  ASSERT_TRUE(info) << info.error();
+  EXPECT_EQ(info->param_base, 0x140u);
+  EXPECT_EQ(info->param_size, 0x34u);  // six pointers and a u32
+  ASSERT_EQ(info->params.size(), 7u);
+  EXPECT_EQ(info->params[5].offset, 0x28u);
+  EXPECT_EQ(info->params[6].offset, 0x30u);
+  EXPECT_EQ(info->params[6].size, 4u);
+}
+
+// Integer texture (x, y) and float checker at texel centres with point filtering: the texels themselves.
+TEST(RunLaunch, TextureObjectAsIndexAndAsBindlessHandle) {
+  TMU_REQUIRE_TOOL(ptxas, "ptxas");
+  const isa::Cubin cubin = compile(ptxas, read_text(kData + "tex.ptx"));
+  const LaunchSpec spec = spec_of(read_text(kData + "tex_object.json"));
+  auto r = launch(cubin, spec);
+  ASSERT_TRUE(r) << r.error();
+  const auto w = words(*r, "out");
+  ASSERT_EQ(w.size(), 16u);
+  for (uint32_t y = 0; y < 2; ++y)
+    for (uint32_t x = 0; x < 4; ++x) {
+      const uint32_t i = y * 4 + x;
+      EXPECT_EQ(w[2 * i], x | y << 8) << i;
+      EXPECT_EQ(w[2 * i + 1], std::bit_cast<uint32_t>((x + y) % 2 ? 0.75f : 0.25f)) << i;
+    }
+}
+
+TEST(RunLaunch, TextureReferenceInUnifiedMode) {
+  TMU_REQUIRE_TOOL(ptxas, "ptxas");
+  const isa::Cubin cubin = compile(ptxas, read_text(kData + "tex.ptx"));
+  auto info = kernel_info(cubin, cubin.functions.at(1).name == "tex_ref" ? cubin.functions.at(1) : cubin.functions.at(0));
+  ASSERT_TRUE(info) << info.error();
+  ASSERT_EQ(info->texture_slots.size(), 1u);
+  EXPECT_EQ(info->texture_slots[0].texture, "tref");
+  EXPECT_EQ(info->texture_slots[0].offset, 0x148u);  // the word after the one parameter
+  const LaunchSpec spec = spec_of(read_text(kData + "tex_ref.json"));
+  auto r = launch(cubin, spec);
+  ASSERT_TRUE(r) << r.error();
+  const auto w = words(*r, "out");
+  ASSERT_EQ(w.size(), 8u);
+  for (uint32_t i = 0; i < 8; ++i)
+    EXPECT_EQ(w[i], std::bit_cast<uint32_t>((i % 4 + i / 4) % 2 ? 0.75f : 0.25f)) << i;
+}
+
+// A kernel writes a texture's texels with STG through a pointer to them, then samples them: one memory.
+TEST(RunLaunch, StoresToTextureMemoryAreSampled) {
+  TMU_REQUIRE_TOOL(ptxas, "ptxas");
+  const isa::Cubin cubin = compile(ptxas, read_text(kData + "write_then_sample.ptx"));
+  const LaunchSpec spec = spec_of(read_text(kData + "write_then_sample.json"));
+  auto r = launch(cubin, spec);
+  ASSERT_TRUE(r) << r.error();
+  const auto w = words(*r, "out");
+  ASSERT_EQ(w.size(), 1u);
+  EXPECT_EQ(w[0], std::bit_cast<uint32_t>(42.5f));  // the value stored, not the texture's 0.25
+}
+
+void expect_error(const Result<LaunchResult>& r, const std::string& part) {
+  ASSERT_FALSE(r) << "launch succeeded; expected: " << part;
+  EXPECT_NE(r.error().find(part), std::string::npos) << r.error();
+}
+
+TEST(RunLaunch, BadLaunchesNameKernelThreadAndAddress) {
+  TMU_REQUIRE_TOOL(ptxas, "ptxas");
+  const isa::Cubin vadd = compile(ptxas, read_text(kData + "vadd.ptx"));
+  LaunchSpec s = spec_of(read_text(kData + "vadd.json"));
+  s.grid = {3, 1, 1};
+  s.params[6].bits = 9;  // thread 8 reads a[8], past the 32-byte buffer
+  expect_error(launch(vadd, s),
+               "kernel 'vadd': block (2,0,0), thread (0,0,0) (warp 0, lane 0): at 0x0098: 4-byte load from global "
+               "memory at 0x");
+  s = spec_of(read_text(kData + "vadd.json"));
+  s.params.pop_back();
+  expect_error(launch(vadd, s), "kernel 'vadd': the kernel takes 7 parameters, the launch gives 6");
+  s = spec_of(read_text(kData + "vadd.json"));
+  s.params[6] = ParamSpec{ParamSpec::Kind::U64, 7, "", 0};
+  expect_error(launch(vadd, s), "parameter 6 (c[0x0][0x170]) is 4 bytes, params[6] gives 8 bytes");
+  s.kernel = "nope";
+  expect_error(launch(vadd, s), "no kernel named 'nope' in the cubin (it has: vadd)");
+
+  const isa::Cubin tex = compile(ptxas, read_text(kData + "tex.ptx"));
+  s = spec_of(read_text(kData + "tex_ref.json"));
+  s.texrefs.clear();
+  expect_error(launch(tex, s), "kernel 'tex_ref': texture reference 'tref' (c[0x0][0x148]) is not bound");
+
+  const isa::Cubin spin = compile(ptxas, read_text(kData + "spin.ptx"));
+  expect_error(launch(spin, spec_of(read_text(kData + "spin.json"))),
+               "kernel 'spin': block (0,0,0), warp 0: at 0x0070: instruction budget of 10000 exhausted");
+}
+
+TEST(RunLaunch, BarrierWithSeveralWarpsIsRefused) {
+  TMU_REQUIRE_TOOL(ptxas, "ptxas");
+  const isa::Cubin cubin = compile(ptxas, read_text(kData + "barrier.ptx"));
+  auto r = launch(cubin, spec_of(R"({"block": 64, "buffers": [{"name": "out", "size": 256}],
+                                     "params": [{"buffer": "out"}]})"));
+  expect_error(r, "with blocks of 2 warps: tmu runs a block's warps one after another");
+  // One warp: BAR has nobody to wait for; each thread reads its neighbour's shared word.
+  r = launch(cubin, spec_of(R"({"block": 32, "buffers": [{"name": "out", "size": 128}], "params": [{"buffer": "out"}]})"));
+  ASSERT_TRUE(r) << r.error();
+  const auto w = words(*r, "out");
+  for (uint32_t t = 0; t < 32; ++t) EXPECT_EQ(w[t], (t + 1) % 32 * 3) << t;
+}
+
+TEST(RunLaunchSpec, ErrorsNameTheKey) {
+  auto bad = [](const std::string& json, const std::string& part) {
+    auto s = read_launch_spec(json, kData);
+    ASSERT_FALSE(s) << json;
+    EXPECT_NE(s.error().find(part), std::string::npos) << s.error();
+  };
+  bad(R"({"grid": [0]})", "grid: dimension x is 0");
+  bad(R"({"block": [64, 32]})", "block: 64x32x1 threads, more than the 1024");
+  bad(R"({"params": [{"u32": -1}]})", "params[0].u32: expected an unsigned integer");
+  bad(R"({"params": [{"buffer": "x"}]})", "params[0]: no buffer named 'x'");
+  bad(R"({"buffers": [{"name": "a", "size": 2, "u32": [1]}]})", "buffers[0]: size 2 is smaller than its 4 initial bytes");
+  bad(R"({"buffers": [{"name": "a", "hex": "0g"}]})", "buffers[0].hex: 'g' at digit 0 is not a hex digit");
+  bad(R"({"textures": {"t": {"texture": {"type": "2d", "width": 0}}}})", "textures.t: texture.width");
+  bad(R"({"texrefs": {"tref": "none"}})", "texrefs.tref: no texture named 'none'");
+  bad(R"({"kernal": "x"})", "spec: unknown key 'kernal'");
+  bad("{\"grid\": ", "byte ");
+}
+
+}  // namespace
+}  // namespace tmu::run
