@@ -26,6 +26,14 @@ namespace {
 // before STL / LDL [R1+...]: the top of the thread's local memory; parameters start at EIATTR_PARAM_CBANK's
 // offset, 0x140 (shared/reference/lowering-facts.md §3: "params start at c[0x0][0x140]").
 constexpr uint32_t kNtid = 0x8, kNctaid = 0x14, kStackPointer = 0x20;
+// Generic addressing: cvta.shared compiles to `MOV R4, c[0x0][0x0]` (the shared window's base, 32 bits; the high
+// word is RZ) and cvta.local to `LOP.OR R8, R1, c[0x0][0x4]` (the local window's base ORed with the local
+// address), generic LD/ST then go through the windows (ptxas 11.8 -arch=sm_50 on tests/data/run/generic.ptx). The
+// bases are tmu's choice, below the buffers (GpuMemory allocates from 4 GiB up): a GPU's values may differ, and
+// the local window's base must be aligned past the local size for the OR to add.
+constexpr uint32_t kSharedWindowWord = 0x0, kLocalWindowWord = 0x4;
+constexpr uint32_t kSharedWindow = 0x01000000, kLocalWindow = 0x02000000;
+constexpr uint32_t kMaxLocalBytes = 0x01000000;
 
 // Texture-object handles and texref words hold samplerIndex << 20 | headerIndex (seed 000, "TEX.B": the
 // handle's bits 19:0 index the header pool, 31:20 the sampler pool; lowering-facts.md §3.5 for independent
@@ -128,6 +136,12 @@ Result<LaunchResult> launch(const isa::Cubin& cubin, const LaunchSpec& spec) {
   // Local memory: at least the kernel's frame and stack (EIATTR_FRAME_SIZE, _MIN_STACK_SIZE, _MAX_STACK_SIZE).
   const uint32_t local_bytes =
       (std::max({spec.local_bytes, k.frame_size, k.min_stack, k.max_stack}) + 15u) & ~15u;
+  if (local_bytes > kMaxLocalBytes)
+    return fail(fmt::format("{} bytes of local memory per thread: more than tmu's local window holds ({:#x})",
+                            local_bytes, kMaxLocalBytes));
+  if (k.shared_size + spec.dynamic_shared > kLocalWindow - kSharedWindow)
+    return fail(fmt::format("{} bytes of shared memory per block: more than tmu's shared window holds",
+                            k.shared_size + spec.dynamic_shared));
 
   // Constant bank 0: the cubin's initial bytes, then what the driver writes.
   std::vector<std::byte> bank0(std::max<std::size_t>({k.bank0_size, k.param_base + k.param_size, kStackPointer + 4}));
@@ -139,6 +153,8 @@ Result<LaunchResult> launch(const isa::Cubin& cubin, const LaunchSpec& spec) {
     put32(kNctaid + 4 * i, spec.grid[i]);
   }
   put32(kStackPointer, local_bytes);
+  put32(kSharedWindowWord, kSharedWindow);
+  put32(kLocalWindowWord, kLocalWindow);
   for (std::size_t i = 0; i < k.params.size(); ++i) {
     const ParamSpec& p = spec.params[i];
     uint64_t v = p.bits;
@@ -176,6 +192,8 @@ Result<LaunchResult> launch(const isa::Cubin& cubin, const LaunchSpec& spec) {
   machine.texture_bank = 0;  // ptxas's texref and texture-object words are in bank 0 (lowering-facts.md §3.5)
 
   machine.global = exec::ByteMemory::over(memory);
+  machine.shared_window = kSharedWindow;
+  machine.local_window = kLocalWindow;
   const texunit::TextureUnit unit(set->bindings());
   machine.textures = &unit;
   machine.system.ntid = spec.block;

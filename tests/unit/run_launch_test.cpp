@@ -56,6 +56,11 @@ std::vector<uint32_t> words(const LaunchResult& r, const std::string& buffer) {
   return {};
 }
 
+void expect_error(const Result<LaunchResult>& r, const std::string& part) {
+  ASSERT_FALSE(r) << "launch succeeded; expected: " << part;
+  EXPECT_NE(r.error().find(part), std::string::npos) << r.error();
+}
+
 TEST(RunLaunch, VectorAddU32AndF32) {
   TMU_REQUIRE_TOOL(ptxas, "ptxas");
   const isa::Cubin cubin = compile(ptxas, read_text(kData + "vadd.ptx"));
@@ -158,6 +163,28 @@ TEST(RunLaunch, TextureReferenceInUnifiedMode) {
     EXPECT_EQ(w[i], std::bit_cast<uint32_t>((i % 4 + i / 4) % 2 ? 0.75f : 0.25f)) << i;
 }
 
+// Independent mode: the header index from the texref, the sampler from the samplerref, ORed into one word. The
+// texture's own sampler is point (texel (1, 0): 0.75); the samplerref's is linear: halfway, (0.25 + 0.75) / 2.
+TEST(RunLaunch, TextureAndSamplerReferencesInIndependentMode) {
+  TMU_REQUIRE_TOOL(ptxas, "ptxas");
+  const isa::Cubin cubin = compile(ptxas, read_text(kData + "tex_independent.ptx"));
+  auto info = kernel_info(cubin, cubin.functions.at(0));
+  ASSERT_TRUE(info) << info.error();
+  ASSERT_EQ(info->texture_slots.size(), 1u);
+  EXPECT_EQ(info->texture_slots[0].texture, "tex0");
+  EXPECT_EQ(info->texture_slots[0].sampler, "smp0");
+  LaunchSpec spec = spec_of(read_text(kData + "tex_independent.json"));
+  auto r = launch(cubin, spec);
+  ASSERT_TRUE(r) << r.error();
+  EXPECT_EQ(words(*r, "out"), std::vector<uint32_t>{std::bit_cast<uint32_t>(0.5f)});
+  spec.samplerrefs["smp0"] = "check";
+  r = launch(cubin, spec);
+  ASSERT_TRUE(r) << r.error();
+  EXPECT_EQ(words(*r, "out"), std::vector<uint32_t>{std::bit_cast<uint32_t>(0.75f)});
+  spec.samplerrefs.clear();
+  expect_error(launch(cubin, spec), "sampler reference 'smp0' (c[0x0][0x148]) is not bound");
+}
+
 // A kernel writes a texture's texels with STG through a pointer to them, then samples them: one memory.
 TEST(RunLaunch, StoresToTextureMemoryAreSampled) {
   TMU_REQUIRE_TOOL(ptxas, "ptxas");
@@ -168,11 +195,6 @@ TEST(RunLaunch, StoresToTextureMemoryAreSampled) {
   const auto w = words(*r, "out");
   ASSERT_EQ(w.size(), 1u);
   EXPECT_EQ(w[0], std::bit_cast<uint32_t>(42.5f));  // the value stored, not the texture's 0.25
-}
-
-void expect_error(const Result<LaunchResult>& r, const std::string& part) {
-  ASSERT_FALSE(r) << "launch succeeded; expected: " << part;
-  EXPECT_NE(r.error().find(part), std::string::npos) << r.error();
 }
 
 TEST(RunLaunch, BadLaunchesNameKernelThreadAndAddress) {
