@@ -55,6 +55,10 @@ std::optional<std::string> check_kernel(const CubinKernel& k, const CubinImage& 
   if (k.barriers > cf::kTextFlagBarrierMask) return fail(fmt::format("{} barriers: at most 16", k.barriers));
   if (k.shared_align == 0 || (k.shared_align & (k.shared_align - 1)) != 0)
     return fail(fmt::format("shared alignment {} is not a power of two", k.shared_align));
+  // CUDA C++ Programming Guide, "Technical Specifications per Compute Capability": 48 KB of shared memory per
+  // block and 512 KB of local memory per thread on compute capability 5.x.
+  if (k.shared_size > 48 * 1024) return fail(fmt::format("{} bytes of shared memory: at most 49152 (48 KiB)", k.shared_size));
+  if (k.local_size > 512 * 1024) return fail(fmt::format("{} bytes of local memory: at most 524288 (512 KiB)", k.local_size));
   const uint32_t area = param_area(k);
   // 4096 bytes of parameters: PTX ISA's limit for .entry parameters on sm_2x and later.
   if (area > 4096) return fail(fmt::format("{} bytes of parameters: at most 4096", area));

@@ -188,6 +188,9 @@ TEST(CubinWrite, RefusesBadImages) {
   bad.kernels[0].handles.push_back({HandleKind::Sampler, "s", 0x150});
   EXPECT_EQ(error_of(bad), "kernel tex_bound: sampler s needs independent texture mode (.target ..., texmode_independent)");
   bad = img;
+  bad.kernels[0].shared_size = 0x10000;
+  EXPECT_EQ(error_of(bad), "kernel tex_bound: 65536 bytes of shared memory: at most 49152 (48 KiB)");
+  bad = img;
   bad.kernels[0].registers = 256;
   EXPECT_EQ(error_of(bad), "kernel tex_bound: 256 registers: at most 255");
   bad = img;
