@@ -164,7 +164,8 @@ Result<LaunchResult> launch(const isa::Cubin& cubin, const LaunchSpec& spec) {
     if (p.kind == ParamSpec::Kind::Texels) v = set->header(textures.at(p.ref).header).address;
     const uint32_t at = k.param_base + k.params[i].offset;
     if (at + p.size() > bank0.size()) return fail(fmt::format("parameter {} lies past constant bank 0", i));
-    std::memcpy(bank0.data() + at, &v, p.size());
+    if (p.kind == ParamSpec::Kind::Hex) std::copy(p.bytes.begin(), p.bytes.end(), bank0.begin() + at);
+    else std::memcpy(bank0.data() + at, &v, p.size());
   }
   for (const TextureSlot& slot : k.texture_slots) {
     uint32_t word = 0;

@@ -38,7 +38,6 @@ Result<uint64_t> unsigned_of(const json& j, std::string_view where, uint64_t max
 Result<std::array<uint32_t, 3>> dims(const json& j, std::string_view where) {
   std::array<uint32_t, 3> d{1, 1, 1};
   if (j.is_number_unsigned()) {
-    j.get<uint64_t>();
     d[0] = static_cast<uint32_t>(std::min<uint64_t>(j.get<uint64_t>(), 0xffffffff));
   } else if (j.is_array() && !j.empty() && j.size() <= 3) {
     for (std::size_t i = 0; i < j.size(); ++i) {
@@ -133,32 +132,32 @@ Result<ParamSpec> param(const json& p, std::string_view where) {
   if (!p.is_object() || p.empty())
     return make_error(fmt::format("{}: expected an object such as {{\"u32\": 7}}, {{\"f32\": 0.5}}, {{\"buffer\": "
                                   "\"out\"}} or {{\"texture\": \"img\"}}", where));
-  if (auto k = check_keys(p, where, {"u32", "s32", "f32", "u64", "buffer", "texture", "texels", "offset", "name"}); !k)
+  if (auto k = check_keys(p, where, {"u32", "s32", "f32", "u64", "buffer", "texture", "texels", "hex", "offset", "name"}); !k)
     return make_error(k.error());
   ParamSpec s;
   unsigned kinds = 0;
   if (p.contains("u32")) {
     auto v = unsigned_of(p["u32"], fmt::format("{}.u32", where), 0xffffffff);
     if (!v) return make_error(v.error());
-    s = {ParamSpec::Kind::U32, *v, "", 0};
+    s = {ParamSpec::Kind::U32, *v, "", 0, {}};
     ++kinds;
   }
   if (p.contains("s32")) {
     const json& v = p["s32"];
     if (!v.is_number_integer() || v.get<int64_t>() < INT32_MIN || v.get<int64_t>() > INT32_MAX)
       return make_error(fmt::format("{}.s32: expected a 32-bit signed integer, got {}", where, v.dump()));
-    s = {ParamSpec::Kind::S32, static_cast<uint32_t>(static_cast<int32_t>(v.get<int64_t>())), "", 0};
+    s = {ParamSpec::Kind::S32, static_cast<uint32_t>(static_cast<int32_t>(v.get<int64_t>())), "", 0, {}};
     ++kinds;
   }
   if (p.contains("f32")) {
     if (!p["f32"].is_number()) return make_error(fmt::format("{}.f32: expected a number", where));
-    s = {ParamSpec::Kind::F32, std::bit_cast<uint32_t>(static_cast<float>(p["f32"].get<double>())), "", 0};
+    s = {ParamSpec::Kind::F32, std::bit_cast<uint32_t>(static_cast<float>(p["f32"].get<double>())), "", 0, {}};
     ++kinds;
   }
   if (p.contains("u64")) {
     auto v = unsigned_of(p["u64"], fmt::format("{}.u64", where), UINT64_MAX);
     if (!v) return make_error(v.error());
-    s = {ParamSpec::Kind::U64, *v, "", 0};
+    s = {ParamSpec::Kind::U64, *v, "", 0, {}};
     ++kinds;
   }
   for (const char* key : {"buffer", "texture", "texels"}) {
@@ -166,11 +165,20 @@ Result<ParamSpec> param(const json& p, std::string_view where) {
     if (!p[key].is_string()) return make_error(fmt::format("{}.{}: expected a name", where, key));
     const auto kind = key[0] == 'b' ? ParamSpec::Kind::Buffer
                       : key[4] == 'u' ? ParamSpec::Kind::Texture : ParamSpec::Kind::Texels;
-    s = {kind, 0, p[key].get<std::string>(), 0};
+    s = {kind, 0, p[key].get<std::string>(), 0, {}};
+    ++kinds;
+  }
+  if (p.contains("hex")) {
+    const json only{{"hex", p["hex"]}};
+    auto bytes = contents(only, where, {});
+    if (!bytes) return make_error(bytes.error());
+    if (bytes->empty() || bytes->size() > 4096)
+      return make_error(fmt::format("{}.hex: expected 1 to 4096 bytes, got {}", where, bytes->size()));
+    s = {ParamSpec::Kind::Hex, 0, "", 0, std::move(*bytes)};
     ++kinds;
   }
   if (kinds != 1)
-    return make_error(fmt::format("{}: give exactly one of u32, s32, f32, u64, buffer, texture, texels", where));
+    return make_error(fmt::format("{}: give exactly one of u32, s32, f32, u64, buffer, texture, texels, hex", where));
   if (p.contains("offset")) {
     if (s.kind != ParamSpec::Kind::Buffer) return make_error(fmt::format("{}.offset: only a buffer takes an offset", where));
     auto v = unsigned_of(p["offset"], fmt::format("{}.offset", where), kMaxBufferBytes);
@@ -221,6 +229,12 @@ Result<LaunchSpec> read_launch_spec(std::string_view text, const std::filesystem
                                   s.block[2], kMaxThreadsPerBlock));
   if (s.block[2] > 64) return make_error("block: z is at most 64 (CUDA's limit)");
   if (s.grid[1] > 65535 || s.grid[2] > 65535) return make_error("grid: y and z are at most 65535 (CUDA's limit)");
+  // tmu runs every warp in turn: a launch is kept to what finishes in reasonable time.
+  constexpr uint64_t kMaxLaunchThreads = uint64_t{1} << 24;
+  const uint64_t total = uint64_t{s.grid[0]} * s.grid[1] * s.grid[2] * s.block[0] * s.block[1] * s.block[2];
+  if (total > kMaxLaunchThreads)
+    return make_error(fmt::format("grid x block: {} threads, more than the {} tmu runs in one launch", total,
+                                  kMaxLaunchThreads));
   for (const char* key : {"max_instructions", "local_bytes", "dynamic_shared"}) {
     if (!j.contains(key)) continue;
     auto v = unsigned_of(j[key], key, key[0] == 'm' ? UINT64_MAX : 0x1000000);

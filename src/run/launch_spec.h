@@ -29,12 +29,17 @@ struct BufferSpec {
 
 struct ParamSpec {
   // Texture: the texture object's 64-bit handle; Texels: the address of its level 0 (for kernels that write it).
-  enum class Kind : uint8_t { U32, S32, F32, U64, Buffer, Texture, Texels };
+  // Hex: raw bytes of any size (structures passed by value).
+  enum class Kind : uint8_t { U32, S32, F32, U64, Buffer, Texture, Texels, Hex };
   Kind kind = Kind::U32;
   uint64_t bits = 0;    // the value (U32/S32/F32: the 32 bits; U64: 64)
   std::string ref;      // Buffer, Texture, Texels: the name
   uint64_t offset = 0;  // Buffer: bytes added to the address
-  unsigned size() const { return kind == Kind::U32 || kind == Kind::S32 || kind == Kind::F32 ? 4 : 8; }
+  std::vector<std::byte> bytes;  // Hex
+  unsigned size() const {
+    if (kind == Kind::Hex) return static_cast<unsigned>(bytes.size());
+    return kind == Kind::U32 || kind == Kind::S32 || kind == Kind::F32 ? 4 : 8;
+  }
 };
 
 struct TextureBinding {

@@ -210,7 +210,7 @@ TEST(RunLaunch, BadLaunchesNameKernelThreadAndAddress) {
   s.params.pop_back();
   expect_error(launch(vadd, s), "kernel 'vadd': the kernel takes 7 parameters, the launch gives 6");
   s = spec_of(read_text(kData + "vadd.json"));
-  s.params[6] = ParamSpec{ParamSpec::Kind::U64, 7, "", 0};
+  s.params[6] = ParamSpec{ParamSpec::Kind::U64, 7, "", 0, {}};
   expect_error(launch(vadd, s), "parameter 6 (c[0x0][0x170]) is 4 bytes, params[6] gives 8 bytes");
   s.kernel = "nope";
   expect_error(launch(vadd, s), "no kernel named 'nope' in the cubin (it has: vadd)");
@@ -238,6 +238,41 @@ TEST(RunLaunch, BarrierWithSeveralWarpsIsRefused) {
   for (uint32_t t = 0; t < 32; ++t) EXPECT_EQ(w[t], (t + 1) % 32 * 3) << t;
 }
 
+// A structure passed by value (.param .align 4 .b8 s[12]) takes raw bytes; .reqntid fixes the block's shape.
+TEST(RunLaunch, StructureParameterAndRequiredBlockShape) {
+  TMU_REQUIRE_TOOL(ptxas, "ptxas");
+  const isa::Cubin cubin = compile(ptxas, R"(.version 6.0
+.target sm_50
+.address_size 64
+.visible .entry by_value(.param .u64 out, .param .align 4 .b8 s[12]) .reqntid 2, 1, 1
+{
+  .reg .b32 %r<4>;
+  .reg .b64 %rd<4>;
+  ld.param.u32 %r1, [s+8];
+  ld.param.u64 %rd1, [out];
+  cvta.to.global.u64 %rd2, %rd1;
+  st.global.u32 [%rd2], %r1;
+  ret;
+}
+)");
+  auto info = kernel_info(cubin, cubin.functions.at(0));
+  ASSERT_TRUE(info) << info.error();
+  ASSERT_EQ(info->params.size(), 2u);
+  EXPECT_EQ(info->params[1].size, 12u);
+  ASSERT_TRUE(info->reqntid);
+  EXPECT_EQ(*info->reqntid, (std::array<uint32_t, 3>{2, 1, 1}));
+  auto r = launch(cubin, spec_of(R"({"block": 2, "buffers": [{"name": "out", "size": 4}],
+                                     "params": [{"buffer": "out"}, {"hex": "000000000000000078563412"}]})"));
+  ASSERT_TRUE(r) << r.error();
+  EXPECT_EQ(words(*r, "out"), std::vector<uint32_t>{0x12345678});
+  expect_error(launch(cubin, spec_of(R"({"block": 4, "buffers": [{"name": "out", "size": 4}],
+                                         "params": [{"buffer": "out"}, {"hex": "000000000000000078563412"}]})")),
+               "the kernel requires blocks of (2,1,1) threads (.reqntid), the launch gives (4,1,1)");
+  expect_error(launch(cubin, spec_of(R"({"block": 2, "buffers": [{"name": "out", "size": 4}],
+                                         "params": [{"buffer": "out"}, {"hex": "00"}]})")),
+               "parameter 1 (c[0x0][0x148]) is 12 bytes, params[1] gives 1 bytes");
+}
+
 TEST(RunLaunchSpec, ErrorsNameTheKey) {
   auto bad = [](const std::string& json, const std::string& part) {
     auto s = read_launch_spec(json, kData);
@@ -254,6 +289,8 @@ TEST(RunLaunchSpec, ErrorsNameTheKey) {
   bad(R"({"texrefs": {"tref": "none"}})", "texrefs.tref: no texture named 'none'");
   bad(R"({"kernal": "x"})", "spec: unknown key 'kernal'");
   bad("{\"grid\": ", "byte ");
+  bad(R"({"grid": [65536, 256], "block": 1024})", "grid x block: 17179869184 threads, more than");
+  bad(R"({"params": [{"hex": "0"}]})", "params[0].hex: an odd number of hex digits");
 }
 
 }  // namespace
