@@ -1,0 +1,45 @@
+# ctest driver for the cubin writer under `tmu run` (tests/CMakeLists.txt): compiles PTX with ptxas 11.8, rewrites
+# the cubin with tmu_cubin_rewrite (isa::read_cubin_image, then isa::write_cubin), runs
+# `${TMU} run CUBIN --launch SPEC` on both and requires the same exit status and output. ptxas is looked for as
+# the oracle tests look (tests/support/oracle.cpp); missing, the test prints "skipped: install ptxas" (ctest:
+# skipped), or fails when TMU_REQUIRE_ORACLES=1.
+set(hints)
+if(DEFINED ENV{TMU_CUDA_BIN})
+  list(APPEND hints "$ENV{TMU_CUDA_BIN}")
+endif()
+if(DEFINED ENV{TMU_CACHE})
+  list(APPEND hints "$ENV{TMU_CACHE}/cuda-11.8/bin")
+else()
+  list(APPEND hints "$ENV{HOME}/.cache/tmu/cuda-11.8/bin")
+endif()
+find_program(PTXAS ptxas HINTS ${hints} NO_CACHE)
+if(NOT PTXAS)
+  if("$ENV{TMU_REQUIRE_ORACLES}" STREQUAL "1")
+    message(FATAL_ERROR "ptxas is required (TMU_REQUIRE_ORACLES=1) but missing: run scripts/setup.sh")
+  endif()
+  message(STATUS "skipped: install ptxas (scripts/setup.sh extracts it from Debian's nvidia-cuda-toolkit)")
+  return()
+endif()
+file(MAKE_DIRECTORY "${WORK}")
+set(theirs "${WORK}/${NAME}.ptxas.cubin")
+set(ours "${WORK}/${NAME}.tmu.cubin")
+execute_process(COMMAND "${PTXAS}" -arch=sm_50 "${PTX}" -o "${theirs}" RESULT_VARIABLE rc ERROR_VARIABLE err)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "ptxas ${PTX} failed: ${err}")
+endif()
+execute_process(COMMAND "${REWRITE}" "${theirs}" "${ours}" RESULT_VARIABLE rc ERROR_VARIABLE err)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "tmu_cubin_rewrite ${theirs} failed: ${err}")
+endif()
+execute_process(COMMAND ${TMU} run "${theirs}" --launch "${SPEC}" WORKING_DIRECTORY "${WORK}"
+                RESULT_VARIABLE rc_a OUTPUT_VARIABLE out_a ERROR_VARIABLE err_a)
+execute_process(COMMAND ${TMU} run "${ours}" --launch "${SPEC}" WORKING_DIRECTORY "${WORK}"
+                RESULT_VARIABLE rc_b OUTPUT_VARIABLE out_b ERROR_VARIABLE err_b)
+if(NOT rc_a EQUAL 0)
+  message(FATAL_ERROR "tmu run on ptxas's cubin exited with ${rc_a}:\n${out_a}${err_a}")
+endif()
+if(NOT rc_a EQUAL rc_b OR NOT "${out_a}" STREQUAL "${out_b}" OR NOT "${err_a}" STREQUAL "${err_b}")
+  message(FATAL_ERROR "tmu run differs on the rewritten cubin (exit ${rc_b}, ptxas's ${rc_a}):\n"
+                      "ptxas's:\n${out_a}${err_a}\nrewritten:\n${out_b}${err_b}")
+endif()
+message(STATUS "same output:\n${out_a}")
