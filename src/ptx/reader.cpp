@@ -147,6 +147,42 @@ class Reader {
     }
   }
 
+  // ptxas's rules for a vector's elements (checked by hand against ptxas 11.8): registers of one size
+  // ("Incompatible elements of vector expression"), and not both a floating-point element (an .fN register or a
+  // floating-point constant) and a typed integer one (a .uN/.sN register or an integer constant) unless a .bN
+  // register is among them. Texture instructions check the second rule themselves, in the words of the
+  // instruction's full name (tex_syntax.cpp).
+  bool check_vectors(const Operand& op, const std::string& opcode) {
+    if (op.kind == Operand::Kind::Pair || op.kind == Operand::Kind::Bracket) {
+      for (const Operand& e : op.elems)
+        if (!check_vectors(e, opcode)) return false;
+      return true;
+    }
+    if (op.kind != Operand::Kind::Vector) return true;
+    unsigned size = 0;
+    const Operand* fp = nullptr;
+    const Operand* integer = nullptr;
+    bool bits_register = false;
+    for (const Operand& e : op.elems) {
+      if (e.kind == Operand::Kind::Int && !integer) integer = &e;
+      if (e.kind == Operand::Kind::Float && !fp) fp = &e;
+      if (e.kind != Operand::Kind::Name) continue;
+      const Symbol* s = find(e.name);
+      if (!s || s->info.what != SymbolInfo::What::Register) continue;
+      const unsigned bits = bit_size(s->info.type);
+      if (size != 0 && bits != size)
+        return fail(e.loc, fmt::format("Incompatible elements of vector expression: '{}' is a {} register, the elements before it {}-bit ones", e.name, name(s->info.type), size));
+      size = bits;
+      const Kind k = kind(s->info.type);
+      bits_register = bits_register || k == Kind::Bits;
+      if (k == Kind::Float && !fp) fp = &e;
+      if ((k == Kind::Unsigned || k == Kind::Signed) && !integer) integer = &e;
+    }
+    if (fp && integer && !bits_register && !is_texture_opcode(opcode))
+      return fail(op.loc, fmt::format("Vector with elements of different types are not allowed in {} instruction: floating-point and typed integer elements mixed (.bN registers go with either)", opcode));
+    return true;
+  }
+
   // ---- module ----
   bool module() {
     if (!is_directive(".version")) return fail_here(".version first: a PTX module starts with .version M.m");
@@ -669,7 +705,7 @@ class Reader {
     }
     if (!expect_punct(';', fmt::format("at the end of the '{}' instruction (or ',' before another operand)", ins.opcode))) return false;
     for (const Operand& op : ins.operands)
-      if (!check_names(op)) return false;
+      if (!check_names(op) || !check_vectors(op, ins.opcode)) return false;
     if (is_texture_opcode(ins.opcode)) {
       const SymbolLookup symbols = [this](std::string_view n) { return lookup(n); };
       auto typed = read_texture_instruction(ins, symbols, TexTarget{m_.sm, m_.texmode_independent}, file_);

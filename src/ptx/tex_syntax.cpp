@@ -152,10 +152,19 @@ class TexReader {
     if (!s) return fail(op.loc, fmt::format("Unknown symbol '{}': expected a declared {} or a .u64 register", op.name, kind_name));
     const bool is_reg = s->what == SymbolInfo::What::Register;
     const SymbolInfo::What want = sampler ? SymbolInfo::What::Samplerref : SymbolInfo::What::Texref;
+    // In unified mode the sampler operand is hardly looked at: ptxas 11.8 accepts a texref there, [t, t, {c}],
+    // and a 64-bit variable (another size is an argument mismatch).
+    if (sampler && !independent_ && (s->what == SymbolInfo::What::Variable || s->what == SymbolInfo::What::Param)) {
+      if (bit_size(s->type) != 64)
+        return fail(op.loc, fmt::format("Arguments mismatch for instruction '{}': '{}' is a {} variable, a handle is 64 bits", iname, op.name, name(s->type)));
+      out = {op.name, op.loc, false};
+      return true;
+    }
+    const bool texref_as_sampler = sampler && !independent_ && s->what == SymbolInfo::What::Texref;
     if (is_reg) {
       if (bit_size(s->type) != 64 || kind(s->type) == Kind::Float)
         return fail(op.loc, fmt::format("Arguments mismatch for instruction '{}': '{}' is a {} register, a handle is a .u64 register", iname, op.name, name(s->type)));
-    } else if (s->what != want) {
+    } else if (s->what != want && !texref_as_sampler) {
       return fail(op.loc, fmt::format("{} ('{}' is not a {})", wrong, op.name, kind_name));
     }
     out = {op.name, op.loc, is_reg};
@@ -166,6 +175,9 @@ class TexReader {
   // (a .f16 result's are 16), and an integer operand (offsets, .s32 coordinates, .u32/.s32 results) is no
   // floating-point register; offsets are no floating-point constants either.
   bool operand_type(const Operand& op, bool integer, bool reject_float_constant, std::string_view iname, std::string_view what, unsigned reg_bits = 32) {
+    // An fp32 constant (0f...) where an integer goes; ptxas 11.8 takes a decimal one (1.0) among .s32 coordinates.
+    if (op.kind == Operand::Kind::Float && integer && op.is_f32)
+      return fail(op.loc, fmt::format("Arguments mismatch for instruction '{}': {} is an integer, not an fp32 constant", iname, what));
     if (op.kind == Operand::Kind::Float && reject_float_constant)
       return fail(op.loc, fmt::format("Arguments mismatch for instruction '{}': {} is an integer, not a floating-point constant", iname, what));
     if (op.kind != Operand::Kind::Name) return true;
@@ -178,11 +190,70 @@ class TexReader {
       return fail(op.loc, fmt::format("Arguments mismatch for instruction '{}': '{}' is a {} register, {} is an integer", iname, op.name, name(s->type), what));
     return true;
   }
+  // A vector's element kinds (ptxas 11.8, by hand): a vector with a .bN register is of no particular kind, so it
+  // fits an integer slot whatever its other elements.
+  bool has_bits_register(const std::vector<Operand>& ops) const {
+    for (const Operand& op : ops) {
+      if (op.kind != Operand::Kind::Name) continue;
+      const auto s = lookup_(op.name);
+      if (s && s->what == SymbolInfo::What::Register && kind(s->type) == Kind::Bits) return true;
+    }
+    return false;
+  }
   bool operand_types(const std::vector<Operand>& ops, bool integer, bool reject_float_constant, std::string_view iname, std::string_view what, unsigned reg_bits = 32) {
+    const bool kind_free = integer && has_bits_register(ops);
     for (const Operand& op : ops)
-      if (op.kind != Operand::Kind::Sink && !operand_type(op, integer, reject_float_constant, iname, what, reg_bits)) return false;
+      if (op.kind != Operand::Kind::Sink && !operand_type(op, integer && !kind_free, reject_float_constant, iname, what, reg_bits)) return false;
     return true;
   }
+  // The level of detail follows the coordinate type strictly (ptxas 11.8): .f32 takes no .uN/.sN register and no
+  // integer constant, .s32 no floating-point register or constant; .bN registers fit both.
+  bool lod_kind(const Operand& op, bool want_float, std::string_view iname) {
+    bool wrong = want_float ? op.kind == Operand::Kind::Int : op.kind == Operand::Kind::Float;
+    if (op.kind == Operand::Kind::Name) {
+      const auto s = lookup_(op.name);
+      if (s && s->what == SymbolInfo::What::Register) {
+        const Kind k = kind(s->type);
+        wrong = want_float ? (k == Kind::Unsigned || k == Kind::Signed) : k == Kind::Float;
+      }
+    }
+    if (wrong)
+      return fail(op.loc, fmt::format("Arguments mismatch for instruction '{}': the level of detail is {} like the coordinates", iname, want_float ? ".f32" : ".s32"));
+    return true;
+  }
+  // Gradients are .f32: no .uN/.sN register in a vector without a .bN one (ptxas 11.8).
+  bool gradient_kind(const std::vector<Operand>& ops, std::string_view iname) {
+    if (has_bits_register(ops)) return true;
+    for (const Operand& op : ops) {
+      if (op.kind != Operand::Kind::Name) continue;
+      const auto s = lookup_(op.name);
+      if (s && s->what == SymbolInfo::What::Register && (kind(s->type) == Kind::Unsigned || kind(s->type) == Kind::Signed))
+        return fail(op.loc, fmt::format("Arguments mismatch for instruction '{}': '{}' is a {} register, a gradient is .f32", iname, op.name, name(s->type)));
+    }
+    return true;
+  }
+
+  // Not both a floating-point and a typed integer element in a vector without a .bN register. (ptxas 11.8 refuses
+  // some mixes with .bN registers too and accepts others, e.g. {%s1, %r4, %f2, %r2} as .u32 results but not
+  // {%r2, %f3, %r1, %u1} as .f32 ones; the reader accepts every vector with a .bN register.)
+  bool element_kinds(const std::vector<Operand>& ops, Loc at, std::string_view iname) {
+    if (has_bits_register(ops)) return true;
+    bool fp = false, integer = false;
+    for (size_t i = 0; i < ops.size(); ++i) {
+      const Operand& op = ops[i];
+      if (op.kind == Operand::Kind::Int) integer = true;
+      if (op.kind == Operand::Kind::Float) fp = true;
+      if (op.kind != Operand::Kind::Name) continue;
+      const auto s = lookup_(op.name);
+      if (!s || s->what != SymbolInfo::What::Register) continue;
+      fp = fp || kind(s->type) == Kind::Float;
+      integer = integer || kind(s->type) == Kind::Unsigned || kind(s->type) == Kind::Signed;
+    }
+    if (fp && integer)
+      return fail(at, fmt::format("Vector with elements of different types are not allowed in {} instruction: floating-point and typed integer elements mixed (.bN registers go with either)", iname));
+    return true;
+  }
+
 
   // [a, c] or [a, b, c]
   bool texture_operand(const Operand& op, TextureRef& t, std::optional<TextureRef>& s, std::vector<Operand>& coords) {
@@ -343,8 +414,9 @@ class TexReader {
       fail(geom_mod.loc, fmt::format("Illegal modifier 'Multi-sample geometry' for instruction '{}': {} takes no level of detail or gradients", iname, g.name));
       return std::nullopt;
     }
-    // Vector sizes (seed 004; "for compatibility ... .v4 coordinate vectors are allowed for any geometry").
-    if (t.coords.size() != g.coords && t.coords.size() != 4) {
+    // Vector sizes (seed 004; "for compatibility ... .v4 coordinate vectors are allowed for any geometry"):
+    // ptxas 11.8 takes any longer coordinate or offset vector (the extra elements ignored), gradients exact.
+    if (t.coords.size() < g.coords) {
       fail(ops[1].elems.back().loc, fmt::format("Operand vector size doesn't match geometry for instruction '{}': {} takes coordinates with {}, got {}", iname, g.name, element_list(g.coords), t.coords.size()));
       return std::nullopt;
     }
@@ -352,16 +424,23 @@ class TexReader {
       fail(grad_loc, fmt::format("Operand vector size doesn't match geometry for instruction '{}': {} takes gradients with {}, got {} and {}", iname, g.name, element_list(g.gradients), t.dpdx.size(), t.dpdy.size()));
       return std::nullopt;
     }
-    if (!t.offset.empty() && t.offset.size() != g.offsets) {
+    if (!t.offset.empty() && t.offset.size() < g.offsets) {
       fail(offset_loc, fmt::format("Operand vector size doesn't match geometry for instruction '{}': {} takes an offset with {}, got {}", iname, g.name, element_list(g.offsets), t.offset.size()));
       return std::nullopt;
     }
     if (g.array_index >= 0 && !index_register(t.coords[static_cast<size_t>(g.array_index)], t.mip)) return std::nullopt;
+    const Loc dest_loc = ops[0].kind == Operand::Kind::Pair ? ops[0].elems[0].loc : ops[0].loc;
+    if (!element_kinds(t.dest, dest_loc, iname) || !element_kinds(t.coords, ops[1].elems.back().loc, iname) ||
+        !element_kinds(t.dpdx, grad_loc, iname) || !element_kinds(t.dpdy, grad_loc, iname) ||
+        !element_kinds(t.offset, offset_loc, iname))
+      return std::nullopt;
     const bool int_result = t.dtype == Type::U32 || t.dtype == Type::S32;
     if (!(t.dtype == Type::F16 ? operand_types(t.dest, false, false, iname, "the destination", 16)
                                : operand_types(t.dest, int_result, false, iname, "the destination")) ||
         !operand_types(t.coords, t.ctype == Type::S32, false, iname, "a coordinate") ||
-        (t.lod && !operand_type(*t.lod, false, false, iname, "the level of detail")) ||
+        (t.lod && (!operand_type(*t.lod, t.ctype == Type::S32, false, iname, "the level of detail") ||
+                   !lod_kind(*t.lod, t.ctype == Type::F32, iname))) ||
+        !gradient_kind(t.dpdx, iname) || !gradient_kind(t.dpdy, iname) ||
         !operand_types(t.dpdx, false, false, iname, "a gradient") || !operand_types(t.dpdy, false, false, iname, "a gradient") ||
         !operand_types(t.offset, true, true, iname, "an offset") ||
         (t.depth && !operand_type(*t.depth, false, false, iname, "the depth compare value")))
@@ -424,15 +503,19 @@ class TexReader {
       fail(geom_mod.loc, fmt::format("Illegal modifier '{}' for instruction 'tld4': offsets are not supported for cube maps", g.name));
       return std::nullopt;
     }
-    if (t.coords.size() != g.coords && t.coords.size() != 4) {
+    if (t.coords.size() < g.coords) {
       fail(ops[1].elems.back().loc, fmt::format("Operand vector size doesn't match geometry for instruction 'tld4': {} takes coordinates with {}, got {}", g.name, element_list(g.coords), t.coords.size()));
       return std::nullopt;
     }
-    if (!t.offset.empty() && t.offset.size() != 2) {
+    if (!t.offset.empty() && t.offset.size() < 2) {
       fail(offset_loc, fmt::format("Operand vector size doesn't match geometry for instruction 'tld4': the offset has two elements, got {}", t.offset.size()));
       return std::nullopt;
     }
     if (g.array_index >= 0 && !index_register(t.coords[static_cast<size_t>(g.array_index)], MipMode::None)) return std::nullopt;
+    const Loc dest_loc = ops[0].kind == Operand::Kind::Pair ? ops[0].elems[0].loc : ops[0].loc;
+    if (!element_kinds(t.dest, dest_loc, "tld4") || !element_kinds(t.coords, ops[1].elems.back().loc, "tld4") ||
+        !element_kinds(t.offset, offset_loc, "tld4"))
+      return std::nullopt;
     if (!operand_types(t.dest, t.dtype != Type::F32, false, "tld4", "the destination") ||
         !operand_types(t.coords, false, false, "tld4", "a coordinate") ||
         !operand_types(t.offset, true, true, "tld4", "an offset") ||
@@ -485,6 +568,7 @@ class TexReader {
       return std::nullopt;
     }
     t.dest = ops[0];
+    if (!operand_type(t.dest, false, false, t.level ? "txq.level" : "txq", "the destination")) return std::nullopt;
     const Operand& a = ops[1];
     // [a] is read as an address with nothing added.
     if (a.kind != Operand::Kind::Address || a.name.empty() || a.offset != 0) {

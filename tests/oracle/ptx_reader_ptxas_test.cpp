@@ -47,7 +47,7 @@ PtxasVerdict run_ptxas(const std::string& ptxas, const std::string& text, const 
 }
 
 struct Tally {
-  unsigned both_ok = 0, both_refused = 0, same_words = 0;
+  unsigned both_ok = 0, both_refused = 0, same_words = 0, ptxas_crashed = 0;
   std::vector<std::string> own_words;  // refused by both on the same line, in tmu's words
 };
 
@@ -61,7 +61,11 @@ void compare(const std::string& ptxas, const std::string& name, const std::strin
     if (m) ++tally.both_ok;
     return;
   }
-  ASSERT_FALSE(p.messages.empty()) << name << ": ptxas failed without a message";
+  if (p.messages.empty()) {
+    // ptxas 11.8 crashes on some malformed texture statements (a segmentation fault, no message): no verdict.
+    ++tally.ptxas_crashed;
+    return;
+  }
   if (m) {
     ADD_FAILURE() << name << ": tmu accepts it, ptxas says line " << p.line << ": " << p.messages[0] << "\n" << text;
     return;
@@ -81,7 +85,8 @@ void compare(const std::string& ptxas, const std::string& name, const std::strin
 }
 
 void report(const char* what, const Tally& t) {
-  std::printf("%s: %u accepted by both, %u refused by both (%u in ptxas's words)\n", what, t.both_ok, t.both_refused, t.same_words);
+  std::printf("%s: %u accepted by both, %u refused by both (%u in ptxas's words)%s\n", what, t.both_ok, t.both_refused,
+              t.same_words, t.ptxas_crashed ? fmt::format(", {} crashed ptxas", t.ptxas_crashed).c_str() : "");
   for (const std::string& s : t.own_words) std::printf("  in tmu's words: %s\n", s.c_str());
 }
 
@@ -158,7 +163,24 @@ TEST(PtxReaderPtxas, BadText) {
       {"tex.2d.v4.f32.f32 {%f0, %f1, %f2, %f3}, [t, {%f4, %f5}];", true},
       {"tld4.r.2d.v4.f32.f32 {%f0, %f1, %f2, %f3}, [t, {%f4, %f5}];", true},
       {"tex.2d.v4.f32.f32 {%f0, %f1, %f2, %f3}, [s, t, {%f4, %f5}];", true},
+      {"tex.2d.v4.f32.f32 {%f0, %f1, %f2, %f3}, [t, {%f0, %rd1}];", false},
+      {"tex.2d.v4.f32.f32 {%f0, %f1, %f2, %r3}, [t, {%f0, 1}];", false},
+      {"st.global.v2.f32 [%rd0], {%f0, %rd1};", false},
+      {"txq.width.b32 %rd1, [t];", false},
+      {"tex.2d.v4.f32.f32 {%f0, %f1, %f2, %f3}, [t, {%f4, %f5}], {%r0};", false},
+      {"tex.level.a2d.v4.u32.s32 {%r0, %r1, %r2, %r3}, [t, {%r0, %r5, %r5, %r2}], %f2;", false},
+      {"tex.level.2d.v4.f32.f32 {%f0, %f1, %f2, %f3}, [t, {%f4, %f5}], 1;", false},
+      {"tex.level.2d.v4.f32.s32 {%f0, %f1, %f2, %f3}, [t, {%r4, %r5}], 1.0;", false},
+      {"tex.grad.2d.v4.f32.f32 {%f0, %f1, %f2, %f3}, [t, {%f4, %f5}], {%f1, %f2}, {%u1, %u2};", false},
       // accepted by both
+      {"tex.2d.v4.f32.f32 {%f0, %f1, %f2, %f3}, [t, {%f4, %f5}], %r1;", false},
+      {"tex.level.2d.v4.f32.f32 {%f0, %f1, %f2, %f3}, [t, {%f4, %f5}], %r1;", false},
+      {"tex.1d.v4.f32.f32 {%f0, %f1, %f2, %f3}, [t, {%f4, %f5}], {%r0, %r1, %r2, %r3};", false},
+      {"tex.2d.v4.f32.f32 {%f0, %f1, %f2, %f3}, [t, s, {%f4, %f5}];", false},
+      {"tex.3d.v4.f32.f32 {%f0, %f1, %f2, %f3}, [t, t, {%f4, %r0, %r2, %f2}];", false},
+      {"tex.2d.v4.f32.f32 {%f0, %f1, %f2, %r3}, [t, {%r0, %f1}], {1, %r2};", false},
+      {"st.global.v2.f32 [%rd0], {%f0, %r1};", false},
+      {"txq.width.b32 %f1, [t];", false},
       {"tex.2d.v4.f32.f32 {%f0, %f1, _, %f3}, [t, {%f4, 0f3F000000}], {1, -9};", false},
       {"tex.1d.v4.f32.f32 {%f0, %f1, %f2, %f3}, [t, {%f4, %f5, %f6, %f7}];", false},
       {"tex.2d.v4.f32.f32 {%f0, %f1, %f2, %f3}, [t, %rd1, {%r4, %r5}];", false},

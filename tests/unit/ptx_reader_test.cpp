@@ -628,7 +628,16 @@ TEST(PtxReaderErrors, AsPtxasSays) {
   EXPECT_EQ(error_of(bad("tex.2d.v4.f32.s32 {%f0, %f1, %f2, %f3}, [t, {%f4, %f5}];")), 
             "bad.ptx:9:48: Arguments mismatch for instruction 'tex': '%f4' is a .f32 register, a coordinate is an integer");
   EXPECT_EQ(error_of(bad("tex.2d.v4.f32.f32 {%f0, %f1, %f2, %f3}, [t, {%rd1, %f5}];")), 
+            "bad.ptx:9:54: Incompatible elements of vector expression: '%f5' is a .f32 register, the elements before it 64-bit ones");
+  EXPECT_EQ(error_of(bad("tex.2d.v4.f32.f32 {%f0, %f1, %f2, %f3}, [t, {%f4, %rd1}];")),
+            "bad.ptx:9:53: Incompatible elements of vector expression: '%rd1' is a .b64 register, the elements before it 32-bit ones");
+  EXPECT_EQ(error_of(bad("tex.1d.v4.f32.f32 {%f0, %f1, %f2, %f3}, [t, {%rd1}];")),
             "bad.ptx:9:48: Arguments mismatch for instruction 'tex': '%rd1' is a .b64 register, a coordinate takes 32-bit registers");
+  EXPECT_EQ(error_of(bad("tex.2d.v4.f32.f32 {%f0, %f1, %f2, %r3}, [t, {%f4, 1}];")),
+            "bad.ptx:9:47: Vector with elements of different types are not allowed in tex instruction: floating-point and "
+            "typed integer elements mixed (.bN registers go with either)");
+  EXPECT_EQ(error_of(bad("txq.width.b32 %rd1, [t];")),
+            "bad.ptx:9:17: Arguments mismatch for instruction 'txq': '%rd1' is a .b64 register, the destination takes 32-bit registers");
   EXPECT_EQ(error_of(bad("txq.width.u32 %r0, [t];")), 
             "bad.ptx:9:12: Unexpected instruction types specified for 'txq': expected .b32, not '.u32'");
   EXPECT_EQ(error_of(bad("txq.level.width.b32 %r0, [t], %f1;")), 
