@@ -55,6 +55,8 @@ Result<Cubin> read_cubin(std::span<const std::byte> bytes) {
   // Function symbols, by section index.
   std::map<std::size_t, std::string> func_names;
   std::map<std::size_t, uint32_t> func_symbols;  // section index -> symbol index
+  std::map<std::size_t, bool> func_entries;      // section index -> STO_CUDA_ENTRY (st_other 0x10, as nvdisasm's
+                                                 // ".other NAME,@\"STO_CUDA_ENTRY STV_DEFAULT\"" shows)
   for (Elf_Scn* scn = elf_nextscn(elf.get(), nullptr); scn; scn = elf_nextscn(elf.get(), scn)) {
     GElf_Shdr sh;
     if (!gelf_getshdr(scn, &sh)) return make_error(fmt::format("bad section header: {}", elf_errmsg(-1)));
@@ -65,11 +67,14 @@ Result<Cubin> read_cubin(std::span<const std::byte> bytes) {
     for (std::size_t i = 0; i < n; ++i) {
       GElf_Sym sym;
       if (!gelf_getsym(data, static_cast<int>(i), &sym)) return make_error(fmt::format("bad symbol {}: {}", i, elf_errmsg(-1)));
+      const char* any_name = elf_strptr(elf.get(), sh.sh_link, sym.st_name);
+      out.symbols.emplace_back(any_name ? any_name : "");
       if (GELF_ST_TYPE(sym.st_info) != STT_FUNC) continue;
-      const char* name = elf_strptr(elf.get(), sh.sh_link, sym.st_name);
+      const char* name = any_name;
       if (!name) return make_error(fmt::format("symbol {} has a bad name offset {:#x}", i, sym.st_name));
       func_names.emplace(sym.st_shndx, name);
       func_symbols.emplace(sym.st_shndx, static_cast<uint32_t>(i));
+      func_entries[sym.st_shndx] = func_entries[sym.st_shndx] || (sym.st_other & 0x10) != 0;
     }
   }
 
@@ -98,6 +103,7 @@ Result<Cubin> read_cubin(std::span<const std::byte> bytes) {
     f.name = it != func_names.end() ? it->second : std::string(sname.substr(6));
     f.file_offset = sh.sh_offset;
     if (auto sy = func_symbols.find(elf_ndxscn(scn)); sy != func_symbols.end()) f.symbol = sy->second;
+    if (auto en = func_entries.find(elf_ndxscn(scn)); en != func_entries.end()) f.entry = en->second;
     f.code = std::move(*code);
     function_at.emplace(elf_ndxscn(scn), out.functions.size());
     out.functions.push_back(std::move(f));

@@ -57,6 +57,9 @@ struct CubinFunction {
   // shared memory, NOBITS) and the relocations of .nv.constant0.<name> (offsets into bank 0: the words the
   // driver fills, e.g. R_CUDA_TEX_HEADER_INDEX for a unified-mode texref).
   uint32_t symbol = 0;
+  // A kernel (.entry: a symbol of the section has STO_CUDA_ENTRY, 0x10, in st_other), not a .func. A kernel's
+  // name is its section's, ".text.<name>" (`name` may be a local symbol of a function ptxas placed inside it).
+  bool entry = false;
   std::vector<CubinAttribute> attributes;
   uint64_t shared_size = 0;
   std::vector<CubinRelocation> constant0_relocations;
@@ -67,6 +70,7 @@ struct Cubin {
   unsigned sm = 0;  // as in the header (50, 52, ...)
   std::vector<CubinFunction> functions;
   std::vector<CubinAttribute> attributes;  // of the module-wide .nv.info section (frame and stack sizes, ...)
+  std::vector<std::string> symbols;        // every .symtab name by index ("" where unreadable)
 };
 
 // True when the bytes start with the ELF magic.

@@ -22,7 +22,7 @@ uint32_t u32(const std::vector<std::byte>& v, std::size_t p) { return u16(v, p) 
 
 Result<KernelInfo> kernel_info(const isa::Cubin& cubin, const isa::CubinFunction& f) {
   KernelInfo k;
-  k.name = f.name;
+  k.name = f.section.substr(6);
   k.shared_size = f.shared_size;
   for (const auto& [bank, data] : f.constants)
     if (bank == 0) k.bank0_size = static_cast<uint32_t>(data.size());
@@ -43,7 +43,15 @@ Result<KernelInfo> kernel_info(const isa::Cubin& cubin, const isa::CubinFunction
         break;
       case kKparamInfo: {
         if (a.format != 4 || a.value.size() < 12) return bad(a, "EIATTR_KPARAM_INFO should be 12 bytes");
-        k.params.push_back({u16(a.value, 4), u16(a.value, 6), u32(a.value, 8) >> 18});
+        KernelParam p{u16(a.value, 4), u16(a.value, 6), u32(a.value, 8) >> 18, KernelParam::Ref::None, ""};
+        const uint32_t space = (u32(a.value, 8) >> 8) & 0xf;
+        if (p.size == 0 && (space == 6 || space == 8)) {
+          p.ref = space == 6 ? KernelParam::Ref::Texture : KernelParam::Ref::Sampler;
+          const uint32_t index = u32(a.value, 0);
+          if (index >= cubin.symbols.size()) return bad(a, "a texture or sampler parameter names no symbol");
+          p.symbol = cubin.symbols[index];
+        }
+        k.params.push_back(std::move(p));
         break;
       }
       case kReqntid: case kMaxThreads: {

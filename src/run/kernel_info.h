@@ -29,10 +29,16 @@
 
 namespace tmu::run {
 
+// A .texref or .samplerref kernel parameter (texmode_independent) has no bytes in bank 0: EIATTR_KPARAM_INFO
+// gives offset 0xffff, size 0, space 6 (texture) or 8 (sampler) in flag bits 11:8, and as index the parameter's
+// symbol, which the bank-0 texture word's relocation names (cuobjdump -elf on tests/data/ptx/independent_sampler.ptx).
 struct KernelParam {
   unsigned ordinal = 0;
   uint32_t offset = 0;  // from the parameter base
   uint32_t size = 0;    // bytes
+  enum class Ref : uint8_t { None, Texture, Sampler };
+  Ref ref = Ref::None;
+  std::string symbol;   // Texture, Sampler: the parameter's symbol
 };
 
 // A bank-0 word the driver fills with a texture (and, in independent mode, a sampler) index.

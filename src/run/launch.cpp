@@ -49,19 +49,19 @@ struct BoundTexture {
 }  // namespace
 
 Result<LaunchResult> launch(const isa::Cubin& cubin, const LaunchSpec& spec) {
-  if (cubin.functions.empty()) return make_error("the cubin has no kernels (.text.<name> sections)");
-  const isa::CubinFunction* fn = &cubin.functions.front();
-  if (!spec.kernel.empty()) {
-    auto it = std::find_if(cubin.functions.begin(), cubin.functions.end(),
-                           [&](const isa::CubinFunction& f) { return f.name == spec.kernel; });
-    if (it == cubin.functions.end()) {
-      std::string names;
-      for (const auto& f : cubin.functions) names += fmt::format("{}{}", names.empty() ? "" : ", ", f.name);
-      return make_error(fmt::format("no kernel named '{}' in the cubin (it has: {})", spec.kernel, names));
-    }
-    fn = &*it;
-  }
-  const std::string kname = fn->name;
+  // The kernels (.entry), not the device functions (.func), by their sections' names.
+  auto kernel_name = [](const isa::CubinFunction& f) { return f.section.substr(6); };
+  std::string names;
+  for (const auto& f : cubin.functions)
+    if (f.entry) names += fmt::format("{}{}", names.empty() ? "" : ", ", kernel_name(f));
+  if (names.empty()) return make_error("the cubin has no kernels (.text.<name> sections of .entry functions)");
+  auto found = std::find_if(cubin.functions.begin(), cubin.functions.end(), [&](const isa::CubinFunction& f) {
+    return f.entry && (spec.kernel.empty() || kernel_name(f) == spec.kernel);
+  });
+  if (found == cubin.functions.end())
+    return make_error(fmt::format("no kernel named '{}' in the cubin (it has: {})", spec.kernel, names));
+  const isa::CubinFunction* fn = &*found;
+  const std::string kname = kernel_name(*fn);
   auto info = kernel_info(cubin, *fn);
   if (!info) return make_error(info.error());
   const KernelInfo& k = *info;
@@ -93,8 +93,18 @@ Result<LaunchResult> launch(const isa::Cubin& cubin, const LaunchSpec& spec) {
   if (spec.params.size() != k.params.size())
     return fail(fmt::format("the kernel takes {} parameters, the launch gives {}", k.params.size(),
                             spec.params.size()));
+  // .texref / .samplerref parameters are bound by name to the symbol the bank-0 word's relocation names.
+  std::map<std::string, std::string> texrefs = spec.texrefs, samplerrefs = spec.samplerrefs;
+  for (std::size_t i = 0; i < k.params.size(); ++i) {
+    if (k.params[i].ref == KernelParam::Ref::None) continue;
+    const bool is_texture = k.params[i].ref == KernelParam::Ref::Texture;
+    if (spec.params[i].kind != ParamSpec::Kind::Texture)
+      return fail(fmt::format("parameter {} is a .{}, params[{}] must name a texture: {{\"texture\": NAME}}", i,
+                              is_texture ? "texref" : "samplerref (its sampler)", i));
+    (is_texture ? texrefs : samplerrefs)[k.params[i].symbol] = spec.params[i].ref;
+  }
   for (std::size_t i = 0; i < k.params.size(); ++i)
-    if (k.params[i].size != spec.params[i].size())
+    if (k.params[i].ref == KernelParam::Ref::None && k.params[i].size != spec.params[i].size())
       return fail(fmt::format("parameter {} (c[0x0][{:#x}]) is {} bytes, params[{}] gives {} bytes", i,
                               k.param_base + k.params[i].offset, k.params[i].size, i, spec.params[i].size()));
 
@@ -157,6 +167,7 @@ Result<LaunchResult> launch(const isa::Cubin& cubin, const LaunchSpec& spec) {
   put32(kLocalWindowWord, kLocalWindow);
   for (std::size_t i = 0; i < k.params.size(); ++i) {
     const ParamSpec& p = spec.params[i];
+    if (k.params[i].ref != KernelParam::Ref::None) continue;
     uint64_t v = p.bits;
     if (p.kind == ParamSpec::Kind::Buffer) v = buffers.at(p.ref).first + p.offset;
     if (p.kind == ParamSpec::Kind::Texture)
@@ -170,8 +181,8 @@ Result<LaunchResult> launch(const isa::Cubin& cubin, const LaunchSpec& spec) {
   for (const TextureSlot& slot : k.texture_slots) {
     uint32_t word = 0;
     if (!slot.texture.empty()) {
-      auto it = spec.texrefs.find(slot.texture);
-      if (it == spec.texrefs.end())
+      auto it = texrefs.find(slot.texture);
+      if (it == texrefs.end())
         return fail(fmt::format("texture reference '{}' (c[0x0][{:#x}]) is not bound: add \"texrefs\": {{\"{}\": "
                                 "TEXTURE}}", slot.texture, slot.offset, slot.texture));
       const BoundTexture& t = textures.at(it->second);
@@ -179,8 +190,8 @@ Result<LaunchResult> launch(const isa::Cubin& cubin, const LaunchSpec& spec) {
       word = slot.sampler.empty() ? texunit::TextureSet::handle(t.header, t.sampler) : (t.header & kHeaderIndexMask);
     }
     if (!slot.sampler.empty()) {
-      auto it = spec.samplerrefs.find(slot.sampler);
-      if (it == spec.samplerrefs.end())
+      auto it = samplerrefs.find(slot.sampler);
+      if (it == samplerrefs.end())
         return fail(fmt::format("sampler reference '{}' (c[0x0][{:#x}]) is not bound: add \"samplerrefs\": "
                                 "{{\"{}\": TEXTURE}}", slot.sampler, slot.offset, slot.sampler));
       word |= textures.at(it->second).sampler << 20;

@@ -185,6 +185,27 @@ TEST(RunLaunch, TextureAndSamplerReferencesInIndependentMode) {
   expect_error(launch(cubin, spec), "sampler reference 'smp0' (c[0x0][0x148]) is not bound");
 }
 
+TEST(RunLaunch, TextureAndSamplerParameters) {
+  TMU_REQUIRE_TOOL(ptxas, "ptxas");
+  const isa::Cubin cubin = compile(ptxas, read_text(kData + "tex_params.ptx"));
+  auto info = kernel_info(cubin, cubin.functions.at(0));
+  ASSERT_TRUE(info) << info.error();
+  ASSERT_EQ(info->params.size(), 3u);
+  EXPECT_EQ(info->params[1].ref, KernelParam::Ref::Texture);
+  EXPECT_EQ(info->params[1].symbol, "t");
+  EXPECT_EQ(info->params[2].ref, KernelParam::Ref::Sampler);
+  LaunchSpec spec = spec_of(read_text(kData + "tex_independent.json"));
+  spec.texrefs.clear();
+  spec.samplerrefs.clear();
+  spec.params.push_back(ParamSpec{ParamSpec::Kind::Texture, 0, "check", 0, {}});
+  spec.params.push_back(ParamSpec{ParamSpec::Kind::Texture, 0, "linear", 0, {}});
+  auto r = launch(cubin, spec);
+  ASSERT_TRUE(r) << r.error();
+  EXPECT_EQ(words(*r, "out"), std::vector<uint32_t>{std::bit_cast<uint32_t>(0.5f)});
+  spec.params[2] = ParamSpec{ParamSpec::Kind::U32, 0, "", 0, {}};
+  expect_error(launch(cubin, spec), "parameter 2 is a .samplerref (its sampler), params[2] must name a texture");
+}
+
 // A kernel writes a texture's texels with STG through a pointer to them, then samples them: one memory.
 TEST(RunLaunch, StoresToTextureMemoryAreSampled) {
   TMU_REQUIRE_TOOL(ptxas, "ptxas");
