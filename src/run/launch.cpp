@@ -114,6 +114,9 @@ Result<LaunchResult> launch(const isa::Cubin& cubin, const LaunchSpec& spec) {
   std::map<std::string, std::pair<uint64_t, uint64_t>> buffers;  // name -> (address, size)
   for (const BufferSpec& b : spec.buffers) {
     // 256-byte alignment, as cudaMalloc's (CUDA C Programming Guide, "Device Memory Accesses").
+    if (b.address && *b.address < uint64_t{kLocalWindow} + kMaxLocalBytes && *b.address + b.size > kSharedWindow)
+      return fail(fmt::format("buffer '{}' at {:#x}: overlaps the generic shared and local windows [{:#x}, {:#x})",
+                              b.name, *b.address, kSharedWindow, uint64_t{kLocalWindow} + kMaxLocalBytes));
     auto at = b.address ? memory.map(*b.address, b.size) : memory.allocate(b.size, 256);
     if (!at) return fail(fmt::format("buffer '{}' ({} bytes): {}", b.name, b.size, at.error()));
     if (!memory.write(*at, b.init)) return fail(fmt::format("buffer '{}': cannot write its contents", b.name));

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The assembler: the seed documents' spelling, control annotations, dual issue, labels and errors. Expected words
 // are nvdisasm-verified encodings from shared/reference/sm50-encodings.md section 5.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include "isa/sm50/codec.h"
@@ -87,6 +88,38 @@ TEST(Assembler, ProgramWithAnnotationsAndErrors) {
   auto e3 = assemble("TEX R0, R2, 0x5, 2D, 0xf\n", Arch::SM50, p);
   ASSERT_TRUE(e3);
   EXPECT_NE(e3->message.find("not terminated"), std::string::npos);
+}
+
+// Bad text refused with where and why (issue 15): immediates out of their field's range, unclosed comments, no
+// instructions, binary data. (A .B form's texture index is accepted and not encoded: seed 000 writes
+// "TEX.B.DC R4,R0,R8,5,1D,0xf", SeedSpelling above.)
+TEST(Assembler, RefusesWhatItCannotEncode) {
+  Program p;
+  auto msg = [&](std::string_view text) {
+    auto e = assemble(text, Arch::SM50, p);
+    return e ? fmt::format("{}:{}: {}", e->line, e->column, e->message) : std::string("accepted");
+  };
+  // MOV's, IADD's and SHL's 20-bit immediates are signed (bits 38:20 and the sign in 56): 0x80000 would print as
+  // -0x80000.
+  EXPECT_NE(msg("MOV R0, 0x80000 ;").find("1:9: "), std::string::npos);
+  EXPECT_NE(msg("MOV R0, 0x80000 ;").find("0x80000 is out of range: -0x80000 to 0x7ffff (20-bit signed)"),
+            std::string::npos);
+  EXPECT_NE(msg("IADD R0, R0, 524288 ;").find("524288 is out of range: -0x80000 to 0x7ffff"), std::string::npos);
+  EXPECT_NE(msg("SHL R0, R0, 0x80000 ;").find("out of range"), std::string::npos);
+  EXPECT_EQ(msg("MOV R0, -0x80000 ;"), "accepted");
+  EXPECT_EQ(msg("MOV R0, 0x7ffff ;"), "accepted");
+  // A 32-bit immediate takes its two's complement: MOV32I R0, -1 is 0xffffffff.
+  EXPECT_EQ(msg("MOV32I R0, -1 ;"), "accepted");
+  auto minus_one = encode(p.code[0]);
+  ASSERT_TRUE(minus_one);
+  EXPECT_EQ(*minus_one, assemble_one("MOV32I R0, 0xffffffff"));
+  EXPECT_NE(msg("MOV32I R0, 0x100000000 ;").find("0x100000000 is out of range: -0x80000000 to 0xffffffff"),
+            std::string::npos);
+  EXPECT_EQ(msg("MOV R0, R1 ;\nEXIT ; /* a\nb"), "2:8: a comment opened with /* is never closed with */");
+  EXPECT_EQ(msg(""), "1:1: no instructions: the text holds no SASS statement (INSTRUCTION ;)");
+  EXPECT_EQ(msg("// only a comment\n"), "1:1: no instructions: the text holds no SASS statement (INSTRUCTION ;)");
+  EXPECT_EQ(msg(std::string_view("MOV R0, R1 ;\0\x01", 14)),
+            "1:13: a NUL byte: this is binary data, not SASS text (a raw code blob is read by tmu dis)");
 }
 
 }  // namespace

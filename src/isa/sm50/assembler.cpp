@@ -33,12 +33,13 @@ struct LineMap {
   }
 };
 
-// Replaces comments by spaces so that offsets stay valid.
-std::string strip_comments(std::string_view src) {
+// Replaces comments by spaces so that offsets stay valid. `unterminated`: where a /* without its */ starts.
+std::string strip_comments(std::string_view src, std::optional<std::size_t>& unterminated) {
   std::string s(src);
   for (std::size_t i = 0; i < s.size(); ++i) {
     if (s.compare(i, 2, "/*") == 0) {
       const std::size_t end = s.find("*/", i + 2);
+      if (end == std::string::npos && !unterminated) unterminated = i;
       const std::size_t stop = end == std::string::npos ? s.size() : end + 2;
       for (std::size_t k = i; k < stop; ++k)
         if (s[k] != '\n') s[k] = ' ';
@@ -136,8 +137,13 @@ std::optional<std::string> parse_annotations(std::string_view t, Control& c) {
 
 std::optional<AsmError> assemble(std::string_view source, Arch arch, Program& out) {
   out = Program{arch, 0, {}};
-  const std::string src = strip_comments(source);
   const LineMap lines(source);
+  // Text, not a raw blob (tmu dis reads those): SASS has no NUL bytes.
+  if (const std::size_t nul = source.find('\0'); nul != std::string_view::npos)
+    return lines.at(nul, "a NUL byte: this is binary data, not SASS text (a raw code blob is read by tmu dis)");
+  std::optional<std::size_t> unterminated;
+  const std::string src = strip_comments(source, unterminated);
+  if (unterminated) return lines.at(*unterminated, "a comment opened with /* is never closed with */");
   std::vector<Statement> stmts;
   std::map<std::string, std::size_t, std::less<>> labels;  // name -> instruction index
 
@@ -211,6 +217,7 @@ std::optional<AsmError> assemble(std::string_view source, Arch arch, Program& ou
     i = end + 1;
   }
   if (in_pair) return lines.at(pair_open, "dual-issue pair is not closed by '}'");
+  if (stmts.empty()) return lines.at(0, "no instructions: the text holds no SASS statement (INSTRUCTION ;)");
 
   LabelMap label_map;
   // A label on the first instruction of a bundle names the bundle (its control word), as ptxas's branch targets

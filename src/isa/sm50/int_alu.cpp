@@ -131,12 +131,9 @@ bool parse_operand(ParseContext& c, const Decor& d, std::string_view t, bool& si
     }
     case Core::SImm:
     case Core::UImm: {
-      const auto v = parse_integer(t);
-      if (!v) return c.fail(fmt::format("expected a number, got '{}'", t));
-      const int64_t lo = core == Core::SImm ? -(int64_t{1} << (f.width() - 1)) : 0;
-      const int64_t hi = static_cast<int64_t>(low_mask(f.width()));
-      if (*v < lo || *v > hi) return c.fail(fmt::format("{} does not fit in {} bits", t, f.width()));
-      c.set(0, static_cast<uint32_t>(static_cast<uint64_t>(*v) & low_mask(f.width())));
+      const auto v = parse_immediate(c, t, f.width(), core == Core::SImm);
+      if (!v) return false;
+      c.set(0, static_cast<uint32_t>(*v));
       return true;
     }
   }

@@ -124,6 +124,24 @@ int ParseContext::reuse_bit(int arg) const {
 
 // ---- basic kinds ------------------------------------------------------------------------------------------
 
+std::optional<uint64_t> parse_immediate(ParseContext& c, std::string_view t, unsigned width, bool is_signed) {
+  auto v = parse_integer(t);
+  if (!v) {
+    c.fail(fmt::format("expected a number, got '{}'", t));
+    return std::nullopt;
+  }
+  const int64_t half = int64_t{1} << (width - 1);
+  const int64_t lo = is_signed || width == 32 ? -half : 0;
+  const int64_t hi = is_signed ? half - 1 : static_cast<int64_t>(low_mask(width));
+  if (*v < lo || *v > hi) {
+    auto num = [](int64_t x) { return x < 0 ? fmt::format("-{:#x}", -x) : fmt::format("{:#x}", x); };
+    c.fail(fmt::format("{} is out of range: {} to {} ({}-bit {})", t, num(lo), num(hi), width,
+                       is_signed ? "signed" : lo < 0 ? "value" : "unsigned"));
+    return std::nullopt;
+  }
+  return static_cast<uint64_t>(*v) & low_mask(width);
+}
+
 namespace {
 
 void set_field_default(ParseContext& c) { c.set(0, default_value(info(c.field(0).opd).kind)); }
@@ -188,20 +206,11 @@ bool plain_parse(ParseContext& c, std::string_view t) {
       }
       return c.fail(fmt::format("unknown {} '{}'", oi.name, t));
     }
-    case Kind::UImm: {
-      auto v = parse_integer(t);
-      if (!v) return c.fail(fmt::format("expected a number, got '{}'", t));
-      if (*v < 0 || static_cast<uint64_t>(*v) > low_mask(f.width()))
-        return c.fail(fmt::format("{} {} does not fit in {} bits", oi.name, t, f.width()));
-      c.set(0, static_cast<uint32_t>(*v));
-      return true;
-    }
+    case Kind::UImm:
     case Kind::SImm: {
-      auto v = parse_integer(t);
-      if (!v) return c.fail(fmt::format("expected a number, got '{}'", t));
-      const int64_t lo = -(int64_t{1} << (f.width() - 1)), hi = static_cast<int64_t>(low_mask(f.width()));
-      if (*v < lo || *v > hi) return c.fail(fmt::format("{} {} does not fit in {} bits", oi.name, t, f.width()));
-      c.set(0, static_cast<uint32_t>(static_cast<uint64_t>(*v) & low_mask(f.width())));
+      auto v = parse_immediate(c, t, f.width(), oi.kind == Kind::SImm);
+      if (!v) return false;
+      c.set(0, static_cast<uint32_t>(*v));
       return true;
     }
   }

@@ -136,6 +136,10 @@ bool spelled_at(std::string_view mnem, std::size_t pos, std::string_view sp);
 // Longest spelling (or alias) of `table` at mnem[pos]; sets `mask` to the values spelled that way. When nothing
 // matches, the values with an empty spelling are taken with length 0; kNoMatch if there are none.
 int match_spelling(const EnumTable& table, std::string_view mnem, std::size_t pos, uint64_t& mask);
+// An immediate operand of a field `width` bits wide: signed fields take -2^(w-1) .. 2^(w-1) - 1 (what the printer
+// shows them as); unsigned ones 0 .. 2^w - 1, and a 32-bit one also a negative value down to -2^31 as its two's
+// complement (MOV32I R0, -1 is 0xffffffff). Out of range: "IMM is out of range: LO to HI (N-bit signed)".
+std::optional<uint64_t> parse_immediate(ParseContext& c, std::string_view t, unsigned width, bool is_signed);
 // Constant-bank references c[0x3][R4+0x8], c[0x0][-0x8000] (signed 16-bit byte offset; RZ when no register).
 void append_cbuf_ref(TextOut& out, uint32_t bank, uint32_t ra, int64_t off);
 bool parse_cbuf_ref(ParseContext& c, std::string_view t, uint32_t& bank, uint32_t& ra, int64_t& off);
