@@ -248,8 +248,15 @@ std::optional<AsmError> assemble(std::string_view source, Arch arch, Program& ou
       inst.ctrl.stall = 0;
       inst.ctrl.yield = true;
     }
-    if (std::string e = check_control(inst.form(), inst.ctrl); !e.empty())
-      return lines.at(st.offset, fmt::format("control annotations not allowed for {}: {}", op_name(inst.op()), e));
+    if (std::string e = check_control(inst.form(), inst.ctrl); !e.empty()) {
+      // check_control gives nvdisasm's words for the control word it refuses; say which annotation to drop.
+      const bool barrier = fixed_latency(inst.form().sched) && (inst.ctrl.wrbar != 7 || inst.ctrl.rdbar != 7);
+      return lines.at(st.offset,
+                      barrier ? fmt::format("{} has a fixed latency and sets no barrier: drop its &wr/&rd annotation "
+                                            "(nvdisasm refuses the control word: \"{}\")", op_name(inst.op()), e)
+                              : fmt::format("{} does not take reuse flag 8 (?reuse=0x8 and above; nvdisasm refuses the "
+                                            "control word: \"{}\")", op_name(inst.op()), e));
+    }
     if (auto w = encode(inst); !w) return lines.at(st.offset, w.error());
     out.code.push_back(inst);
   }

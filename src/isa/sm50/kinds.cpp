@@ -221,7 +221,21 @@ int plain_parse_modifier(ParseContext& c, std::string_view mnem, std::size_t pos
   const EnumTable& t = *info(c.field(0).opd).table;
   uint64_t mask = 0;
   const int n = match_spelling(t, mnem, pos, mask);
-  if (n == kNoMatch) return c.fail(fmt::format("missing {} modifier", info(c.field(0).opd).name)), kNoMatch;
+  if (n == kNoMatch) {
+    // The spellings this position takes, in the table's order: what the user can write.
+    std::string valid;
+    unsigned listed = 0;
+    for (const Spelling& sp : t.values) {
+      if (sp.rejected || sp.text.empty() || sp.text.find("INVALID") != std::string_view::npos || sp.text[0] != '.') continue;
+      if (listed++ == 12) {
+        valid += ", ...";
+        break;
+      }
+      valid += (valid.empty() ? "" : ", ") + std::string(sp.text);
+    }
+    c.fail(fmt::format("expected one of the modifiers {} here", valid));
+    return kNoMatch;
+  }
   c.cand[c.index(0)] &= mask;
   c.set(0, static_cast<uint32_t>(std::countr_zero(mask)));
   return n;
