@@ -116,6 +116,11 @@ TEST(Assembler, RefusesWhatItCannotEncode) {
   EXPECT_NE(msg("MOV32I R0, 0x100000000 ;").find("0x100000000 is out of range: -0x80000000 to 0xffffffff"),
             std::string::npos);
   EXPECT_EQ(msg("MOV R0, R1 ;\nEXIT ; /* a\nb"), "2:8: a comment opened with /* is never closed with */");
+  // A missing modifier: the spellings that position takes (F2I's destination types).
+  EXPECT_EQ(msg("F2I R0, R1 ;"), "1:4: expected one of the modifiers .U16, .U32, .U64, .S16, .S32, .S64 here");
+  // MOV is fixed-latency: no scoreboard barrier.
+  EXPECT_NE(msg("MOV R0, R1 &wr5 ;").find("MOV has a fixed latency and sets no barrier: drop its &wr/&rd"),
+            std::string::npos);
   EXPECT_EQ(msg(""), "1:1: no instructions: the text holds no SASS statement (INSTRUCTION ;)");
   EXPECT_EQ(msg("// only a comment\n"), "1:1: no instructions: the text holds no SASS statement (INSTRUCTION ;)");
   EXPECT_EQ(msg(std::string_view("MOV R0, R1 ;\0\x01", 14)),
