@@ -121,6 +121,9 @@ TEST(Assembler, RefusesWhatItCannotEncode) {
   // MOV is fixed-latency: no scoreboard barrier.
   EXPECT_NE(msg("MOV R0, R1 &wr5 ;").find("MOV has a fixed latency and sets no barrier: drop its &wr/&rd"),
             std::string::npos);
+  EXPECT_NE(msg("BRA nowhere ;").find("1:5: undefined label 'nowhere' (no 'nowhere:' in the program)"),
+            std::string::npos);
+  EXPECT_EQ(msg("x: BRA x ;"), "accepted");
   EXPECT_EQ(msg(""), "1:1: no instructions: the text holds no SASS statement (INSTRUCTION ;)");
   EXPECT_EQ(msg("// only a comment\n"), "1:1: no instructions: the text holds no SASS statement (INSTRUCTION ;)");
   EXPECT_EQ(msg(std::string_view("MOV R0, R1 ;\0\x01", 14)),

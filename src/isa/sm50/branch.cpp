@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: MIT
 // Composite kinds of the control-flow family (branch_rows.h): condition-code tests, PC-relative targets (printed as
 // absolute addresses or cubin labels), register targets of BRX / JMX, constant-bank targets and optional numbers.
+#include <fmt/format.h>
+
+#include <cctype>
 #include <string>
 #include <string_view>
-
-#include <fmt/format.h>
 
 #include "isa/sm50/kinds.h"
 #include "isa/sm50/parser.h"
@@ -50,6 +51,9 @@ bool target_parse(ParseContext& c, std::string_view t) {
   if (c.labels)
     if (auto a = c.labels->address_of(name)) target = static_cast<int64_t>(*a);
   if (!target && name == t) target = parse_integer(t);
+  const bool identifier = !name.empty() && (std::isalpha(static_cast<unsigned char>(name[0])) || name[0] == '_' ||
+                                            name[0] == '.' || name[0] == '$');
+  if (!target && identifier) return c.fail(fmt::format("undefined label '{}' (no '{}:' in the program)", name, name));
   if (!target) return c.fail(fmt::format("expected a branch target (an address or a label), got '{}'", t));
   const unsigned width = c.field(0).width();
   const int64_t rel = *target - next_address(c.inst.address());
