@@ -147,12 +147,16 @@ Runner add_render(CLI::App& app) {
   sub->add_option("-o,--output", o->out, "PNG to write")->capture_default_str();
   sub->add_option("--width", o->width, "Image width in pixels")->capture_default_str()->check(CLI::Range(1, 4096));
   sub->add_option("--height", o->height, "Image height in pixels")->capture_default_str()->check(CLI::Range(1, 4096));
-  sub->add_option("--msaa", o->msaa, "Samples per pixel: 1, 2, 4 or 8")->capture_default_str();
+  sub->add_option("--msaa", o->msaa, "Samples per pixel: 1, 2, 4 or 8")
+      ->capture_default_str()
+      ->check(CLI::IsMember({1u, 2u, 4u, 8u}));
   sub->add_option("--program", o->program,
                   "Fragment program: SASS text as `tmu as` reads it, a raw SM52 blob (*.bin) or a cubin (its first "
                   "function); the colour is R0..R3 at EXIT");
   sub->add_option("--texture", o->texture, "PNG for texture 0 (mip levels are box-filtered); default: flagstones");
-  sub->add_option("--filter", o->filter, "nearest, bilinear, trilinear or aniso")->capture_default_str();
+  sub->add_option("--filter", o->filter, "nearest, bilinear, trilinear or aniso")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"nearest", "bilinear", "trilinear", "aniso"}));
   sub->add_option("--aniso", o->aniso, "Maximum anisotropy (1..16)")->capture_default_str();
   sub->add_flag("--mip-view", o->mip_view, "Colour each mip level flatly: shows the level (blend) each pixel sampled");
   return [o] { return run(*o); };

@@ -3,12 +3,15 @@
 #include <CLI/CLI.hpp>
 #include <iostream>
 #include <map>
+#include <string>
+#include <string_view>
 
 #include "commands.h"
 
 int main(int argc, char** argv) {
   CLI::App app{"tmu - a reference model of the NVIDIA Maxwell (SM 5.x) texture path"};
   app.require_subcommand(1);
+  app.set_version_flag("--version", std::string("tmu ") + TMU_VERSION);
   std::map<CLI::App*, tmu::cli::Runner> runners;
   auto reg = [&](tmu::cli::Runner (*add)(CLI::App&)) {
     const std::size_t before = app.get_subcommands({}).size();
@@ -24,6 +27,19 @@ int main(int argc, char** argv) {
   reg(tmu::cli::add_lower);
   reg(tmu::cli::add_compile);
   reg(tmu::cli::add_run);
+  // A first word that names no command: say which commands there are (CLI11 would only ask for one).
+  if (argc > 1 && argv[1][0] != '-') {
+    std::string names;
+    bool known = false;
+    for (const CLI::App* sub : app.get_subcommands({})) {
+      known = known || sub->get_name() == argv[1];
+      names += (names.empty() ? "" : ", ") + sub->get_name();
+    }
+    if (!known) {
+      std::cerr << "tmu: error: unknown command '" << argv[1] << "'; the commands are " << names << '\n';
+      return 2;
+    }
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
