@@ -124,6 +124,8 @@ TEST(Assembler, RefusesWhatItCannotEncode) {
   EXPECT_NE(msg("BRA nowhere ;").find("1:5: undefined label 'nowhere' (no 'nowhere:' in the program)"),
             std::string::npos);
   EXPECT_EQ(msg("x: BRA x ;"), "accepted");
+  // A form of a later architecture, named as written.
+  EXPECT_EQ(msg("TEXS.F16 RZ, R0, R2, R3, 0x0, 2D, RG ;"), "1:1: TEXS.F16 needs SM52 or later (assemble with --arch sm52)");
   EXPECT_EQ(msg(""), "1:1: no instructions: the text holds no SASS statement (INSTRUCTION ;)");
   EXPECT_EQ(msg("// only a comment\n"), "1:1: no instructions: the text holds no SASS statement (INSTRUCTION ;)");
   EXPECT_EQ(msg(std::string_view("MOV R0, R1 ;\0\x01", 14)),

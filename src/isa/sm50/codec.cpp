@@ -318,7 +318,10 @@ Result<uint64_t> encode(const Instruction& in) {
   const Instruction inst = normalized(in);
   const Form& f = inst.form();
   if (inst.arch() < f.since)
-    return make_error(fmt::format("{} needs {} or later", f.opclass, arch_name(f.since)));
+    // Named as written (the syntax's mnemonic, "TEXS.F16"), not by the table's opclass ("TEXS_F16").
+    return make_error(fmt::format("{} needs {} or later (assemble with --arch {})",
+                                  f.syntax.substr(0, f.syntax.find_first_of("{ ")), arch_name(f.since),
+                                  f.since == Arch::SM52 ? "sm52" : "sm50"));
   const Pattern& p = pattern_of(f);
   uint64_t word = p.value;
   for (std::size_t i = 0; i < f.format.size(); ++i) {
