@@ -198,6 +198,29 @@ TEST(CubinWrite, RefusesBadImages) {
   EXPECT_EQ(error_of(bad), "kernel tex_bindless: relocation at 0x40 is past the code or names no symbol");
 }
 
+// Damaged cubins (every byte of the headers and tables changed, the file cut short) are refused or read, never a
+// crash.
+TEST(CubinWrite, DamagedCubinsAreRefusedOrRead) {
+  auto bytes = write_cubin(sample_image(Arch::SM50));
+  ASSERT_TRUE(bytes) << bytes.error();
+  std::size_t refused = 0;
+  for (std::size_t at = 0; at < bytes->size(); ++at) {
+    // Headers, tables and attributes: the first 0x400 bytes and the section and program header tables at the end.
+    if (at >= 0x400 && at + 0x500 < bytes->size()) continue;
+    for (uint8_t v : {uint8_t{0x00}, uint8_t{0xff}, uint8_t{0x41}}) {
+      std::vector<std::byte> damaged = *bytes;
+      damaged[at] = std::byte{v};
+      auto r = read_cubin_image(damaged);
+      if (!r) ++refused;
+    }
+  }
+  for (std::size_t size = 0; size < bytes->size(); size += 7) {
+    auto r = read_cubin_image(std::span<const std::byte>(*bytes).first(size));
+    if (!r) ++refused;
+  }
+  EXPECT_GT(refused, 0u);
+}
+
 // `nvdisasm -c`'s instruction lines per function (section name without ".text."): address -> text.
 std::map<std::string, std::map<uint64_t, std::string>> nvdisasm_listing(const std::string& out) {
   std::map<std::string, std::map<uint64_t, std::string>> fns;
