@@ -17,11 +17,18 @@ std::string ExecError::to_string() const {
 }
 
 std::string Hazard::to_string() const {
-  if (write_after_read)
-    return fmt::format("at {:#06x}: R{} is overwritten while the instruction at {:#06x} may still read it (read "
-                       "barrier SB{} not waited on)", address, reg, writer_address, barrier);
-  return fmt::format("at {:#06x}: R{} is used before the instruction at {:#06x} has written it (write barrier SB{} "
-                     "not waited on)", address, reg, writer_address, barrier);
+  switch (kind) {
+    case Kind::WriteAfterRead:
+      return fmt::format("at {:#06x}: write-after-read hazard: R{} is overwritten while the instruction at {:#06x} "
+                         "may still read it (read barrier SB{} not waited on)", address, reg, writer_address, barrier);
+    case Kind::WriteAfterWrite:
+      return fmt::format("at {:#06x}: write-after-write hazard: R{} is written before the instruction at {:#06x} has "
+                         "written it, whose later write wins (write barrier SB{} not waited on)", address, reg,
+                         writer_address, barrier);
+    case Kind::ReadAfterWrite: break;
+  }
+  return fmt::format("at {:#06x}: read-after-write hazard: R{} is read before the instruction at {:#06x} has "
+                     "written it (write barrier SB{} not waited on)", address, reg, writer_address, barrier);
 }
 
 void Scoreboard::wait(uint8_t mask) {
@@ -49,13 +56,13 @@ void Context::check_hazard(unsigned r, bool write) {
   if (checked(done, r)) return;
   set_bit(done, r);
   for (unsigned b = 0; b < 6; ++b) {
-    auto note = [&](const Scoreboard::Pending& p, bool war) {
-      if (checked(p.regs, r) && reported_.emplace(address(), p.writer, r, war).second)
-        report.hazards.push_back({address(), p.writer, r, b, war});
+    auto note = [&](const Scoreboard::Pending& p, Hazard::Kind kind) {
+      if (checked(p.regs, r) && reported_.emplace(address(), p.writer, r, kind == Hazard::Kind::WriteAfterRead).second)
+        report.hazards.push_back({address(), p.writer, r, b, kind});
     };
-    for (const auto& p : scoreboard.write[b]) note(p, false);
+    for (const auto& p : scoreboard.write[b]) note(p, write ? Hazard::Kind::WriteAfterWrite : Hazard::Kind::ReadAfterWrite);
     if (write)
-      for (const auto& p : scoreboard.read[b]) note(p, true);
+      for (const auto& p : scoreboard.read[b]) note(p, Hazard::Kind::WriteAfterRead);
   }
 }
 

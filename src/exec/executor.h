@@ -27,11 +27,15 @@ struct ExecError {
 
 // A register used before the barrier that protects it was waited on.
 struct Hazard {
+  // What the instruction at `address` did to a register a variable-latency instruction had not finished with:
+  // read it before that instruction wrote it, wrote it before that instruction wrote it (its later write would
+  // win), or overwrote it while that instruction may still read it.
+  enum class Kind : uint8_t { ReadAfterWrite, WriteAfterWrite, WriteAfterRead };
   uint64_t address = 0;         // the instruction that used the register
   uint64_t writer_address = 0;  // the variable-latency instruction whose barrier was not waited on
   unsigned reg = 0;
   unsigned barrier = 0;
-  bool write_after_read = false;  // the register was overwritten while an instruction still reads it
+  Kind kind = Kind::ReadAfterWrite;
   std::string to_string() const;
 };
 

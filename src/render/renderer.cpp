@@ -79,9 +79,9 @@ Result<Image> render(const Scene& scene, const MipChain& texture, const RenderOp
   if (scene.fragment_code) {
     program = *scene.fragment_code;
   } else if (auto err = isa::sm50::assemble(scene.fragment_program, isa::Arch::SM52, program)) {
-    return make_error(fmt::format("fragment program:{}:{}: {}", err->line, err->column, err->message));
+    return make_error(fmt::format("{}:{}:{}: {}", scene.fragment_program_name, err->line, err->column, err->message));
   }
-  if (program.code.empty()) return make_error("the fragment program is empty");
+  if (program.code.empty()) return make_error(fmt::format("{}: the fragment program is empty", scene.fragment_program_name));
 
   texunit::TextureSet set;
   auto tex = upload(set, texture);
@@ -134,8 +134,8 @@ Result<Image> render(const Scene& scene, const MipChain& texture, const RenderOp
       if (auto e = exec::run(program, warp, machine, {options.instruction_budget}, report)) {
         const unsigned q = e->lane >= 0 ? static_cast<unsigned>(e->lane) / 4 : 0;
         const raster::QuadFragment& f = quads[first + std::min<std::size_t>(q, n - 1)];
-        return make_error(fmt::format("fragment program {} (triangle {}, quad at pixel {}, {})", e->to_string(), i,
-                                      f.x, f.y));
+        return make_error(fmt::format("{} {} (triangle {}, quad at pixel {}, {})", scene.fragment_program_name,
+                                      e->to_string(), i, f.x, f.y));
       }
       ++stats.warps;
       stats.warp_instructions += report.instructions;

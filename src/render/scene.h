@@ -28,6 +28,8 @@ struct Scene {
   std::vector<std::array<uint32_t, 3>> triangles;
   texunit::Sampler sampler;
   std::string fragment_program;  // SASS text (tmu as syntax)
+  // What errors call the program: its file when it came from one (tmu render --program).
+  std::string fragment_program_name = "fragment program";
   // Or already-encoded code (a raw blob of 32-byte bundles or a cubin's function), used when set.
   std::optional<isa::sm50::Program> fragment_code;
   // Constant banks other than 0 that the program reads (a cubin's .nv.constantN sections: ptxas's literals in

@@ -136,14 +136,28 @@ TEST(ExecControl, ReadBeforeTheWriteBarrierIsAHazard) {
   EXPECT_EQ(h.writer_address, 0x8u);
   EXPECT_EQ(h.reg, 0u);
   EXPECT_EQ(h.barrier, 0u);
-  EXPECT_FALSE(h.write_after_read);
-  EXPECT_NE(h.to_string().find("0x0008"), std::string::npos) << h.to_string();
+  EXPECT_EQ(h.kind, Hazard::Kind::ReadAfterWrite);
+  EXPECT_EQ(h.to_string(), "at 0x0010: read-after-write hazard: R0 is read before the instruction at 0x0008 has "
+                           "written it (write barrier SB0 not waited on)");
 
   f.ok("S2R R0, SR_LANEID &wr=0 ;\n"
        "IADD32I R1, R0, 0x1 &req={0} ?stall=6 ;\n"
        "EXIT;");
   EXPECT_TRUE(f.report.hazards.empty());
   EXPECT_EQ(f.r(1, 9), 10u);
+}
+
+TEST(ExecControl, WriteBeforeTheWriteBarrierIsAWriteAfterWriteHazard) {
+  // R0 written by a MOV while S2R's write to it is still pending: S2R's later write wins, not a read.
+  ExecFixture f;
+  f.ok("S2R R0, SR_LANEID &wr=0 ;\n"
+       "MOV32I R0, 0x5 ?stall=6 ;\n"
+       "EXIT;");
+  ASSERT_EQ(f.report.hazards.size(), 1u);
+  EXPECT_EQ(f.report.hazards[0].kind, Hazard::Kind::WriteAfterWrite);
+  EXPECT_EQ(f.report.hazards[0].to_string(),
+            "at 0x0010: write-after-write hazard: R0 is written before the instruction at 0x0008 has written it, "
+            "whose later write wins (write barrier SB0 not waited on)");
 }
 
 // Instruction k of a program (no labels in control slots) sits at 8 + 32 * (k / 3) + 8 * (k % 3): each 32-byte

@@ -90,6 +90,7 @@ int run(const Options& o) {
     return 2;
   }
   if (!o.program.empty()) {
+    scene.fragment_program_name = o.program;
     auto bytes = read_file(o.program);
     if (!bytes) return 1;
     if (auto code = load_code(o.program, *bytes, scene.fragment_constants)) {
@@ -132,8 +133,8 @@ int run(const Options& o) {
                            o.out, image->width, image->height, o.msaa, o.msaa == 1 ? "" : "s", stats.quads, stats.warps,
                            stats.fragments, stats.warp_instructions, seconds);
   if (!stats.hazards.empty()) {
-    std::cout << fmt::format("{} control-word hazard{} in the fragment program:\n", stats.hazards.size(),
-                             stats.hazards.size() == 1 ? "" : "s");
+    std::cout << fmt::format("{} control-word hazard{} in {}:\n", stats.hazards.size(),
+                             stats.hazards.size() == 1 ? "" : "s", o.program.empty() ? "the fragment program" : o.program);
     for (const auto& h : stats.hazards) std::cout << "  " << h.to_string() << "\n";
   }
   return 0;
