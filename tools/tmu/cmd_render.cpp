@@ -63,6 +63,9 @@ std::optional<std::optional<isa::sm50::Program>> load_code(const std::string& pa
   return std::optional<isa::sm50::Program>{std::move(p)};
 }
 
+constexpr uint32_t kMaxTextureSide = 16384;
+constexpr uint64_t kMaxSamples = uint64_t{4096} * 4096 * 4;
+
 // The sampler state for --filter / --aniso.
 std::optional<std::string> apply_filter(const Options& o, texunit::Sampler& s) {
   using namespace texunit;
@@ -83,6 +86,13 @@ std::optional<std::string> apply_filter(const Options& o, texunit::Sampler& s) {
 }
 
 int run(const Options& o) {
+  // Every sample of the frame is held in memory (colour as four floats): 4096 x 4096 at 4 samples is about 1 GiB.
+  if (uint64_t{o.width} * o.height * o.msaa > kMaxSamples) {
+    error(fmt::format("{}x{} at {} samples per pixel is {} samples; tmu render holds every sample in memory and "
+                      "takes at most {} (4096x4096 at 4 samples)", o.width, o.height, o.msaa,
+                      uint64_t{o.width} * o.height * o.msaa, kMaxSamples));
+    return 1;
+  }
   render::Scene scene = render::default_scene(o.width, o.height);
   scene.samples = o.msaa;
   if (auto e = apply_filter(o, scene.sampler)) {
@@ -107,6 +117,13 @@ int run(const Options& o) {
     auto img = decode_png(*file, uint64_t{1} << 24);
     if (!img) {
       error(o.texture + ": " + img.error());
+      return 1;
+    }
+    // A mipmapped 2D texture takes sides up to 16384 on compute capability 5.x (CUDA's maxTexture2DMipmap); the
+    // chain of a larger one would need more than the 15 levels past level 0 a header holds.
+    if (img->width > kMaxTextureSide || img->height > kMaxTextureSide) {
+      error(fmt::format("{}: {}x{}: textures take sides up to {} (a mipmapped 2D texture on SM 5.x)", o.texture,
+                        img->width, img->height, kMaxTextureSide));
       return 1;
     }
     chain = render::from_level0(img->width, img->height, std::move(img->pixels));
