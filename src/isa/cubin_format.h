@@ -63,10 +63,12 @@ enum Attr : uint8_t {
   kMaxregCount = 0x1b,         // HVAL 0xff
   kExitInstrOffsets = 0x1c,    // SVAL 32-bit offsets of the EXITs
   kCrsStackSize = 0x1e,        // SVAL bytes
+  kCoopGroupInstrOffsets = 0x28,  // SVAL 32-bit offsets (the ptxas corpus's alu kernels)
   kMaxStackSize = 0x23,        // SVAL symbol, bytes (in .nv.info)
   kSw1850030War = 0x2a,        // NVAL
   kRegcount = 0x2f,            // SVAL symbol, registers (in .nv.info)
   kSw2393858War = 0x30,        // NVAL
+  kIntWarpWideInstrOffsets = 0x31,  // SVAL 32-bit offsets (the ptxas corpus's tex, alu and mode kernels)
   kIndirectBranchTargets = 0x34,  // SVAL entries (see isa/cubin.cpp)
   kCudaApiVersion = 0x37,      // SVAL 118
 };

@@ -146,6 +146,10 @@ Result<CubinImage> read_cubin_image(std::span<const std::byte> bytes) {
           k.param_size = std::to_integer<uint32_t>(v[0]) | std::to_integer<uint32_t>(v[1]) << 8;
         else if (attr == cf::kExitInstrOffsets)
           for (std::size_t p = 0; p + 4 <= v.size(); p += 4) k.exit_offsets.push_back(le32(v, p));
+        else if (attr == cf::kIntWarpWideInstrOffsets)
+          for (std::size_t p = 0; p + 4 <= v.size(); p += 4) k.warp_wide_offsets.push_back(le32(v, p));
+        else if (attr == cf::kCoopGroupInstrOffsets)
+          for (std::size_t p = 0; p + 4 <= v.size(); p += 4) k.coop_group_offsets.push_back(le32(v, p));
         else if (attr == cf::kCrsStackSize && v.size() >= 4)
           k.crs_stack_size = le32(v, 0);
         else if (attr == cf::kMaxThreads)

@@ -67,6 +67,10 @@ struct CubinKernel {
   std::vector<std::byte> constant2;                // .nv.constant2.<k>, when not empty
   std::vector<CubinRelocation> relocations;        // of the code: .rel.text.<k>
   std::vector<CubinIndirectBranch> indirect_branches;  // EIATTR_INDIRECT_BRANCH_TARGETS
+  // EIATTR_INT_WARP_WIDE_INSTR_OFFSETS and EIATTR_COOP_GROUP_INSTR_OFFSETS: offsets of instructions ptxas marks
+  // (written when not empty; what ptxas marks is its own: a tmu ptxas has to establish it).
+  std::vector<uint32_t> warp_wide_offsets;
+  std::vector<uint32_t> coop_group_offsets;
   // EIATTR_EXIT_INSTR_OFFSETS; empty: the writer finds every EXIT in the code.
   std::vector<uint32_t> exit_offsets;
 };

@@ -77,6 +77,10 @@ std::optional<std::string> check_kernel(const CubinKernel& k, const CubinImage& 
     if (h.kind == HandleKind::Sampler && image.tex_mode != TexMode::Independent)
       return fail(fmt::format("sampler {} needs independent texture mode (.target ..., texmode_independent)", h.name));
   }
+  for (const auto* list : {&k.exit_offsets, &k.warp_wide_offsets, &k.coop_group_offsets})
+    for (uint32_t at : *list)
+      if (at >= k.code.size() || at % 8 != 0)
+        return fail(fmt::format("instruction offset {:#x} is not an instruction of the code", at));
   for (const CubinRelocation& r : k.relocations)
     if (r.offset >= k.code.size() || r.symbol.empty())
       return fail(fmt::format("relocation at {:#x} is past the code or names no symbol", r.offset));
@@ -133,6 +137,9 @@ std::vector<std::byte> kernel_info(const CubinKernel& k, const KernelSections& s
   };
   if (uses(HandleKind::Surface)) in.bval(cf::kBindlessSurfaceBank, 0);
   if (uses(HandleKind::Texture)) in.bval(cf::kBindlessTextureBank, 0);
+  if (!k.warp_wide_offsets.empty()) in.sval(cf::kIntWarpWideInstrOffsets, k.warp_wide_offsets);
+  if (!k.coop_group_offsets.empty()) in.sval(cf::kCoopGroupInstrOffsets, k.coop_group_offsets);
+  if (!exits.empty()) in.sval(cf::kExitInstrOffsets, exits);
   if (!k.indirect_branches.empty()) {
     std::vector<uint32_t> words;
     for (const CubinIndirectBranch& b : k.indirect_branches) {
@@ -143,7 +150,6 @@ std::vector<std::byte> kernel_info(const CubinKernel& k, const KernelSections& s
     }
     in.sval(cf::kIndirectBranchTargets, words);
   }
-  if (!exits.empty()) in.sval(cf::kExitInstrOffsets, exits);
   if (k.crs_stack_size != 0) in.sval(cf::kCrsStackSize, {k.crs_stack_size});
   if (k.max_threads) in.sval(cf::kMaxThreads, {(*k.max_threads)[0], (*k.max_threads)[1], (*k.max_threads)[2]});
   if (k.req_threads) in.sval(cf::kReqntid, {(*k.req_threads)[0], (*k.req_threads)[1], (*k.req_threads)[2]});

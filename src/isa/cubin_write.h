@@ -7,7 +7,8 @@
 // Written: null, .shstrtab, .strtab, .symtab, .nv.info (REGCOUNT, MAX_STACK_SIZE, MIN_STACK_SIZE, FRAME_SIZE per
 // kernel; SAMPLER_INIT per sampler), .nv.info.<k> (CUDA_API_VERSION, SW2393858_WAR, SW1850030_WAR, PARAM_CBANK,
 // CBANK_PARAM_SIZE, KPARAM_INFO, MAXREG_COUNT, BINDLESS_SURFACE_BANK, BINDLESS_TEXTURE_BANK,
-// INDIRECT_BRANCH_TARGETS, EXIT_INSTR_OFFSETS, CRS_STACK_SIZE, MAX_THREADS, REQNTID), .rel.nv.constant0.<k>
+// INT_WARP_WIDE_INSTR_OFFSETS, COOP_GROUP_INSTR_OFFSETS, EXIT_INSTR_OFFSETS, INDIRECT_BRANCH_TARGETS,
+// CRS_STACK_SIZE, MAX_THREADS, REQNTID, in that order), .rel.nv.constant0.<k>
 // (texture/sampler/surface slots), .rel.text.<k>, .nv.constant2.<k>, .nv.constant0.<k>, .text.<k>,
 // .nv.shared.<k>, and the program headers (PHDR, LOAD of the constants and code, LOAD of shared memory, LOAD of
 // the program headers). Not written: .nv.rel.action, ptxas's fixed table of relocation actions, which only
