@@ -89,6 +89,14 @@ Result<LaunchResult> launch(const isa::Cubin& cubin, const LaunchSpec& spec) {
                                 "so barriers across warps are not modelled; use blocks of at most 32 threads",
                                 inst.address(), warps_per_block));
 
+  // Generic-address LD/ST: ptxas guards each with the predicate LEA.HI.X computes, whose meaning the executor does
+  // not model (it takes the carry-out, so the access would be skipped): refused rather than silently not done.
+  for (const auto& inst : program.code)
+    if (inst.op() == isa::sm50::Op::LD || inst.op() == isa::sm50::Op::ST)
+      return fail(fmt::format("{} at {:#06x} uses a generic address: generic loads and stores are not modelled yet "
+                              "(docs/run.md, \"Limitations\"); use .global/.shared/.local accesses",
+                              inst.op() == isa::sm50::Op::LD ? "LD" : "ST", inst.address()));
+
   // Parameters against the kernel's list.
   if (spec.params.size() != k.params.size())
     return fail(fmt::format("the kernel takes {} parameters, the launch gives {}", k.params.size(),

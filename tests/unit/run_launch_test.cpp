@@ -259,6 +259,15 @@ TEST(RunLaunch, BarrierWithSeveralWarpsIsRefused) {
   for (uint32_t t = 0; t < 32; ++t) EXPECT_EQ(w[t], (t + 1) % 32 * 3) << t;
 }
 
+TEST(RunLaunch, GenericLoadsAndStoresAreRefused) {
+  // generic.ptx stores through cvta'd pointers (ST.E with LEA.HI.X's predicate): refused, never skipped silently.
+  TMU_REQUIRE_TOOL(ptxas, "ptxas");
+  const isa::Cubin cubin = compile(ptxas, read_text(kData + "generic.ptx"));
+  auto r = launch(cubin, spec_of(R"({"block": 32, "buffers": [{"name": "out", "size": 512}],
+                                     "params": [{"buffer": "out"}, {"u32": 1}]})"));
+  expect_error(r, "uses a generic address: generic loads and stores are not modelled yet");
+}
+
 // A structure passed by value (.param .align 4 .b8 s[12]) takes raw bytes; .reqntid fixes the block's shape.
 TEST(RunLaunch, StructureParameterAndRequiredBlockShape) {
   TMU_REQUIRE_TOOL(ptxas, "ptxas");
