@@ -60,13 +60,7 @@ int run(const Options& o) {
     error(w.error());
     return 1;
   }
-  const std::string json = run::results_json(*spec, *result);
-  if (o.output.empty()) {
-    std::cout << json;
-    return std::cout ? 0 : 1;
-  }
-  const auto* p = reinterpret_cast<const std::byte*>(json.data());
-  return write_file(o.output, std::vector<std::byte>(p, p + json.size())) ? 0 : 1;
+  return write_text_output(o.output, run::results_json(*spec, *result));
 }
 
 }  // namespace

@@ -49,13 +49,7 @@ int run(const Options& o) {
     error(o.spec + ": " + outcome.error());
     return 1;
   }
-  const std::string json = sample::results_json(*spec, *outcome);
-  if (o.output.empty()) {
-    std::cout << json;
-    return std::cout ? 0 : 1;
-  }
-  const auto* p = reinterpret_cast<const std::byte*>(json.data());
-  return write_file(o.output, std::vector<std::byte>(p, p + json.size())) ? 0 : 1;
+  return write_text_output(o.output, sample::results_json(*spec, *outcome));
 }
 
 }  // namespace

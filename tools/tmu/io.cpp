@@ -61,6 +61,15 @@ MappedFile::~MappedFile() {
   if (map_) ::munmap(const_cast<std::byte*>(map_), size_);
 }
 
+int write_text_output(const std::string& path, const std::string& text) {
+  if (path.empty()) {
+    std::cout << text;
+    return std::cout ? 0 : 1;
+  }
+  const auto* p = reinterpret_cast<const std::byte*>(text.data());
+  return write_file(path, std::vector<std::byte>(p, p + text.size())) ? 0 : 1;
+}
+
 bool write_file(const std::string& path, const std::vector<std::byte>& data) {
   std::ofstream out(path, std::ios::binary | std::ios::trunc);
   if (out) out.write(reinterpret_cast<const char*>(data.data()), static_cast<std::streamsize>(data.size()));

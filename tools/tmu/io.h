@@ -14,6 +14,8 @@ namespace tmu::cli {
 // reason" (directories: "Is a directory") and returns nullopt.
 std::optional<std::vector<std::byte>> read_file(const std::string& path);
 bool write_file(const std::string& path, const std::vector<std::byte>& data);
+// Text to `path`, or to standard output when `path` is empty; the exit status (0, or 1 after an error message).
+int write_text_output(const std::string& path, const std::string& text);
 
 // A whole file mapped read-only (all pages at once: a 10 MB blob read into a vector costs a copy and a page fault
 // per 4 KiB). Falls back to read_file where the file cannot be mapped (pipes, empty files).
