@@ -3,20 +3,8 @@
 # `${TMU} run CUBIN --launch SPEC` on both and requires the same exit status and output. ptxas is looked for as
 # the oracle tests look (tests/support/oracle.cpp); missing, the test prints "skipped: install ptxas" (ctest:
 # skipped), or fails when TMU_REQUIRE_ORACLES=1.
-set(hints)
-if(DEFINED ENV{TMU_CUDA_BIN})
-  list(APPEND hints "$ENV{TMU_CUDA_BIN}")
-endif()
-if(DEFINED ENV{TMU_CACHE})
-  list(APPEND hints "$ENV{TMU_CACHE}/cuda-11.8/bin")
-else()
-  list(APPEND hints "$ENV{HOME}/.cache/tmu/cuda-11.8/bin")
-endif()
-find_program(PTXAS ptxas HINTS ${hints} NO_CACHE)
+include("${CMAKE_CURRENT_LIST_DIR}/find_ptxas.cmake")
 if(NOT PTXAS)
-  if("$ENV{TMU_REQUIRE_ORACLES}" STREQUAL "1")
-    message(FATAL_ERROR "ptxas is required (TMU_REQUIRE_ORACLES=1) but missing: run scripts/setup.sh")
-  endif()
   message(STATUS "skipped: install ptxas (scripts/setup.sh extracts it from Debian's nvidia-cuda-toolkit)")
   return()
 endif()
