@@ -273,14 +273,14 @@ class Prepare {
     w.fields.emplace_back(value, isa::sm50::pack_param(w.param, probe));
   }
   Part finish(Builder& b, const Word& w) {
-    DefId word = imm(isa::sm50::pack_param(w.param, w.constants), b);
-    const bool zero = isa::sm50::pack_param(w.param, w.constants) == 0;
-    for (std::size_t i = 0; i < w.fields.size(); ++i) {
-      const auto [value, mask] = w.fields[i];
+    // The constant fields' word; a zero one is left out when run-time fields follow.
+    const uint32_t constant = isa::sm50::pack_param(w.param, w.constants);
+    DefId word = constant != 0 || w.fields.empty() ? imm(constant, b) : kNoDef;
+    for (const auto& [value, mask] : w.fields) {
       const unsigned shift = static_cast<unsigned>(std::countr_zero(mask));
       const DefId shifted = shift ? b.alu(AluOp::ishl, {value, imm(shift, b)}) : value;
       const DefId f = b.alu(AluOp::iand, {shifted, imm(mask, b)});
-      word = i == 0 && zero ? f : b.alu(AluOp::ior, {word, f});
+      word = word == kNoDef ? f : b.alu(AluOp::ior, {word, f});
     }
     return {word, 0u};
   }
