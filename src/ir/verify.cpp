@@ -165,6 +165,43 @@ class Verifier {
     if (in.dest_size < 0 && n.dest.id != kNoDef) error(i, fmt::format("{} has no destination", in.name));
     if (in.dest_size > 0 && n.dest.components != in.dest_size)
       error(i, fmt::format("{} makes {} components, not {}", in.name, in.dest_size, n.dest.components));
+    compute(i, n);
+  }
+
+  // The compute intrinsics' shapes (docs/ir.md, "Compute kernels"): 32-bit components; a global load makes 1,
+  // 2 or 4 of them (LDG .32, .64, .128) from a (lo, hi) address.
+  void compute(Instr& i, IntrinsicInstr& n) {
+    const std::string_view nm = name(n.op);
+    auto bits32 = [&](const Def* d, std::string_view what) {
+      if (d && d->bit_size != 32)
+        error(i, fmt::format("{}'s {} is {}-bit, not 32-bit", nm, what, d->bit_size));
+    };
+    auto width = [&](const Def* d, std::string_view what) {
+      if (d && d->components != 1 && d->components != 2 && d->components != 4)
+        error(i, fmt::format("{}'s {} has {} components: 1, 2 or 4", nm, what, d->components));
+    };
+    switch (n.op) {
+      case Intrinsic::load_kernel_input:
+        bits32(&n.dest, "destination");
+        bits32(shape(n.src[0]), "offset");
+        break;
+      case Intrinsic::load_global_2x32:
+        bits32(&n.dest, "destination");
+        width(&n.dest, "destination");
+        bits32(shape(n.src[0]), "address");
+        break;
+      case Intrinsic::store_global_2x32:
+        bits32(shape(n.src[0]), "value");
+        bits32(shape(n.src[1]), "address");
+        break;
+      case Intrinsic::load_local_invocation_id: case Intrinsic::load_workgroup_id:
+      case Intrinsic::load_num_workgroups: case Intrinsic::load_workgroup_size:
+      case Intrinsic::load_subgroup_invocation:
+        bits32(&n.dest, "destination");
+        break;
+      default:
+        break;
+    }
   }
 
   Shader& s_;

@@ -28,6 +28,7 @@
 // * fddx / fddy (NIR lets the implementation pick fine or coarse): coarse, from the quad's top-left pixel, the
 //   same differences the texture unit's implicit LOD takes (lanes 1 - 0 and 2 - 0, texture_unit.cpp).
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <limits>
 #include <type_traits>
@@ -137,6 +138,26 @@ uint32_t pack_unorm8(float x) {
   return static_cast<uint32_t>(std::nearbyint(c * 255.0f));
 }
 
+// umul_high / imul_high (nir_opcodes.py): the high `bits` bits of the 2 * bits-bit product of two `bits`-bit
+// values, unsigned or signed (two's complement), returned in the low `bits` bits.
+uint64_t mul_high(uint64_t a, uint64_t b, unsigned bits, bool is_signed) {
+  if (bits < 64) {
+    const auto p = is_signed ? static_cast<uint64_t>(sign_extend(a, bits) * sign_extend(b, bits)) : a * b;
+    return (p >> bits) & mask_bits(bits);
+  }
+  // 64 bits: the unsigned high word from 32-bit halves, then the signed correction (subtract b if a < 0, a if
+  // b < 0: the two's complement of the product's high word).
+  const uint64_t al = a & 0xffffffffu, ah = a >> 32, bl = b & 0xffffffffu, bh = b >> 32;
+  const uint64_t ll = al * bl, lh = al * bh, hl = ah * bl, hh = ah * bh;
+  const uint64_t mid = (ll >> 32) + (lh & 0xffffffffu) + (hl & 0xffffffffu);
+  uint64_t hi = hh + (lh >> 32) + (hl >> 32) + (mid >> 32);
+  if (is_signed) {
+    if (a >> 63) hi -= b;
+    if (b >> 63) hi -= a;
+  }
+  return hi;
+}
+
 // One component of a per-component operation. x: the sources' bits, sb: their bit sizes, db: the destination's.
 // `bad` is set (result 0) for operands NIR leaves undefined and the interpreter refuses.
 uint64_t scalar(AluOp op, const std::array<uint64_t, 4>& x, const std::array<unsigned, 4>& sb, unsigned db,
@@ -226,6 +247,9 @@ uint64_t scalar(AluOp op, const std::array<uint64_t, 4>& x, const std::array<uns
     case AluOp::iadd: return (x[0] + x[1]) & m;
     case AluOp::isub: return (x[0] - x[1]) & m;
     case AluOp::imul: return (x[0] * x[1]) & m;
+    case AluOp::umul_high: return mul_high(ux(0), ux(1), b, false);
+    case AluOp::imul_high: return mul_high(x[0], x[1], b, true);
+    case AluOp::uadd_carry: return ((x[0] + x[1]) & m) < ux(0) ? 1 : 0;
     case AluOp::idiv:
       if (sx(1) == 0) return 0;
       if (sx(1) == -1) return (uint64_t{0} - x[0]) & m;  // INT_MIN / -1 wraps to INT_MIN
@@ -273,6 +297,16 @@ uint64_t scalar(AluOp op, const std::array<uint64_t, 4>& x, const std::array<uns
       const uint64_t field = (ux(0) >> (index * w)) & mask_bits(w);
       const bool is_signed = op == AluOp::extract_i8 || op == AluOp::extract_i16;
       return is_signed ? static_cast<uint64_t>(sign_extend(field, w)) & m : field;
+    }
+
+    case AluOp::ufind_msb:
+      return ux(0) == 0 ? 0xffffffffu : static_cast<uint64_t>(63 - std::countl_zero(ux(0)));
+    case AluOp::bit_count: return static_cast<uint64_t>(std::popcount(ux(0)));
+    case AluOp::bitfield_reverse: {
+      const auto v = static_cast<uint32_t>(x[0]);
+      uint32_t r = 0;
+      for (unsigned i = 0; i < 32; ++i) r |= ((v >> i) & 1u) << (31 - i);
+      return r;
     }
 
     // Conversions.

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // Selection's driver: liveness, register allocation, control flow (if/else as SSY/BRA/SYNC, phis as moves at the
-// end of each side), constants and intrinsics; ALU and texture instructions in select_alu.cpp and select_tex.cpp.
+// end of each side), constants and intrinsics; ALU, texture and compute instructions in select_alu.cpp,
+// select_tex.cpp and select_compute.cpp.
 #include <algorithm>
 #include <map>
 
@@ -259,6 +260,7 @@ class Driver {
         return;
       }
       default:
+        if (select_compute(sel_, i, n)) return;
         sel_.fail(i, fmt::format("intrinsic {} has no selection", name(n.op)));
     }
   }

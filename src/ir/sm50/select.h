@@ -11,6 +11,15 @@
 //   store_output base B component C    AST to attribute a[0x80 + 16 B + 4 C] (Machine::attribute_out)
 //   texture T with sampler S           bound texture instructions with tsidx = 32 T + S: the constant-bank word
 //                                      (Machine::texture_bank) at (32 T + S) * 4 holds that pair's handle
+//                                      (direct_texture_index: tsidx = T)
+// Compute kernels (docs/ir.md, "Compute kernels"), as ptxas 11.8 reads them:
+//   load_kernel_input base B           c[0x0][0x140 + B + offset] (isa::kParamBase), a constant offset
+//   load_local_invocation_id           S2R SR_TID.X/Y/Z
+//   load_workgroup_id                  S2R SR_CTAID.X/Y/Z
+//   load_subgroup_invocation           S2R SR_LANEID
+//   load_workgroup_size                c[0x0][0x8], [0xc], [0x10]
+//   load_num_workgroups                c[0x0][0x14], [0x18], [0x1c]
+//   load_global_2x32 / store_global_2x32   LDG.E / STG.E (.64, .128) through the (lo, hi) register pair
 // Booleans live in registers as 0 / 0xffffffff; 16-bit values in the low half of a register.
 #pragma once
 
@@ -31,6 +40,9 @@ constexpr unsigned texture_slot(unsigned texture, unsigned sampler) { return 32 
 
 struct SelectOptions {
   isa::Arch arch = isa::Arch::SM50;  // sparse residency (TEX's predicate output) needs SM52
+  // Bound texture instructions take tsidx = the TexInstr's texture_index (the constant-bank-0 word index a
+  // CUDA kernel's texture reference or parameter is bound at, up to 0x1fff); the sampler index is ignored.
+  bool direct_texture_index = false;
 };
 
 struct Selected {

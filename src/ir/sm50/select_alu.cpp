@@ -28,6 +28,11 @@ struct Alu {
   std::string tmp() { return sel.reg(sel.scratch(1)); }
 };
 
+void need32(Alu& x) {
+  if (x.src_bits(0) != 32)
+    x.sel.fail(x.instr, fmt::format("{} of {}-bit values has no selection", name(x.a.op), x.src_bits(0)));
+}
+
 // A float operand of any supported size as an fp32 register: 16-bit values are widened into a scratch register.
 std::string f32_operand(Alu& x, unsigned k, unsigned c) {
   if (x.src_bits(k) == 32) return x.src(k, c);
@@ -234,6 +239,20 @@ void select_alu(Selector& sel, const Instr& instr, const AluInstr& a) {
     case AluOp::ineg: x.each("IADD {}, RZ, -{}"); return;
     case AluOp::iabs: x.each("I2I.S32.S32 {}, |{}|"); return;
     case AluOp::imul: x.each("IMUL {}, {}, {}"); return;
+    // The new integer opcodes read 32-bit registers whole: narrower values have no selection.
+    case AluOp::umul_high: need32(x); x.each("IMUL.U32.U32.HI {}, {}, {}"); return;
+    case AluOp::imul_high: need32(x); x.each("IMUL.HI {}, {}, {}"); return;
+    case AluOp::uadd_carry:
+      // The adder's carry out (ptxas's add.cc / addc pair: IADD Rd.CC then IADD.X).
+      need32(x);
+      for (unsigned c = 0; c < x.n(); ++c) {
+        sel.emit(fmt::format("IADD {}.CC, {}, {}", x.tmp(), x.src(0, c), x.src(1, c)));
+        sel.emit(fmt::format("IADD.X {}, RZ, RZ", x.dst(c)));
+      }
+      return;
+    case AluOp::ufind_msb: need32(x); x.each("FLO.U32 {}, {}"); return;  // 0xffffffff for 0, as NIR's -1
+    case AluOp::bit_count: need32(x); x.each("POPC {}, {}"); return;
+    case AluOp::bitfield_reverse: x.each("BFE.U32.BREV {}, {}, 0x2000"); return;  // ptxas's brev.b32
     case AluOp::imin: x.each("IMNMX {}, {}, {}, PT"); return;
     case AluOp::imax: x.each("IMNMX {}, {}, {}, !PT"); return;
     case AluOp::umin: x.each("IMNMX.U32 {}, {}, {}, PT"); return;

@@ -60,11 +60,14 @@ struct Selector {
   std::vector<std::pair<unsigned, unsigned>> scratch_;
 
   [[noreturn]] void fail(const Instr& i, const std::string& what) const {
+    if (i.dest().id == kNoDef) throw SelectError(fmt::format("an instruction without a result: {}", what));
     throw SelectError(fmt::format("ssa_{}: {}", i.dest().id, what));
   }
 };
 
 void select_alu(Selector& sel, const Instr& instr, const AluInstr& a);
 void select_tex(Selector& sel, const Instr& instr, const TexInstr& t);
+// The compute intrinsics (select_compute.cpp); false for any other intrinsic.
+bool select_compute(Selector& sel, const Instr& instr, const IntrinsicInstr& n);
 
 }  // namespace tmu::ir::sm50::detail

@@ -45,6 +45,13 @@ struct TexSel {
 
   unsigned tsidx() const {
     if (p.bindless) return 0;
+    if (sel.opt.direct_texture_index) {
+      // The texture index is the constant-bank word itself (a CUDA kernel's binding), which names the sampler
+      // too.
+      const unsigned word = constant_index(t.texture_index, TexSrcType::texture_offset);
+      if (word > 0x1fff) fail(fmt::format("texture index {:#x} is past tsidx's 13 bits (0x1fff)", word));
+      return word;
+    }
     const unsigned tex = constant_index(t.texture_index, TexSrcType::texture_offset);
     const unsigned smp = constant_index(t.sampler_index, TexSrcType::sampler_offset);
     if (tex >= 32 || smp >= 32) fail("texture and sampler indices must be below 32 (tsidx = 32 T + S)");

@@ -1,0 +1,163 @@
+// SPDX-License-Identifier: MIT
+// Compute-kernel intrinsics to SM50 (docs/ir.md, "Compute kernels"): kernel parameters, the launch's system
+// values and global memory, spelled as ptxas 11.8 spells its own output (`nvdisasm` of `ptxas -arch=sm_50`):
+//   ld.param          MOV R2, c[0x0][0x140]          (parameters from isa::kParamBase, EIATTR_PARAM_CBANK)
+//   %tid / %ctaid     S2R R4, SR_TID.X / SR_CTAID.Y   %laneid: S2R R5, SR_LANEID
+//   %ntid / %nctaid   MOV R, c[0x0][0x8 + 4k] / c[0x0][0x14 + 4k]   (docs/run.md, "Constant bank 0")
+//   ld.global         LDG.E R0, [R2] / LDG.E.64 R12, [R2] / LDG.E.128 R8, [R2]
+//   st.global         STG.E [R2], R0 / STG.E.64 / STG.E.128 [R2+0x30], R4
+// The address is the (lo, hi) pair of a 2-component definition: the allocator gives it an even register.
+#include "ir/sm50/select_internal.h"
+#include "isa/cubin_image.h"
+
+namespace tmu::ir::sm50::detail {
+namespace {
+
+// ".64", ".128" or "" for 1, 2 or 4 components; anything else has no LDG/STG form.
+std::string width_suffix(Selector& sel, const Instr& i, unsigned components) {
+  switch (components) {
+    case 1:
+      return "";
+    case 2:
+      return ".64";
+    case 4:
+      return ".128";
+    default:
+      sel.fail(i, fmt::format("{} components: LDG/STG move 1, 2 or 4", components));
+  }
+}
+
+// The address operand "[Ra]" of a (lo, hi) pair.
+std::string address(Selector& sel, const Instr& i, DefId a) {
+  if (sel.components(a) != 2 || sel.bit_size(a) != 32)
+    sel.fail(i, fmt::format("the address ssa_{} is not two 32-bit components (lo, hi)", a));
+  return fmt::format("[{}]", sel.r(a));
+}
+
+// The write mask: a number, or the letters Mesa prints (print_intrinsic_instr: "xyzw" up to four components,
+// "abcd..." beyond); all components when absent.
+unsigned write_mask(Selector& sel, const Instr& i, const IntrinsicInstr& n, unsigned count) {
+  const unsigned full = (1u << count) - 1;
+  if (auto v = n.index("wrmask")) return static_cast<unsigned>(*v) & full;
+  for (const auto& [key, value] : n.indices) {
+    if (key != "wrmask") continue;
+    const std::string_view letters = count <= 4 ? "xyzw" : "abcdefghijklmnop";
+    unsigned mask = 0;
+    for (char ch : value) {
+      const auto at = letters.find(ch);
+      if (at == std::string_view::npos || at >= count)
+        sel.fail(i, fmt::format("wrmask={} names no component", value));
+      mask |= 1u << at;
+    }
+    return mask;
+  }
+  return full;
+}
+
+void check_32bit(Selector& sel, const Instr& i, const Def& d, std::string_view what) {
+  if (d.bit_size != 32)
+    sel.fail(i, fmt::format("{} is {}-bit: only 32-bit components have a selection", what, d.bit_size));
+}
+
+void system_values(Selector& sel, const Instr& i, const IntrinsicInstr& n, const char* sreg) {
+  check_32bit(sel, i, n.dest, name(n.op));
+  const unsigned b = sel.dest(n.dest);
+  static constexpr char kAxis[] = {'X', 'Y', 'Z'};
+  for (unsigned c = 0; c < n.dest.components && c < 3; ++c)
+    sel.emit(fmt::format("S2R {}, {}.{}", sel.reg(b + c), sreg, kAxis[c]));
+}
+
+void bank0_words(Selector& sel, const Instr& i, const IntrinsicInstr& n, unsigned first) {
+  check_32bit(sel, i, n.dest, name(n.op));
+  const unsigned b = sel.dest(n.dest);
+  for (unsigned c = 0; c < n.dest.components; ++c)
+    sel.emit(fmt::format("MOV {}, c[0x0][{:#x}]", sel.reg(b + c), first + 4 * c));
+}
+
+void kernel_input(Selector& sel, const Instr& i, const IntrinsicInstr& n) {
+  check_32bit(sel, i, n.dest, "load_kernel_input");
+  const auto offset = sel.constant(n.src[0]);
+  if (!offset)
+    sel.fail(i,
+             "load_kernel_input with a non-constant offset has no selection (parameters are read as "
+             "c[0x0][0x140 + base + offset] with a constant offset)");
+  const int64_t at = n.index("base").value_or(0) + static_cast<int64_t>(static_cast<uint32_t>(*offset));
+  if (at < 0 || at % 4 != 0 || isa::kParamBase + at + 4 * n.dest.components > 0x10000)
+    sel.fail(i,
+             fmt::format("load_kernel_input at byte {} is not a 4-byte-aligned word of constant bank 0", at));
+  const unsigned b = sel.dest(n.dest);
+  for (unsigned c = 0; c < n.dest.components; ++c)
+    sel.emit(fmt::format("MOV {}, c[0x0][{:#x}]", sel.reg(b + c),
+                         isa::kParamBase + static_cast<unsigned>(at) + 4 * c));
+}
+
+void load_global(Selector& sel, const Instr& i, const IntrinsicInstr& n) {
+  check_32bit(sel, i, n.dest, "load_global_2x32's destination");
+  const std::string suffix = width_suffix(sel, i, n.dest.components);
+  const std::string addr = address(sel, i, n.src[0]);
+  const unsigned b = sel.dest(n.dest);  // aligned to the vector's size (Registers::take), as .64/.128 need
+  sel.emit(fmt::format("LDG.E{} {}, {}", suffix, sel.reg(b), addr));
+}
+
+void store_global(Selector& sel, const Instr& i, const IntrinsicInstr& n) {
+  const DefId v = n.src[0];
+  check_32bit(sel, i, sel.shape.at(v), "store_global_2x32's value");
+  const unsigned count = sel.components(v);
+  const std::string addr = address(sel, i, n.src[1]);
+  const unsigned full = (1u << count) - 1;
+  const unsigned mask = write_mask(sel, i, n, count);
+  if (mask != full || (count != 1 && count != 2 && count != 4)) {
+    // Some components, or a width with no vector form: one STG.E each at its byte offset.
+    const std::string ra = sel.r(n.src[1]);
+    for (unsigned c = 0; c < count; ++c)
+      if ((mask >> c) & 1) sel.emit(fmt::format("STG.E [{}+{:#x}], {}", ra, 4 * c, sel.r(v, c)));
+    return;
+  }
+  const std::string suffix = width_suffix(sel, i, count);
+  unsigned first = sel.base.at(v);
+  if (first % count != 0) {
+    // Not an aligned vector (every definition is one today; kept for values that share registers later).
+    const unsigned s = sel.scratch(count);
+    for (unsigned c = 0; c < count; ++c)
+      sel.emit(fmt::format("MOV {}, {}", sel.reg(s + c), sel.r(v, c)));
+    first = s;
+  }
+  sel.emit(fmt::format("STG.E{} {}, {}", suffix, addr, sel.reg(first)));
+}
+
+}  // namespace
+
+bool select_compute(Selector& sel, const Instr& i, const IntrinsicInstr& n) {
+  switch (n.op) {
+    case Intrinsic::load_kernel_input:
+      kernel_input(sel, i, n);
+      return true;
+    case Intrinsic::load_global_2x32:
+      load_global(sel, i, n);
+      return true;
+    case Intrinsic::store_global_2x32:
+      store_global(sel, i, n);
+      return true;
+    case Intrinsic::load_local_invocation_id:
+      system_values(sel, i, n, "SR_TID");
+      return true;
+    case Intrinsic::load_workgroup_id:
+      system_values(sel, i, n, "SR_CTAID");
+      return true;
+    case Intrinsic::load_workgroup_size:
+      bank0_words(sel, i, n, 0x8);
+      return true;
+    case Intrinsic::load_num_workgroups:
+      bank0_words(sel, i, n, 0x14);
+      return true;
+    case Intrinsic::load_subgroup_invocation: {
+      check_32bit(sel, i, n.dest, "load_subgroup_invocation");
+      sel.emit(fmt::format("S2R {}, SR_LANEID", sel.reg(sel.dest(n.dest))));
+      return true;
+    }
+    default:
+      return false;
+  }
+}
+
+}  // namespace tmu::ir::sm50::detail
