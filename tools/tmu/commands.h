@@ -18,5 +18,6 @@ Runner add_render(CLI::App& app);
 Runner add_lower(CLI::App& app);
 Runner add_compile(CLI::App& app);
 Runner add_run(CLI::App& app);
+Runner add_ptxas(CLI::App& app);
 
 }  // namespace tmu::cli

@@ -27,6 +27,7 @@ int main(int argc, char** argv) {
   reg(tmu::cli::add_lower);
   reg(tmu::cli::add_compile);
   reg(tmu::cli::add_run);
+  reg(tmu::cli::add_ptxas);
   // A first word that names no command: say which commands there are (CLI11 would only ask for one).
   if (argc > 1 && argv[1][0] != '-') {
     std::string names;

@@ -1,13 +1,152 @@
 // SPDX-License-Identifier: MIT
+// The compiler's driver: per .entry, the parameter layout and texture slots in constant bank 0 (as ptxas lays
+// them out, lowering-facts.md 3.2.1 and docs/cubin.md), the body as IR (function.h), nir_lower_tex with NAK's
+// SM50 options, selection, and the cubin kernel with its metadata.
 #include "ptx/compile.h"
 
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "ir/passes/lower_tex.h"
+#include "ir/passes/opt_dce.h"
+#include "ir/print.h"
+#include "ir/sm50/select.h"
 #include "isa/cubin_write.h"
+#include "ptx/compile/function.h"
 #include "ptx/reader.h"
 
 namespace tmu::ptx {
 
-Result<Compiled> compile(const Module&, std::string_view file_name, const CompileOptions&) {
-  return make_error(std::string(file_name) + ": the PTX compiler is being written");
+namespace to_ir {
+
+FunctionCompiler::FunctionCompiler(const Function& f, const KernelLayout& layout) : f_(f), layout_(layout) {}
+
+ir::Shader FunctionCompiler::build() {
+  s_.stage = ir::Stage::Compute;
+  s_.name = f_.name;
+  list_ = &s_.body;
+  block_ = s_.body.back().block.get();
+  flatten(*f_.body);
+  emit_range(0, items_.size());
+  s_.number_blocks();
+  for (const PendingPhi& p : phis_) {
+    p.phi->src[0].pred_block = p.then_end->id;
+    p.phi->src[1].pred_block = p.else_end->id;
+  }
+  ir::opt_dce(s_);  // registers written and never read again, phis of temporaries
+  return std::move(s_);
+}
+
+namespace {
+
+uint32_t align_up(uint32_t v, uint32_t a) { return (v + a - 1) / a * a; }
+
+// Every texture instruction's named texture (and sampler) in order of first use.
+void texture_names(const Block& b, std::vector<std::string>& out, std::vector<std::pair<std::string, std::string>>& pairs) {
+  for (const Statement& st : b.items) {
+    if (const Block* inner = std::get_if<Block>(&st.v)) {
+      texture_names(*inner, out, pairs);
+      continue;
+    }
+    const Instruction* i = std::get_if<Instruction>(&st.v);
+    if (!i || !i->texture) continue;
+    auto add = [&](const TextureRef& t, const std::optional<TextureRef>& s) {
+      if (t.is_register) return;
+      const std::string key = s && !s->is_register ? t.name + "," + s->name : t.name;
+      if (std::find(out.begin(), out.end(), key) != out.end()) return;
+      out.push_back(key);
+      pairs.emplace_back(t.name, s && !s->is_register ? s->name : "");
+    };
+    if (const Tex* x = std::get_if<Tex>(&*i->texture)) add(x->texture, x->sampler);
+    if (const Tld4* g = std::get_if<Tld4>(&*i->texture)) add(g->texture, g->sampler);
+    if (const Txq* q = std::get_if<Txq>(&*i->texture)) add(q->texture, std::nullopt);
+  }
+}
+
+struct Entry {
+  KernelLayout layout;
+  isa::CubinKernel kernel;
+};
+
+Entry layout_entry(const Module& m, const Function& f) {
+  Entry e;
+  e.layout.unified = !m.texmode_independent;
+  e.layout.sm = m.sm;
+  e.kernel.name = f.name;
+  e.kernel.visible = f.linkage == Linkage::Visible;
+  uint32_t offset = 0;
+  for (std::size_t k = 0; k < f.params.size(); ++k) {
+    const Param& p = f.params[k];
+    if (p.opaque) to_ir::fail(p.loc, "kernel parameters of .texref/.samplerref/.surfref type are not compiled yet");
+    const uint32_t elem = std::max(1u, bit_size(p.type) / 8);
+    const uint32_t size = elem * static_cast<uint32_t>(p.array.value_or(1));
+    const uint32_t align = p.align ? p.align : elem;
+    offset = align_up(offset, align);
+    e.layout.params[p.name] = to_ir::ParamSlot{offset, size, p.type, false};
+    e.kernel.params.push_back(isa::CubinParam{static_cast<uint32_t>(k), offset, size});
+    offset += size;
+  }
+  e.kernel.param_size = offset;
+  // Texture references: one 32-bit slot each after the parameters (independent mode: a texture and the sampler
+  // used with it share the slot, with both relocations), lowering-facts 3.2.1.
+  std::vector<std::string> keys;
+  std::vector<std::pair<std::string, std::string>> pairs;
+  texture_names(*f.body, keys, pairs);
+  uint32_t slot = isa::kParamBase + align_up(offset, 4);
+  for (std::size_t k = 0; k < keys.size(); ++k, slot += 4) {
+    e.layout.texture_words[keys[k]] = slot / 4;
+    e.kernel.handles.push_back(isa::CubinHandle{isa::HandleKind::Texture, pairs[k].first, slot});
+    if (!pairs[k].second.empty())
+      e.kernel.handles.push_back(isa::CubinHandle{isa::HandleKind::Sampler, pairs[k].second, slot});
+  }
+  return e;
+}
+
+std::string where(std::string_view file, Loc loc) {
+  if (loc.line == 0) return std::string(file);
+  return fmt::format("{}:{}:{}", file, loc.line, loc.col);
+}
+
+}  // namespace
+}  // namespace to_ir
+
+Result<Compiled> compile(const Module& module, std::string_view file_name, const CompileOptions& options) {
+  if (module.sm != 50 && module.sm != 52)
+    return make_error(fmt::format("{}: .target sm_{}: tmu compiles for sm_50 and sm_52", file_name, module.sm));
+  if (module.address_size != 64) return make_error(fmt::format("{}: .address_size 32 is not compiled (CUDA kernels use 64)", file_name));
+  const isa::Arch arch = options.arch.value_or(module.sm == 52 ? isa::Arch::SM52 : isa::Arch::SM50);
+  Compiled out;
+  out.image.arch = arch;
+  out.image.tex_mode = module.texmode_independent ? isa::TexMode::Independent : isa::TexMode::Unified;
+  for (const Function& f : module.functions) {
+    if (!f.entry || !f.body) continue;
+    try {
+      to_ir::Entry e = to_ir::layout_entry(module, f);
+      to_ir::FunctionCompiler fc(f, e.layout);
+      ir::Shader s = fc.build();
+      ir::lower_tex(s, ir::sm50_lower_tex_options());
+      CompiledKernel ck;
+      ck.name = f.name;
+      ck.ir = ir::print(s);
+      ir::sm50::SelectOptions so;
+      so.arch = arch;
+      so.direct_texture_index = true;
+      auto sel = ir::sm50::select(s, so);
+      if (!sel) return make_error(fmt::format("{}: kernel {}: {}", to_ir::where(file_name, f.loc), f.name, sel.error()));
+      ck.sass = sel->sass;
+      auto code = isa::sm50::encode_program(sel->program);
+      if (!code) return make_error(fmt::format("{}: kernel {}: {}", to_ir::where(file_name, f.loc), f.name, code.error()));
+      e.kernel.code = std::move(*code);
+      e.kernel.registers = std::max(sel->registers, 2u);  // R1 is the stack pointer the driver sets
+      out.image.kernels.push_back(std::move(e.kernel));
+      out.kernels.push_back(std::move(ck));
+    } catch (const to_ir::CompileError& err) {
+      return make_error(fmt::format("{}: {}", to_ir::where(file_name, err.loc), err.message));
+    }
+  }
+  if (out.image.kernels.empty()) return make_error(fmt::format("{}: the module has no .entry with a body", file_name));
+  return out;
 }
 
 Result<std::vector<std::byte>> compile_to_cubin(std::string_view text, std::string_view file_name,

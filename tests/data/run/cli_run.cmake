@@ -3,17 +3,25 @@
 # fail = non-zero) and that standard output plus standard error match REGEX. ptxas is looked for as the oracle
 # tests look (tests/support/oracle.cpp): $TMU_CUDA_BIN, ${TMU_CACHE:-~/.cache/tmu}/cuda-11.8/bin, $PATH. Missing, the
 # test prints "skipped: install ptxas" (ctest: skipped), or fails when TMU_REQUIRE_ORACLES=1.
+# With COMPILER=tmu the PTX is compiled by `${TMU} ptxas` instead (no ptxas needed).
+get_filename_component(stem "${PTX}" NAME_WE)
+set(cubin "${WORK}/${NAME}.cubin")
+file(MAKE_DIRECTORY "${WORK}")
+if(COMPILER STREQUAL "tmu")
+  execute_process(COMMAND ${TMU} ptxas "${PTX}" -o "${cubin}" RESULT_VARIABLE rc ERROR_VARIABLE err)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "tmu ptxas ${PTX} failed: ${err}")
+  endif()
+else()
 include("${CMAKE_CURRENT_LIST_DIR}/../../cli/find_ptxas.cmake")
 if(NOT PTXAS)
   message(STATUS "skipped: install ptxas (scripts/setup.sh extracts it from Debian's nvidia-cuda-toolkit)")
   return()
 endif()
-get_filename_component(stem "${PTX}" NAME_WE)
-set(cubin "${WORK}/${NAME}.cubin")
-file(MAKE_DIRECTORY "${WORK}")
 execute_process(COMMAND "${PTXAS}" -arch=sm_50 "${PTX}" -o "${cubin}" RESULT_VARIABLE rc ERROR_VARIABLE err)
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "ptxas ${PTX} failed: ${err}")
+endif()
 endif()
 execute_process(COMMAND ${TMU} run "${cubin}" --launch "${SPEC}" ${ARGS} WORKING_DIRECTORY "${WORK}"
                 RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)

@@ -1,0 +1,14 @@
+// SPDX-License-Identifier: MIT
+// nir_opt_dce: removes instructions whose definitions nothing reads and that have no other effect (ALU, constants,
+// undefined values, phis, derefs, texture instructions, intrinsics that only load). Front ends that build SSA
+// from variables (the PTX compiler) leave such values behind.
+#pragma once
+
+#include "ir/shader.h"
+
+namespace tmu::ir {
+
+// True when something was removed.
+bool opt_dce(Shader& s);
+
+}  // namespace tmu::ir

@@ -1,0 +1,119 @@
+// SPDX-License-Identifier: MIT
+// One .entry of a PTX module as an IR shader (docs/ptx.md "Compiling"). PTX registers are variables; the
+// builder keeps each one's current SSA value and joins them with phis after each conditional region.
+//
+// Values: .pred registers are 1-bit booleans; 32-bit registers are 32-bit scalars; 64-bit integers are vectors of
+// two 32-bit components (low, high), the form nir_lower_int64 gives them, so that selection only sees 32-bit
+// arithmetic (addresses are load_global_2x32 / store_global_2x32 pairs). 8-, 16-bit and f64 registers are
+// refused.
+//
+// Control flow: PTX's branches are turned back into if/else (structure.cpp); only forward branches that nest
+// are compiled (the forms nvcc writes for guards and if/else); loops are refused.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "ir/builder.h"
+#include "ir/shader.h"
+#include "ptx/module.h"
+
+namespace tmu::ptx::to_ir {
+
+// Thrown inside the compiler, turned into the Result's error at its boundary ("FILE:LINE:COL: what").
+struct CompileError {
+  Loc loc;
+  std::string message;
+};
+[[noreturn]] void fail(Loc loc, std::string message);
+
+// Where a kernel parameter lives in constant bank 0 (offset from the parameter area's start, isa::kParamBase).
+struct ParamSlot {
+  uint32_t offset = 0;
+  uint32_t size = 0;
+  Type type = Type::B32;
+  bool texref = false;  // a .param .texref / .samplerref (independent mode): a bank-0 word like a global one
+};
+
+// What the driver decided before the body is compiled: the parameter layout and the bank-0 word of each texture
+// and sampler reference (its tsidx, lowering-facts 3.2).
+struct KernelLayout {
+  std::map<std::string, ParamSlot, std::less<>> params;
+  std::map<std::string, uint32_t, std::less<>> texture_words;  // texref / samplerref name -> word index
+  bool unified = true;  // the module's texture mode
+  unsigned sm = 50;
+};
+
+class FunctionCompiler {
+ public:
+  FunctionCompiler(const Function& f, const KernelLayout& layout);
+  ir::Shader build();
+
+ private:
+  // structure.cpp: the statements in order, labels, and the structured walk.
+  struct Item {
+    const Instruction* ins = nullptr;  // null for a label
+    const Label* label = nullptr;
+  };
+  void flatten(const Block& b);
+  std::size_t label_position(const Operand& target) const;
+  bool emit_range(std::size_t begin, std::size_t end);
+  bool ends_in_return(std::size_t begin, std::size_t end) const;
+
+  // Control flow in the IR: an if whose two sides are emitted by the callbacks; registers changed on either side
+  // get phis after it.
+  void emit_if(ir::DefId condition, const std::function<void()>& then_side, const std::function<void()>& else_side);
+  ir::Block* append_block(ir::CfList& list);
+
+  // instructions.cpp: one PTX instruction at the cursor.
+  void instruction(const Instruction& ins);
+  void arithmetic(const Instruction& ins, std::string_view op, Type t);
+  void compare(const Instruction& ins, Type t);
+  void convert(const Instruction& ins);
+  void memory(const Instruction& ins, bool load);
+  void move(const Instruction& ins, Type t);
+
+  // texture.cpp: tex, tld4, txq.
+  void texture(const Instruction& ins);
+
+  // Values of registers and operands.
+  // The builder at the end of the current block (one object, so that nested calls insert in order).
+  ir::Builder& b();
+  ir::DefId value(const Operand& o, Type t);      // 64-bit types: two 32-bit components
+  ir::DefId special(const Operand& o);            // %tid.x, %ntid.y, %ctaid.z, %nctaid.x, %laneid
+  ir::DefId predicate(const Operand& guard);      // @p / @!p as a 1-bit boolean
+  void set(const Operand& dest, ir::DefId v, Type t);
+  Type register_type(const Operand& o) const;
+  ir::DefId wide(ir::DefId lo, ir::DefId hi);     // a 64-bit value from two 32-bit ones
+  ir::DefId lo(ir::DefId v);
+  ir::DefId hi(ir::DefId v);
+
+  const Function& f_;
+  const KernelLayout& layout_;
+  ir::Shader s_;
+  ir::Builder builder_{s_, {}};
+  std::vector<Item> items_;
+  std::unordered_map<std::string, std::size_t> labels_;
+  std::unordered_map<std::string, const Variable*> registers_;  // every declared register name (ranges expanded)
+  std::map<std::string, ir::DefId, std::less<>> env_;          // the current value of each written register
+  ir::CfList* list_ = nullptr;
+  ir::Block* block_ = nullptr;
+  struct PendingPhi {
+    ir::PhiInstr* phi;
+    ir::Block* then_end;
+    ir::Block* else_end;
+  };
+  std::vector<PendingPhi> phis_;
+  Loc at_;  // the statement being compiled, for messages
+};
+
+bool is_64(Type t);
+bool is_float(Type t);
+
+}  // namespace tmu::ptx::to_ir

@@ -1,0 +1,124 @@
+// SPDX-License-Identifier: MIT
+// Registers, operands and special registers as IR values (function.h says how each PTX type is represented).
+#include <fmt/format.h>
+
+#include <bit>
+#include <cstring>
+
+#include "ptx/compile/function.h"
+
+namespace tmu::ptx::to_ir {
+
+void fail(Loc loc, std::string message) { throw CompileError{loc, std::move(message)}; }
+
+bool is_64(Type t) { return bit_size(t) == 64; }
+bool is_float(Type t) { return kind(t) == Kind::Float; }
+
+ir::Builder& FunctionCompiler::b() {
+  builder_.cursor() = ir::Cursor{block_, block_->instrs.size()};
+  return builder_;
+}
+
+Type FunctionCompiler::register_type(const Operand& o) const {
+  auto it = registers_.find(o.name);
+  if (it == registers_.end()) fail(o.loc, fmt::format("{} is not a register of this function", o.name));
+  return it->second->type;
+}
+
+ir::DefId FunctionCompiler::wide(ir::DefId l, ir::DefId h) { return b().vec({l, h}); }
+ir::DefId FunctionCompiler::lo(ir::DefId v) { return b().channel(v, 0); }
+ir::DefId FunctionCompiler::hi(ir::DefId v) { return b().channel(v, 1); }
+
+static void check_register_type(const Operand& o, Type declared, Type wanted) {
+  const unsigned want = bit_size(wanted), have = bit_size(declared);
+  if (declared == Type::Pred || wanted == Type::Pred) {
+    if (declared != wanted) fail(o.loc, fmt::format("{} is {}, the instruction needs {}", o.name, name(declared), name(wanted)));
+    return;
+  }
+  if (have != want)
+    fail(o.loc, fmt::format("{} is a {}-bit register ({}), the instruction needs {} bits", o.name, have, name(declared), want));
+}
+
+ir::DefId FunctionCompiler::special(const Operand& o) {
+  using ir::Intrinsic;
+  auto sysval = [&](Intrinsic op, unsigned comps) {
+    ir::IntrinsicInstr i;
+    i.op = op;
+    i.dest.components = static_cast<uint8_t>(comps);
+    return b().intrinsic(std::move(i));
+  };
+  const unsigned c = o.component == 'y' ? 1 : o.component == 'z' ? 2 : 0;
+  auto vec3 = [&](Intrinsic op) {
+    if (o.component != 'x' && o.component != 'y' && o.component != 'z')
+      fail(o.loc, fmt::format("{} needs a component: .x, .y or .z", o.name));
+    return b().channel(sysval(op, 3), c);
+  };
+  if (o.name == "%tid") return vec3(Intrinsic::load_local_invocation_id);
+  if (o.name == "%ntid") return vec3(Intrinsic::load_workgroup_size);
+  if (o.name == "%ctaid") return vec3(Intrinsic::load_workgroup_id);
+  if (o.name == "%nctaid") return vec3(Intrinsic::load_num_workgroups);
+  if (o.name == "%laneid") return sysval(Intrinsic::load_subgroup_invocation, 1);
+  fail(o.loc, fmt::format("the special register {} is not compiled yet (%tid, %ntid, %ctaid, %nctaid and %laneid are)", o.name));
+}
+
+ir::DefId FunctionCompiler::value(const Operand& o, Type t) {
+  switch (o.kind) {
+    case Operand::Kind::Name: {
+      if (!o.name.empty() && o.name[0] == '%' && !registers_.count(o.name)) {
+        const ir::DefId v = special(o);
+        if (is_64(t)) return wide(v, b().imm_int(0));
+        return v;
+      }
+      check_register_type(o, register_type(o), t);
+      if (o.component) fail(o.loc, fmt::format("{}.{}: vector registers are not compiled yet", o.name, o.component));
+      auto it = env_.find(o.name);
+      ir::DefId v = it != env_.end() ? it->second : ir::kNoDef;
+      if (v == ir::kNoDef) {
+        // Read before any write: PTX leaves the value undefined; tmu reads 0 (what a fresh register file holds).
+        v = t == Type::Pred ? b().imm_int(0, 1) : is_64(t) ? b().imm_vec({0, 0}, 32) : b().imm_int(0);
+      }
+      if (o.negated) {
+        if (t != Type::Pred) fail(o.loc, "only predicates can be negated with !");
+        v = b().alu(ir::AluOp::inot, {v});
+      }
+      return v;
+    }
+    case Operand::Kind::Int: {
+      if (t == Type::Pred) fail(o.loc, "a predicate operand must be a register");
+      if (is_64(t)) return b().imm_vec({o.int_value & 0xffffffffu, o.int_value >> 32}, 32);
+      if (is_float(t)) return b().imm_float(static_cast<float>(static_cast<int64_t>(o.int_value)));
+      if (bit_size(t) < 32) fail(o.loc, "8- and 16-bit operands are not compiled yet");
+      return b().imm_int(static_cast<int64_t>(o.int_value & 0xffffffffu));
+    }
+    case Operand::Kind::Float: {
+      if (t != Type::F32) fail(o.loc, fmt::format("a floating-point constant where the instruction needs {}", name(t)));
+      if (o.is_f32) return b().imm_vec({o.float_bits & 0xffffffffu}, 32);
+      double d = 0;
+      std::memcpy(&d, &o.float_bits, sizeof d);
+      return b().imm_float(static_cast<float>(d));
+    }
+    case Operand::Kind::Vector: {
+      // mov.b64 %rd, {lo, hi}: two 32-bit halves.
+      if (is_64(t) && o.elems.size() == 2) return wide(value(o.elems[0], Type::B32), value(o.elems[1], Type::B32));
+      fail(o.loc, "a vector operand here is not compiled yet");
+    }
+    default:
+      fail(o.loc, "this operand is not a register or a constant");
+  }
+}
+
+ir::DefId FunctionCompiler::predicate(const Operand& guard) {
+  Operand plain = guard;
+  plain.negated = false;
+  return value(plain, Type::Pred);
+}
+
+void FunctionCompiler::set(const Operand& dest, ir::DefId v, Type t) {
+  if (dest.kind == Operand::Kind::Sink) return;
+  if (dest.kind != Operand::Kind::Name) fail(dest.loc, "the destination must be a register");
+  check_register_type(dest, register_type(dest), t);
+  if (dest.component) fail(dest.loc, fmt::format("{}.{}: vector registers are not compiled yet", dest.name, dest.component));
+  env_[dest.name] = v;
+}
+
+}  // namespace tmu::ptx::to_ir

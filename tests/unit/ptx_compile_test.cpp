@@ -1,0 +1,331 @@
+// SPDX-License-Identifier: MIT
+// The PTX compiler (src/ptx/compile.h) on its own: small kernels compiled by tmu and run by tmu run's launch on the
+// warp executor, their outputs against PTX's semantics computed here in C++ (PTX ISA: 64-bit integer arithmetic,
+// mul.wide/.hi, shifts past the width, rem's sign, float comparisons with NaN, cvt rounding) and control flow
+// (if/else, guards, early returns); and the refusals with their positions. The corpus test against ptxas is
+// tests/oracle/ptx_compile_corpus_test.cpp.
+#include <gtest/gtest.h>
+
+#include <array>
+#include <bit>
+#include <cmath>
+#include <cstring>
+#include <fmt/format.h>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "isa/cubin.h"
+#include "ptx/compile.h"
+#include "run/launch.h"
+#include "run/launch_spec.h"
+
+namespace tmu {
+namespace {
+
+using Words = std::array<uint32_t, 4>;
+constexpr unsigned kThreads = 64;
+
+// A kernel whose thread i reads in[i] (four words: %r1..%r4), runs `body`, and writes %r5..%r8 to out[i].
+std::string kernel(const std::string& body) {
+  return R"(.version 6.0
+.target sm_50
+.address_size 64
+.visible .entry k(.param .u64 out, .param .u64 in)
+{
+  .reg .pred %p<8>;
+  .reg .b32 %r<32>;
+  .reg .f32 %f<16>;
+  .reg .b64 %rd<32>;
+  mov.u32 %r0, %tid.x;
+  mul.wide.u32 %rd0, %r0, 16;
+  ld.param.u64 %rd1, [in];
+  cvta.to.global.u64 %rd1, %rd1;
+  add.s64 %rd1, %rd1, %rd0;
+  ld.global.v4.u32 {%r1, %r2, %r3, %r4}, [%rd1];
+  ld.param.u64 %rd2, [out];
+  cvta.to.global.u64 %rd2, %rd2;
+  add.s64 %rd2, %rd2, %rd0;
+  mov.u32 %r5, 0; mov.u32 %r6, 0; mov.u32 %r7, 0; mov.u32 %r8, 0;
+)" + body + R"(
+  st.global.v4.u32 [%rd2], {%r5, %r6, %r7, %r8};
+  ret;
+}
+)";
+}
+
+std::vector<Words> run_kernel(const std::string& ptx, const std::vector<Words>& in) {
+  auto cubin_bytes = ptx::compile_to_cubin(ptx, "test.ptx");
+  EXPECT_TRUE(cubin_bytes) << (cubin_bytes ? "" : cubin_bytes.error());
+  if (!cubin_bytes) return {};
+  auto cubin = isa::read_cubin(*cubin_bytes);
+  EXPECT_TRUE(cubin) << (cubin ? "" : cubin.error());
+  if (!cubin) return {};
+  std::string words;
+  for (const Words& w : in)
+    for (uint32_t x : w) words += fmt::format("{}{}", words.empty() ? "" : ",", x);
+  const std::string json = fmt::format(
+      R"({{"block": [{}, 1, 1], "params": [{{"buffer": "out"}}, {{"buffer": "in"}}],
+          "buffers": [{{"name": "out", "size": {}}}, {{"name": "in", "size": {}, "u32": [{}]}}]}})",
+      in.size(), 16 * in.size(), 16 * in.size(), words);
+  auto spec = run::read_launch_spec(json, ".");
+  EXPECT_TRUE(spec) << (spec ? "" : spec.error());
+  if (!spec) return {};
+  auto r = run::launch(*cubin, *spec);
+  EXPECT_TRUE(r) << (r ? "" : r.error());
+  if (!r) return {};
+  EXPECT_TRUE(r->hazards.empty());
+  std::vector<Words> out(in.size());
+  for (const run::BufferResult& b : r->buffers)
+    if (b.name == "out") std::memcpy(out.data(), b.bytes.data(), 16 * in.size());
+  return out;
+}
+
+std::vector<Words> random_inputs(uint32_t seed) {
+  std::mt19937 rng(seed);
+  std::vector<Words> in(kThreads);
+  const uint32_t edges[] = {0, 1, 31, 32, 33, 0x7fffffff, 0x80000000, 0xffffffff, 0xfffffffe};
+  for (unsigned t = 0; t < kThreads; ++t)
+    for (uint32_t& w : in[t]) w = (rng() % 3 == 0) ? edges[rng() % std::size(edges)] : static_cast<uint32_t>(rng());
+  return in;
+}
+
+// Runs the body on random inputs and checks each thread against `expect`.
+template <typename F> void check(const std::string& body, F expect, const std::vector<Words>& in = random_inputs(1)) {
+  const auto out = run_kernel(kernel(body), in);
+  ASSERT_EQ(out.size(), in.size());
+  for (unsigned t = 0; t < in.size(); ++t) {
+    const Words want = expect(in[t]);
+    EXPECT_EQ(out[t], want) << "thread " << t << " inputs " << fmt::format("{:#x} {:#x} {:#x} {:#x}", in[t][0], in[t][1], in[t][2], in[t][3]);
+  }
+}
+
+uint64_t u64(uint32_t lo, uint32_t hi) { return uint64_t{hi} << 32 | lo; }
+Words split2(uint64_t a, uint64_t b) {
+  return {static_cast<uint32_t>(a), static_cast<uint32_t>(a >> 32), static_cast<uint32_t>(b), static_cast<uint32_t>(b >> 32)};
+}
+
+TEST(PtxCompile, SixtyFourBitAddSub) {
+  check(R"(
+  mov.b64 %rd3, {%r1, %r2}; mov.b64 %rd4, {%r3, %r4};
+  add.s64 %rd5, %rd3, %rd4; sub.s64 %rd6, %rd3, %rd4;
+  mov.b64 {%r5, %r6}, %rd5; mov.b64 {%r7, %r8}, %rd6;)",
+        [](const Words& w) {
+          const uint64_t a = u64(w[0], w[1]), b = u64(w[2], w[3]);
+          return split2(a + b, a - b);
+        });
+}
+
+TEST(PtxCompile, SixtyFourBitMultiplyAndShifts) {
+  check(R"(
+  mov.b64 %rd3, {%r1, %r2}; mov.b64 %rd4, {%r3, %r4};
+  mul.lo.u64 %rd5, %rd3, %rd4; shl.b64 %rd6, %rd3, 13; shr.s64 %rd7, %rd4, 40; shr.u64 %rd8, %rd3, 3;
+  xor.b64 %rd9, %rd7, %rd8; add.s64 %rd10, %rd6, %rd9;
+  mov.b64 {%r5, %r6}, %rd5; mov.b64 {%r7, %r8}, %rd10;)",
+        [](const Words& w) {
+          const uint64_t a = u64(w[0], w[1]), b = u64(w[2], w[3]);
+          const uint64_t sra = static_cast<uint64_t>(static_cast<int64_t>(b) >> 40);
+          return split2(a * b, (a << 13) + (sra ^ (a >> 3)));
+        });
+}
+
+TEST(PtxCompile, WideAndHighMultiplies) {
+  check(R"(
+  mul.wide.s32 %rd3, %r1, %r2; mul.wide.u32 %rd4, %r3, %r4;
+  mad.wide.s32 %rd5, %r1, %r3, %rd4;
+  mov.b64 {%r5, %r6}, %rd3; mov.b64 {%r9, %r10}, %rd5; add.s32 %r6, %r6, %r9;
+  mul.hi.s32 %r7, %r1, %r4; mul.hi.u32 %r8, %r2, %r3; add.s32 %r8, %r8, %r10;)",
+        [](const Words& w) {
+          auto s = [](uint32_t x) { return static_cast<int64_t>(static_cast<int32_t>(x)); };
+          const uint64_t ws = static_cast<uint64_t>(s(w[0]) * s(w[1]));
+          const uint64_t wu = uint64_t{w[2]} * w[3];
+          const uint64_t mad = static_cast<uint64_t>(s(w[0]) * s(w[2])) + wu;
+          const uint32_t hs = static_cast<uint32_t>(static_cast<uint64_t>(s(w[0]) * s(w[3])) >> 32);
+          const uint32_t hu = static_cast<uint32_t>((uint64_t{w[1]} * w[2]) >> 32);
+          return Words{static_cast<uint32_t>(ws), static_cast<uint32_t>(ws >> 32) + static_cast<uint32_t>(mad), hs,
+                       hu + static_cast<uint32_t>(mad >> 32)};
+        });
+}
+
+TEST(PtxCompile, ShiftsPastTheWidthAndSignedRemainder) {
+  // Shift amounts from 0 to 63 (PTX clamps: 0, or the sign for shr.s32); rem.s32 has the dividend's sign.
+  check(R"(
+  and.b32 %r9, %r3, 63;
+  shl.b32 %r5, %r1, %r9; shr.s32 %r6, %r2, %r9;
+  or.b32 %r10, %r4, 1;
+  rem.s32 %r7, %r1, %r10; div.s32 %r8, %r2, %r10;)",
+        [](const Words& w) {
+          const uint32_t n = w[2] & 63;
+          const uint32_t shl = n >= 32 ? 0 : w[0] << n;
+          const int32_t b = static_cast<int32_t>(w[1]);
+          const uint32_t sra = static_cast<uint32_t>(n >= 32 ? (b >> 31) : (b >> n));
+          const int32_t d = static_cast<int32_t>(w[3] | 1);
+          const int32_t a = static_cast<int32_t>(w[0]);
+          const bool overflow_a = a == INT32_MIN && d == -1, overflow_b = b == INT32_MIN && d == -1;
+          const uint32_t rem = overflow_a ? 0 : static_cast<uint32_t>(a % d);
+          const uint32_t div = overflow_b ? static_cast<uint32_t>(INT32_MIN) : static_cast<uint32_t>(b / d);
+          return Words{shl, sra, rem, div};
+        });
+}
+
+TEST(PtxCompile, FloatComparisonsWithNaN) {
+  // Inputs as floats; a quarter of the lanes compare NaN. Each setp's result as a bit of %r5.
+  std::vector<Words> in = random_inputs(7);
+  for (unsigned t = 0; t < in.size(); ++t) {
+    const float vals[] = {1.0f, -2.5f, NAN, 1.0f, 0.0f, -0.0f, INFINITY};
+    float a = vals[t % 7], b = vals[(t / 7) % 7];
+    std::memcpy(&in[t][0], &a, 4);
+    std::memcpy(&in[t][1], &b, 4);
+  }
+  const std::string body = R"(
+  mov.b32 %f1, %r1; mov.b32 %f2, %r2;
+  setp.eq.f32 %p1, %f1, %f2; selp.u32 %r10, 1, 0, %p1; or.b32 %r5, %r5, %r10;
+  setp.ne.f32 %p1, %f1, %f2; selp.u32 %r10, 2, 0, %p1; or.b32 %r5, %r5, %r10;
+  setp.lt.f32 %p1, %f1, %f2; selp.u32 %r10, 4, 0, %p1; or.b32 %r5, %r5, %r10;
+  setp.le.f32 %p1, %f1, %f2; selp.u32 %r10, 8, 0, %p1; or.b32 %r5, %r5, %r10;
+  setp.gt.f32 %p1, %f1, %f2; selp.u32 %r10, 16, 0, %p1; or.b32 %r5, %r5, %r10;
+  setp.ge.f32 %p1, %f1, %f2; selp.u32 %r10, 32, 0, %p1; or.b32 %r5, %r5, %r10;
+  setp.equ.f32 %p1, %f1, %f2; selp.u32 %r10, 64, 0, %p1; or.b32 %r5, %r5, %r10;
+  setp.neu.f32 %p1, %f1, %f2; selp.u32 %r10, 128, 0, %p1; or.b32 %r5, %r5, %r10;
+  setp.ltu.f32 %p1, %f1, %f2; selp.u32 %r10, 256, 0, %p1; or.b32 %r5, %r5, %r10;
+  setp.geu.f32 %p1, %f1, %f2; selp.u32 %r10, 512, 0, %p1; or.b32 %r5, %r5, %r10;
+  setp.nan.f32 %p1, %f1, %f2; selp.u32 %r10, 1024, 0, %p1; or.b32 %r5, %r5, %r10;
+  setp.lt.and.f32 %p2|%p3, %f1, %f2, %p1; selp.u32 %r6, 1, 0, %p2; selp.u32 %r7, 1, 0, %p3;)";
+  const auto out = run_kernel(kernel(body), in);
+  ASSERT_EQ(out.size(), in.size());
+  for (unsigned t = 0; t < in.size(); ++t) {
+    float a, b;
+    std::memcpy(&a, &in[t][0], 4);
+    std::memcpy(&b, &in[t][1], 4);
+    const bool nan = std::isnan(a) || std::isnan(b);
+    const uint32_t bits = (a == b) | (!nan && a != b) << 1 | (a < b) << 2 | (a <= b) << 3 | (a > b) << 4 |
+                          (a >= b) << 5 | (nan || a == b) << 6 | (nan || a != b) << 7 | (nan || a < b) << 8 |
+                          (nan || a >= b) << 9 | nan << 10;
+    EXPECT_EQ(out[t][0], bits) << a << " " << b;
+    EXPECT_EQ(out[t][1], (a < b && nan) ? 1u : 0u);
+    EXPECT_EQ(out[t][2], (!(a < b) && nan) ? 1u : 0u);
+  }
+}
+
+TEST(PtxCompile, Conversions) {
+  std::vector<Words> in = random_inputs(3);
+  for (unsigned t = 0; t < in.size(); ++t) {
+    const float v = (static_cast<float>(t) - 32.0f) * 0.75f + 0.25f;  // halves, quarters, negatives
+    std::memcpy(&in[t][0], &v, 4);
+  }
+  check(R"(
+  mov.b32 %f1, %r1;
+  cvt.rni.s32.f32 %r5, %f1; cvt.rzi.s32.f32 %r6, %f1; cvt.rmi.s32.f32 %r7, %f1;
+  cvt.s64.s32 %rd3, %r2; cvt.u64.u32 %rd4, %r3; add.s64 %rd5, %rd3, %rd4; cvt.u32.u64 %r8, %rd5;
+  shr.u64 %rd6, %rd5, 32; cvt.u32.u64 %r9, %rd6; xor.b32 %r8, %r8, %r9;)",
+        [&](const Words& w) {
+          float f;
+          std::memcpy(&f, &w[0], 4);
+          const uint64_t sum = static_cast<uint64_t>(static_cast<int64_t>(static_cast<int32_t>(w[1]))) + w[2];
+          return Words{static_cast<uint32_t>(static_cast<int32_t>(std::nearbyint(f))),
+                       static_cast<uint32_t>(static_cast<int32_t>(std::trunc(f))),
+                       static_cast<uint32_t>(static_cast<int32_t>(std::floor(f))),
+                       static_cast<uint32_t>(sum) ^ static_cast<uint32_t>(sum >> 32)};
+        },
+        in);
+}
+
+TEST(PtxCompile, StructuredControlFlow) {
+  // if/else from branches, a guard, a nested region, a predicated instruction, registers merged after each.
+  check(R"(
+  setp.lt.u32 %p1, %r1, %r2;
+  @%p1 bra ELSE;
+  add.s32 %r5, %r1, 1;
+  setp.eq.u32 %p2, %r3, 0;
+  @%p2 bra INNER_END;
+  mov.u32 %r6, 7;
+INNER_END:
+  bra END;
+ELSE:
+  sub.s32 %r5, %r2, %r1;
+  @!%p1 mov.u32 %r7, 99;
+END:
+  setp.gt.u32 %p3, %r4, 0x80000000;
+  @%p3 add.s32 %r8, %r5, %r4;)",
+        [](const Words& w) {
+          Words o{0, 0, 0, 0};
+          if (!(w[0] < w[1])) {
+            o[0] = w[0] + 1;
+            if (w[2] != 0) o[1] = 7;
+          } else {
+            o[0] = w[1] - w[0];
+          }
+          if (w[3] > 0x80000000u) o[3] = o[0] + w[3];
+          return o;
+        });
+}
+
+TEST(PtxCompile, EarlyReturns) {
+  // Threads leave at `@p ret` and after a region that returns; the others store further words.
+  const std::string ptx = R"(.version 6.0
+.target sm_50
+.address_size 64
+.visible .entry k(.param .u64 out, .param .u32 n)
+{
+  .reg .pred %p<4>;
+  .reg .b32 %r<8>;
+  .reg .b64 %rd<4>;
+  mov.u32 %r1, %tid.x;
+  ld.param.u64 %rd1, [out];
+  cvta.to.global.u64 %rd1, %rd1;
+  mul.wide.u32 %rd2, %r1, 8;
+  add.s64 %rd1, %rd1, %rd2;
+  st.global.u32 [%rd1], 1;
+  ld.param.u32 %r2, [n];
+  setp.ge.u32 %p1, %r1, %r2;
+  @%p1 ret;
+  and.b32 %r3, %r1, 1;
+  setp.eq.u32 %p2, %r3, 0;
+  @%p2 bra ODD;
+  st.global.u32 [%rd1+4], 3;
+  ret;
+ODD:
+  st.global.u32 [%rd1+4], 2;
+  ret;
+}
+)";
+  auto bytes = ptx::compile_to_cubin(ptx, "early.ptx");
+  ASSERT_TRUE(bytes) << bytes.error();
+  auto cubin = isa::read_cubin(*bytes);
+  ASSERT_TRUE(cubin);
+  auto spec = run::read_launch_spec(R"({"block": 40, "params": [{"buffer": "out"}, {"u32": 21}],
+                                        "buffers": [{"name": "out", "size": 320}]})", ".");
+  ASSERT_TRUE(spec) << spec.error();
+  auto r = run::launch(*cubin, *spec);
+  ASSERT_TRUE(r) << r.error();
+  std::vector<uint32_t> out(80);
+  std::memcpy(out.data(), r->buffers[0].bytes.data(), 320);
+  for (uint32_t t = 0; t < 40; ++t) {
+    EXPECT_EQ(out[2 * t], 1u) << t;
+    EXPECT_EQ(out[2 * t + 1], t >= 21 ? 0u : (t & 1) ? 3u : 2u) << t;
+  }
+}
+
+std::string error_of(const std::string& body) {
+  auto r = ptx::compile_to_cubin(kernel(body), "bad.ptx");
+  return r ? "" : r.error();
+}
+
+TEST(PtxCompile, RefusalsNameTheStatement) {
+  // The body starts on line 20 of kernel().
+  EXPECT_EQ(error_of("LOOP:\n  add.s32 %r5, %r5, 1;\n  setp.lt.u32 %p1, %r5, %r1;\n  @%p1 bra LOOP;"),
+            "bad.ptx:23:8: a backward branch to LOOP (a loop): loops are not compiled yet");
+  EXPECT_EQ(error_of("  setp.lt.u32 %p1, %r5, %r1;\n  @%p1 bra A;\n  @%p1 bra B;\n  mov.u32 %r5, 1;\nA:\n  mov.u32 %r6, 1;\nB:"),
+            "bad.ptx:22:8: the branch to B leaves the conditional region it is in: only branches that nest as if/else "
+            "are compiled");
+  EXPECT_EQ(error_of("  add.ftz.f32 %f1, %f1, %f1;"), "bad.ptx:20:3: .ftz (flushing denormals) is not compiled yet");
+  EXPECT_EQ(error_of("  div.rn.f32 %f1, %f1, %f1;"),
+            "bad.ptx:20:3: div.rn.f32 (correctly rounded) is not compiled yet: use .approx");
+  EXPECT_EQ(error_of("  membar.gl;"), "bad.ptx:20:3: membar is not compiled yet");
+  EXPECT_EQ(error_of("  mov.u32 %r5, %clock;"),
+            "bad.ptx:20:16: the special register %clock is not compiled yet (%tid, %ntid, %ctaid, %nctaid and %laneid are)");
+  EXPECT_EQ(error_of("  add.s32 %r5, %rd1, 1;"), "bad.ptx:20:16: %rd1 is a 64-bit register (.b64), the instruction needs 32 bits");
+}
+
+}  // namespace
+}  // namespace tmu
