@@ -306,6 +306,75 @@ ODD:
   }
 }
 
+TEST(PtxCompile, CallsAreInlined) {
+  // nvcc's call sequence: .param variables, st.param, call.uni, ld.param; the .func reads a 32- and a 64-bit
+  // parameter and returns from two places. pick(t, t) = t < 16 ? 3 t : lo + hi of the 64-bit parameter (t + 0:
+  // mul.wide.u32's immediate is a 32-bit 1).
+  const std::string ptx = R"(.version 6.0
+.target sm_50
+.address_size 64
+.func (.param .b32 func_retval0) pick(.param .b32 pick_param_0, .param .b64 pick_param_1)
+{
+  .reg .pred %p<2>;
+  .reg .b32 %r<6>;
+  .reg .b64 %rd<3>;
+  ld.param.u32 %r1, [pick_param_0];
+  ld.param.u64 %rd1, [pick_param_1];
+  setp.lt.u32 %p1, %r1, 16;
+  @%p1 bra SMALL;
+  mov.b64 {%r2, %r3}, %rd1;
+  add.s32 %r4, %r2, %r3;
+  st.param.b32 [func_retval0+0], %r4;
+  ret;
+SMALL:
+  mul.lo.s32 %r5, %r1, 3;
+  st.param.b32 [func_retval0+0], %r5;
+  ret;
+}
+.visible .entry k(.param .u64 out)
+{
+  .reg .b32 %r<8>;
+  .reg .b64 %rd<6>;
+  mov.u32 %r1, %tid.x;
+  mul.wide.u32 %rd1, %r1, 0x100000001;
+  {
+  .param .b32 param0;
+  st.param.b32 [param0+0], %r1;
+  .param .b64 param1;
+  st.param.b64 [param1+0], %rd1;
+  .param .b32 retval0;
+  call.uni (retval0), pick, (param0, param1);
+  ld.param.b32 %r2, [retval0+0];
+  }
+  ld.param.u64 %rd2, [out];
+  cvta.to.global.u64 %rd3, %rd2;
+  mul.wide.u32 %rd4, %r1, 4;
+  add.s64 %rd5, %rd3, %rd4;
+  st.global.u32 [%rd5], %r2;
+  ret;
+}
+)";
+  auto bytes = ptx::compile_to_cubin(ptx, "call.ptx");
+  ASSERT_TRUE(bytes) << bytes.error();
+  auto cubin = isa::read_cubin(*bytes);
+  ASSERT_TRUE(cubin);
+  auto spec = run::read_launch_spec(R"({"block": 32, "params": [{"buffer": "out"}], "buffers": [{"name": "out", "size": 128}]})", ".");
+  ASSERT_TRUE(spec) << spec.error();
+  auto r = run::launch(*cubin, *spec);
+  ASSERT_TRUE(r) << r.error();
+  std::vector<uint32_t> out(32);
+  std::memcpy(out.data(), r->buffers[0].bytes.data(), 128);
+  for (uint32_t t = 0; t < 32; ++t) EXPECT_EQ(out[t], t < 16 ? 3 * t : t) << t;
+  // A recursive call is refused.
+  std::string recursive = ptx;
+  recursive.replace(recursive.find("  mul.lo.s32 %r5, %r1, 3;"), 0,
+                    "  { .param .b32 q0; .param .b64 q1; .param .b32 q2; st.param.b32 [q0], %r1;\n"
+                    "  call.uni (q2), pick, (q0, q1); }\n");
+  auto rec = ptx::compile_to_cubin(recursive, "rec.ptx");
+  ASSERT_FALSE(rec);
+  EXPECT_EQ(rec.error(), "rec.ptx:19:3: the call of pick is recursive: recursion is not compiled");
+}
+
 std::string error_of(const std::string& body) {
   auto r = ptx::compile_to_cubin(kernel(body), "bad.ptx");
   return r ? "" : r.error();

@@ -26,6 +26,7 @@ ir::Shader FunctionCompiler::build() {
   s_.stage = ir::Stage::Compute;
   s_.name = f_.name;
   list_ = &s_.body;
+  current_ = &f_;
   block_ = s_.body.back().block.get();
   flatten(*f_.body);
   emit_range(0, items_.size());
@@ -73,6 +74,7 @@ Entry layout_entry(const Module& m, const Function& f) {
   Entry e;
   e.layout.unified = !m.texmode_independent;
   e.layout.sm = m.sm;
+  e.layout.module = &m;
   e.kernel.name = f.name;
   e.kernel.visible = f.linkage == Linkage::Visible;
   uint32_t offset = 0;

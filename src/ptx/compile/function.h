@@ -48,6 +48,7 @@ struct KernelLayout {
   std::map<std::string, uint32_t, std::less<>> texture_words;  // texref / samplerref name -> word index
   bool unified = true;  // the module's texture mode
   unsigned sm = 50;
+  const Module* module = nullptr;  // the .func definitions that calls inline
 };
 
 class FunctionCompiler {
@@ -82,6 +83,13 @@ class FunctionCompiler {
   // texture.cpp: tex, tld4, txq.
   void texture(const Instruction& ins);
 
+  // calls.cpp: call of a .func, compiled inline; .param variables of call sequences and of the .func's own
+  // parameters and results live in env_ as 32-bit words ("%param/NAME/WORD"), so that conditional writes merge
+  // like registers.
+  void call(const Instruction& ins);
+  static std::string param_word(std::string_view name, unsigned word);
+  bool is_local_param(std::string_view name) const;
+
   // Values of registers and operands.
   // The builder at the end of the current block (one object, so that nested calls insert in order).
   ir::Builder& b();
@@ -101,6 +109,9 @@ class FunctionCompiler {
   std::vector<Item> items_;
   std::unordered_map<std::string, std::size_t> labels_;
   std::unordered_map<std::string, const Variable*> registers_;  // every declared register name (ranges expanded)
+  std::unordered_map<std::string, uint32_t> local_params_;       // .param variables of this body: name -> bytes
+  const Function* current_ = nullptr;                            // the function whose body is being compiled
+  std::vector<const Function*> call_stack_;                      // the .funcs being inlined (recursion refused)
   std::map<std::string, ir::DefId, std::less<>> env_;          // the current value of each written register
   ir::CfList* list_ = nullptr;
   ir::Block* block_ = nullptr;

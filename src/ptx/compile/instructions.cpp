@@ -51,6 +51,7 @@ void FunctionCompiler::instruction(const Instruction& ins) {
   if (op == "st") return memory(ins, false);
   if (op == "setp") return compare(ins, last_type(ins));
   if (op == "cvt") return convert(ins);
+  if (op == "call") return call(ins);
   if (op == "mov" || op == "cvta") return move(ins, last_type(ins));
   if (op == "selp") {
     expect_operands(ins, 4);
@@ -114,8 +115,36 @@ void FunctionCompiler::memory(const Instruction& ins, bool load) {
     for (const Operand& e : data.elems) regs.push_back(&e);
   }
 
+  if (has(ins, ".param") && is_local_param(addr.name)) {
+    // A call sequence's or a .func's parameter: 32-bit words in env_.
+    const uint32_t size = local_params_.at(addr.name);
+    if (addr.offset < 0 || addr.offset % 4 || static_cast<uint64_t>(addr.offset) + 4 * words > size)
+      fail(addr.loc, fmt::format("the access is not whole 32-bit words inside {} ({} bytes)", addr.name, size));
+    const unsigned first = static_cast<unsigned>(addr.offset / 4);
+    if (load) {
+      for (unsigned e = 0; e < elems; ++e) {
+        auto word = [&](unsigned k) {
+          auto it = env_.find(param_word(addr.name, first + k));
+          return it != env_.end() ? it->second : b().imm_int(0);
+        };
+        const unsigned per = is_64(t) ? 2 : 1;
+        set(*regs[e], per == 2 ? wide(word(2 * e), word(2 * e + 1)) : word(e), t);
+      }
+    } else {
+      for (unsigned e = 0; e < elems; ++e) {
+        const DefId v = value(*regs[e], t);
+        if (is_64(t)) {
+          env_[param_word(addr.name, first + 2 * e)] = lo(v);
+          env_[param_word(addr.name, first + 2 * e + 1)] = hi(v);
+        } else {
+          env_[param_word(addr.name, first + e)] = v;
+        }
+      }
+    }
+    return;
+  }
   if (has(ins, ".param")) {
-    if (!load) fail(ins.loc, "st.param is not compiled (kernels do not write their parameters)");
+    if (!load) fail(ins.loc, "st.param to a kernel parameter is not compiled (kernels do not write their parameters)");
     auto p = layout_.params.find(addr.name);
     if (p == layout_.params.end()) fail(addr.loc, fmt::format("{} is not a parameter of this kernel", addr.name));
     if (addr.offset < 0 || addr.offset + 4 * words > p->second.size)

@@ -6,6 +6,8 @@
 // they are in; backward branches (loops) are refused.
 #include <fmt/format.h>
 
+#include <algorithm>
+
 #include "ptx/compile/function.h"
 
 namespace tmu::ptx::to_ir {
@@ -20,6 +22,13 @@ void FunctionCompiler::flatten(const Block& block) {
     } else if (const Block* inner = std::get_if<Block>(&st.v)) {
       flatten(*inner);
     } else if (const Variable* v = std::get_if<Variable>(&st.v)) {
+      if (v->space == Space::Param) {  // a call sequence's parameter
+        if (v->range) fail(v->loc, "a range of .param variables is not compiled");
+        uint64_t n = std::max(1u, bit_size(v->type) / 8) * (v->vector ? v->vector : 1u);
+        for (uint64_t d : v->dims) n *= d;
+        local_params_[v->name] = static_cast<uint32_t>(std::min<uint64_t>(n, 1u << 16));
+        continue;
+      }
       if (v->space != Space::Reg) fail(v->loc, fmt::format("{} variables inside a function are not compiled yet", name(v->space)));
       if (v->range)
         for (uint32_t k = 0; k < *v->range; ++k) registers_[v->name + std::to_string(k)] = v;
