@@ -8,6 +8,7 @@
 #include <cstring>
 #include <map>
 #include <memory>
+#include <optional>
 
 #include <fmt/format.h>
 
@@ -27,21 +28,74 @@ bool looks_like_elf(std::span<const std::byte> b) {
          b[3] == std::byte{'F'};
 }
 
+namespace {
+
+// The checks nvdisasm 11.8 makes on the ELF header and the section headers before it reads a cubin, in its order
+// and with its reasons (docs/cubin.md, "Reading"), measured on cut and patched ptxas cubins. nvdisasm sizes the
+// tables by the ELF64 entry sizes, not by e_phentsize/e_shentsize, ignores section 0 and NOBITS sections, and adds
+// offsets and sizes modulo 2^64 (an all-ones offset can pass); tmu does not wrap.
+std::optional<std::string> check_elf_layout(std::span<const std::byte> b) {
+  const std::size_t n = b.size();
+  if (n == 0) return "not readable (the file is empty)";
+  if (n < sizeof(Elf64_Ehdr))
+    return fmt::format("appears truncated: {} bytes, shorter than an ELF header (64 bytes)", n);
+  if (!looks_like_elf(b)) return "does not appear to be an ELF file (no ELF magic at offset 0x0)";
+  if (b[4] != std::byte{ELFCLASS64}) return "not a 64-bit ELF file (byte 0x4): cubins are ELF64";
+  if (b[5] != std::byte{ELFDATA2LSB}) return "not a little-endian ELF file (byte 0x5)";
+  auto u16 = [&](std::size_t p) { return std::to_integer<uint32_t>(b[p]) | std::to_integer<uint32_t>(b[p + 1]) << 8; };
+  auto u32 = [&](std::size_t p) { return u16(p) | u16(p + 2) << 16; };
+  auto u64 = [&](std::size_t p) { return uint64_t{u32(p)} | uint64_t{u32(p + 4)} << 32; };
+  // A table of `count` entries of `entry` bytes at `offset` lies inside the file.
+  auto fits = [n](uint64_t offset, uint64_t count, uint64_t entry) { return offset <= n && count * entry <= n - offset; };
+  const uint64_t phoff = u64(0x20), shoff = u64(0x28);
+  const uint32_t phnum = u16(0x38), shnum = u16(0x3c), shstrndx = u16(0x3e);
+  if (phnum != 0 && !fits(phoff, phnum, sizeof(Elf64_Phdr)))
+    return fmt::format("appears truncated: the program header table (e_phoff {:#x}, {} entries of 56 bytes) runs past "
+                       "the end of the file ({:#x} bytes)", phoff, phnum, n);
+  if (!fits(shoff, shnum, sizeof(Elf64_Shdr)))
+    return fmt::format("appears truncated: the section header table (e_shoff {:#x}, {} entries of 64 bytes) runs past "
+                       "the end of the file ({:#x} bytes)", shoff, shnum, n);
+  if (shnum < 2) return fmt::format("has no section header table (e_shnum {} at offset 0x3c)", shnum);
+  for (uint32_t i = 1; i < shnum; ++i) {
+    const std::size_t h = static_cast<std::size_t>(shoff) + i * sizeof(Elf64_Shdr);
+    const uint64_t offset = u64(h + 0x18), size = u64(h + 0x20);
+    if (u32(h + 4) != SHT_NOBITS && !fits(offset, size, 1))
+      return fmt::format("appears truncated: section {} (header at offset {:#x}) has its data at offset {:#x}, size "
+                         "{:#x}, past the end of the file ({:#x} bytes)", i, h, offset, size, n);
+  }
+  if (shstrndx >= shnum)
+    return fmt::format("has no section header table: e_shstrndx {} (offset 0x3e) is not below e_shnum {}", shstrndx,
+                       shnum);
+  const std::size_t strtab = static_cast<std::size_t>(shoff) + shstrndx * sizeof(Elf64_Shdr);
+  if (u32(strtab + 4) != SHT_STRTAB)
+    return fmt::format("has a corrupted section header table: the section-name table, section {} (header at offset "
+                       "{:#x}), is of type {:#x}, not SHT_STRTAB", shstrndx, strtab, u32(strtab + 4));
+  const uint64_t names_size = u64(strtab + 0x20);
+  for (uint32_t i = 0; i < shnum; ++i) {
+    const std::size_t h = static_cast<std::size_t>(shoff) + i * sizeof(Elf64_Shdr);
+    if (u32(h) >= names_size)  // nvdisasm crashes on these
+      return fmt::format("has a corrupted section header table: section {} (header at offset {:#x}) has name offset "
+                         "{:#x}, past the section-name table ({:#x} bytes)", i, h, u32(h), names_size);
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
 Result<Cubin> read_cubin(std::span<const std::byte> bytes) {
-  if (!looks_like_elf(bytes)) return make_error("not an ELF file (bad magic at offset 0x0)");
-  if (bytes.size() < sizeof(Elf64_Ehdr)) return make_error(fmt::format("truncated ELF header ({} bytes, need 64)", bytes.size()));
-  if (bytes[4] != std::byte{ELFCLASS64}) return make_error("not a 64-bit ELF file (byte 0x4): cubins are ELF64");
-  if (bytes[5] != std::byte{ELFDATA2LSB}) return make_error("not a little-endian ELF file (byte 0x5)");
+  if (auto why = check_elf_layout(bytes)) return make_error(*why);
   elf_version(EV_CURRENT);
   // libelf wants a mutable buffer; it only reads from it with ELF_C_READ_MMAP-free memory images.
   std::vector<char> image(bytes.size());
   std::memcpy(image.data(), bytes.data(), bytes.size());
+  image[EI_VERSION] = EV_CURRENT;  // nvdisasm ignores e_ident[EI_VERSION]; libelf refuses anything but 1
   std::unique_ptr<Elf, ElfCloser> elf(elf_memory(image.data(), image.size()));
   if (!elf) return make_error(fmt::format("cannot read ELF: {}", elf_errmsg(-1)));
   GElf_Ehdr eh;
   if (!gelf_getehdr(elf.get(), &eh)) return make_error(fmt::format("bad ELF header: {}", elf_errmsg(-1)));
   if (eh.e_machine != kEmCuda)
-    return make_error(fmt::format("ELF machine is {} (offset 0x12), not EM_CUDA (190): not a cubin", eh.e_machine));
+    return make_error(fmt::format("is not a supported ELF file: e_machine is {} (offset 0x12), not EM_CUDA (190)",
+                                  eh.e_machine));
   Cubin out;
   out.sm = static_cast<unsigned>(eh.e_flags & 0xff);
   auto arch = parse_arch(std::to_string(out.sm));
@@ -52,18 +106,19 @@ Result<Cubin> read_cubin(std::span<const std::byte> bytes) {
   if (elf_getshdrstrndx(elf.get(), &shstrndx) != 0)
     return make_error(fmt::format("bad section-name table index: {}", elf_errmsg(-1)));
 
-  // Function symbols, by section index.
-  std::map<std::size_t, std::string> func_names;
-  std::map<std::size_t, uint32_t> func_symbols;  // section index -> symbol index
-  std::map<std::size_t, bool> func_entries;      // section index -> STO_CUDA_ENTRY (st_other 0x10, as nvdisasm's
-                                                 // ".other NAME,@\"STO_CUDA_ENTRY STV_DEFAULT\"" shows)
+  // Function symbols, by section index. A section's function is its STO_CUDA_ENTRY symbol (st_other 0x10, as
+  // nvdisasm's ".other NAME,@\"STO_CUDA_ENTRY STV_DEFAULT\"" shows), else its symbol at offset 0, else its first:
+  // ptxas puts the .funcs a kernel calls inside the kernel's section as local FUNC symbols ($<kernel>$<func>),
+  // which come before the kernel's global symbol in .symtab.
+  std::map<std::size_t, std::vector<CubinFunctionSymbol>> func_symbols;  // section index -> its FUNC symbols
+  std::map<std::size_t, std::pair<int, uint32_t>> func_choice;          // section index -> (rank, symbol index)
   for (Elf_Scn* scn = elf_nextscn(elf.get(), nullptr); scn; scn = elf_nextscn(elf.get(), scn)) {
     GElf_Shdr sh;
     if (!gelf_getshdr(scn, &sh)) return make_error(fmt::format("bad section header: {}", elf_errmsg(-1)));
     if (sh.sh_type != SHT_SYMTAB) continue;
     Elf_Data* data = elf_getdata(scn, nullptr);
-    if (!data || sh.sh_entsize == 0) return make_error("symbol table cannot be read");
-    const std::size_t n = sh.sh_size / sh.sh_entsize;
+    if (!data) return make_error("symbol table cannot be read");
+    const std::size_t n = sh.sh_size / sizeof(Elf64_Sym);  // as nvdisasm reads it, whatever sh_entsize says
     for (std::size_t i = 0; i < n; ++i) {
       GElf_Sym sym;
       if (!gelf_getsym(data, static_cast<int>(i), &sym)) return make_error(fmt::format("bad symbol {}: {}", i, elf_errmsg(-1)));
@@ -72,11 +127,16 @@ Result<Cubin> read_cubin(std::span<const std::byte> bytes) {
       if (GELF_ST_TYPE(sym.st_info) != STT_FUNC) continue;
       const char* name = any_name;
       if (!name) return make_error(fmt::format("symbol {} has a bad name offset {:#x}", i, sym.st_name));
-      func_names.emplace(sym.st_shndx, name);
-      func_symbols.emplace(sym.st_shndx, static_cast<uint32_t>(i));
-      func_entries[sym.st_shndx] = func_entries[sym.st_shndx] || (sym.st_other & 0x10) != 0;
+      const auto index = static_cast<uint32_t>(i);
+      func_symbols[sym.st_shndx].push_back({name, sym.st_value, sym.st_size, index});
+      const int rank = (sym.st_other & 0x10) != 0 ? 2 : sym.st_value == 0 ? 1 : 0;
+      auto [it, fresh] = func_choice.try_emplace(sym.st_shndx, rank, index);
+      if (!fresh && rank > it->second.first) it->second = {rank, index};
     }
   }
+  for (auto& [section, symbols] : func_symbols)
+    std::stable_sort(symbols.begin(), symbols.end(),
+                     [](const CubinFunctionSymbol& a, const CubinFunctionSymbol& b) { return a.value < b.value; });
 
   // A PROGBITS section's bytes, or an error when its header points past the end of the file.
   const auto section_bytes = [&bytes](const GElf_Shdr& sh, std::string_view sname) -> Result<std::vector<std::byte>> {
@@ -99,11 +159,14 @@ Result<Cubin> read_cubin(std::span<const std::byte> bytes) {
     if (!code) return make_error(code.error());
     CubinFunction f;
     f.section = std::string(sname);
-    auto it = func_names.find(elf_ndxscn(scn));
-    f.name = it != func_names.end() ? it->second : std::string(sname.substr(6));
+    f.name = std::string(sname.substr(6));
+    if (auto ch = func_choice.find(elf_ndxscn(scn)); ch != func_choice.end()) {
+      f.symbol = ch->second.second;
+      f.name = out.symbols[f.symbol];
+      f.entry = ch->second.first == 2;
+      f.function_symbols = std::move(func_symbols[elf_ndxscn(scn)]);
+    }
     f.file_offset = sh.sh_offset;
-    if (auto sy = func_symbols.find(elf_ndxscn(scn)); sy != func_symbols.end()) f.symbol = sy->second;
-    if (auto en = func_entries.find(elf_ndxscn(scn)); en != func_entries.end()) f.entry = en->second;
     f.code = std::move(*code);
     function_at.emplace(elf_ndxscn(scn), out.functions.size());
     out.functions.push_back(std::move(f));
@@ -207,11 +270,11 @@ Result<Cubin> read_cubin(std::span<const std::byte> bytes) {
     Elf_Data* data = elf_getdata(scn, nullptr);
     Elf_Scn* symtab = elf_getscn(elf.get(), sh.sh_link);
     GElf_Shdr symsh;
-    if (!data || sh.sh_entsize == 0 || !symtab || !gelf_getshdr(symtab, &symsh))
+    if (!data || !symtab || !gelf_getshdr(symtab, &symsh))
       return make_error(fmt::format("relocations of {} cannot be read", f.section));
     Elf_Data* syms = elf_getdata(symtab, nullptr);
     if (!syms) return make_error(fmt::format("symbol table of the relocations of {} cannot be read", f.section));
-    const std::size_t n = sh.sh_size / sh.sh_entsize;
+    const std::size_t n = sh.sh_size / sizeof(Elf64_Rel);  // whatever sh_entsize says
     for (std::size_t i = 0; i < n; ++i) {
       GElf_Rel rel;
       if (!gelf_getrel(data, static_cast<int>(i), &rel))

@@ -42,8 +42,19 @@ struct CubinAttribute {
 // Constant-bank data: (bank N, bank N's initial bytes) pairs.
 using ConstantBanks = std::vector<std::pair<unsigned, std::vector<std::byte>>>;
 
+// A function symbol (STT_FUNC) of a code section: the kernel at offset 0, or a .func that ptxas placed inside the
+// kernel's section as a CAL target (a local symbol named $<kernel>$<func>, at the subroutine's first bundle).
+struct CubinFunctionSymbol {
+  std::string name;
+  uint64_t value = 0;  // offset in the section
+  uint64_t size = 0;
+  uint32_t index = 0;  // in .symtab
+};
+
 struct CubinFunction {
-  std::string name;          // the function symbol (or the section name without ".text.")
+  // The section's function: its STO_CUDA_ENTRY symbol, else its FUNC symbol at offset 0, else its first FUNC symbol
+  // (or the section name without ".text." when it has none).
+  std::string name;
   std::string section;       // ".text.<name>"
   uint64_t file_offset = 0;  // of the section's first byte
   std::vector<std::byte> code;
@@ -58,9 +69,12 @@ struct CubinFunction {
   // driver fills, e.g. R_CUDA_TEX_HEADER_INDEX for a unified-mode texref).
   uint32_t symbol = 0;
   // A kernel (.entry: a symbol of the section has STO_CUDA_ENTRY, 0x10, in st_other), not a .func. A kernel's
-  // name is its section's, ".text.<name>" (`name` may be a local symbol of a function ptxas placed inside it).
+  // name is its section's, ".text.<name>", and its symbol's (`name`).
   bool entry = false;
   std::vector<CubinAttribute> attributes;
+  // Every FUNC symbol of the section (the function's own included), by address: nvdisasm labels the subroutines
+  // with their names (CAL `($k$f)) and numbers function ends in symbol-table order.
+  std::vector<CubinFunctionSymbol> function_symbols;
   uint64_t shared_size = 0;
   std::vector<CubinRelocation> constant0_relocations;
 };
@@ -76,7 +90,10 @@ struct Cubin {
 // True when the bytes start with the ELF magic.
 bool looks_like_elf(std::span<const std::byte> bytes);
 
-// Reads a cubin; errors say what is wrong and where (file offset, section).
+// Reads a cubin; errors say what is wrong and where (file offset, section). A file nvdisasm 11.8 refuses before
+// disassembling is refused with its reason ("appears truncated", "has no section header table", "has a corrupted
+// section header table", "does not appear to be an ELF file", ...; docs/cubin.md, "Reading"), and one that cannot
+// be a cubin tmu reads (ELF32, big-endian, another machine or SM) with tmu's own.
 Result<Cubin> read_cubin(std::span<const std::byte> bytes);
 
 }  // namespace tmu::isa

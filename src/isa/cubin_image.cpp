@@ -67,6 +67,7 @@ Result<CubinImage> read_cubin_image(std::span<const std::byte> bytes) {
   elf_version(EV_CURRENT);
   std::vector<char> image(bytes.size());
   std::memcpy(image.data(), bytes.data(), bytes.size());
+  image[EI_VERSION] = EV_CURRENT;  // as read_cubin: nvdisasm ignores it, libelf refuses anything but 1
   std::unique_ptr<Elf, ElfCloser> elf(elf_memory(image.data(), image.size()));
   GElf_Ehdr eh;
   std::size_t shstrndx = 0;

@@ -240,6 +240,75 @@ std::string alu_forms() {
 )";
 }
 
+// Kernels that call .funcs which ptxas keeps as subroutines (CAL): it copies each called .func into the calling
+// kernel's section as a local FUNC symbol, $<kernel>$<func>, which nvdisasm lists as a label and names in CAL
+// `($<kernel>$<func>). A kernel calling a .func that calls another, one calling a single .func, and one calling
+// none (nvdisasm numbers function ends in symbol-table order, locals first).
+std::string call_forms() {
+  return R"(.func (.reg .f32 r) scale(.reg .f32 a)
+{
+  .reg .f32 t; .reg .pred p;
+  mul.f32 t, a, a; setp.gt.f32 p, t, 4.0;
+  @p bra BIG;
+  add.f32 t, t, 1.0; bra.uni OUT;
+BIG:
+  sqrt.approx.f32 t, t;
+OUT:
+  mov.f32 r, t;
+  ret;
+}
+
+.func (.reg .f32 r) shade(.reg .f32 a, .reg .f32 b)
+{
+  .reg .f32 t, u; .reg .pred p;
+  mul.f32 t, a, b; setp.gt.f32 p, t, 1.0;
+  @p bra DONE;
+  call.uni (u), scale, (t);
+  add.f32 t, u, a;
+DONE:
+  mov.f32 r, t;
+  ret;
+}
+
+.visible .entry cube_env(.param .u64 out, .param .f32 x, .param .u32 n)
+{
+  .reg .u64 o; .reg .f32 v, w; .reg .pred q; .reg .u32 i, cnt;
+  ld.param.u64 o, [out]; ld.param.f32 v, [x]; ld.param.u32 cnt, [n];
+  cvta.to.global.u64 o, o; mov.u32 i, 0; mov.f32 w, 0.0;
+LOOP:
+  setp.ge.u32 q, i, cnt;
+  @q bra END;
+  call.uni (v), shade, (v, w);
+  add.f32 w, w, v; add.u32 i, i, 1;
+  bra.uni LOOP;
+END:
+  st.global.f32 [o], w;
+  ret;
+}
+
+.visible .entry plain(.param .u64 out, .param .f32 x)
+{
+  .reg .u64 o; .reg .f32 v, w;
+  ld.param.u64 o, [out]; ld.param.f32 v, [x];
+  cvta.to.global.u64 o, o;
+  call.uni (w), scale, (v);
+  st.global.f32 [o], w;
+  ret;
+}
+
+.visible .entry none(.param .u64 out, .param .f32 x)
+{
+  .reg .u64 o; .reg .f32 v, w; .reg .pred q;
+  ld.param.u64 o, [out]; ld.param.f32 v, [x];
+  cvta.to.global.u64 o, o; add.f32 w, v, v; setp.gt.f32 q, w, 0.0;
+  @q bra SKIP;
+  st.global.f32 [o], w;
+SKIP:
+  ret;
+}
+)";
+}
+
 }  // namespace
 
 std::vector<PtxModule> ptx_corpus(const std::string& target) {
@@ -250,6 +319,10 @@ std::vector<PtxModule> ptx_corpus(const std::string& target) {
       {"independent", header(target, "texmode_independent") + independent_forms()},
       {"alu", header(target) + alu_forms()},
   };
+}
+
+std::vector<PtxModule> ptx_call_corpus(const std::string& target) {
+  return {{"calls", header(target) + call_forms()}};
 }
 
 }  // namespace tmu::test

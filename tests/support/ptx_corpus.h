@@ -18,4 +18,8 @@ struct PtxModule {
 // The modules for one target ("sm_50", "sm_52").
 std::vector<PtxModule> ptx_corpus(const std::string& target);
 
+// Kernels calling non-inlined .funcs (CAL to subroutines inside the kernel's section), for the listing comparison
+// with nvdisasm only: the cubin writer does not write .funcs yet (docs/cubin.md).
+std::vector<PtxModule> ptx_call_corpus(const std::string& target);
+
 }  // namespace tmu::test

@@ -16,7 +16,7 @@ namespace tmu::cli {
 namespace {
 
 struct DisOptions {
-  std::string arch = "SM50";
+  std::string arch;  // -b: the input is a raw blob for this architecture (unless it is an ELF file)
   std::string file;
   bool hex = false;
   bool ctrl = false;
@@ -45,7 +45,9 @@ int run(const DisOptions& o) {
   isa::sm50::ListingOptions lo{o.hex, o.ctrl};
   lo.threads = o.threads;
   std::string out;
-  if (isa::looks_like_elf(bytes)) {
+  // Without -b the input must be a cubin, as nvdisasm has it: anything else is refused by read_cubin ("does not
+  // appear to be an ELF file", "appears truncated").
+  if (o.arch.empty() || isa::looks_like_elf(bytes)) {
     auto cubin = isa::read_cubin(bytes);
     if (!cubin) {
       error(o.file + ": " + cubin.error());
@@ -86,7 +88,9 @@ int run(const DisOptions& o) {
 Runner add_dis(CLI::App& app) {
   auto o = std::make_shared<DisOptions>();
   CLI::App* sub = app.add_subcommand("dis", "Disassemble a raw code blob (32-byte bundles) or a cubin");
-  sub->add_option("-b,--binary", o->arch, "Architecture of a raw blob: SM50 or SM52 (cubins carry their own)");
+  sub->add_option("-b,--binary", o->arch,
+                  "The input is a raw blob for this architecture, SM50 or SM52 (without -b it must be a cubin, which "
+                  "carries its own)");
   sub->add_flag("--hex", o->hex, "Append each instruction's encoding");
   sub->add_flag("--ctrl", o->ctrl, "Write control-word annotations that `tmu as` reads back");
   sub->add_option("-j,--threads", o->threads, "Threads that print a raw blob's listing (default 1; 0: one per core, at most 8)");
