@@ -152,6 +152,7 @@ struct TexSel {
     if (x.ptp) s += ".PTP";
     else if (x.aoffi) s += ".AOFFI";
     if (x.multisample) s += ".MS";
+    if (x.edge_clamp) s += ".CL";  // TLD only (the table's {cl}, after .MS)
     if (x.depth_compare) s += ".DC";
     // skip_helpers: helper lanes take no part in the lookup (.NODEP: killed threads excluded, seed 000), last.
     if (t.skip_helpers) s += ".NODEP";

@@ -2,6 +2,7 @@
 #include "isa/sm50/cubin_labels.h"
 
 #include <algorithm>
+#include <map>
 #include <set>
 #include <utility>
 
@@ -17,6 +18,67 @@ std::optional<int64_t> relative_target(const Instruction& inst) {
   if (s < 0) return std::nullopt;
   const Field& f = field(inst.form().format[static_cast<std::size_t>(s)]);
   return static_cast<int64_t>(inst.address()) + 8 + sign_extend(inst.value(static_cast<std::size_t>(s)), f.width());
+}
+
+// Whether the instruction always runs: no guard predicate (PT) and, for branches, no condition-code test.
+bool unconditional(const Instruction& inst) {
+  if (inst.slot(Opd::pg) >= 0 && !(inst.guard().is_pt() && !inst.guard_negated())) return false;
+  const int cc = inst.slot(Opd::br_cc);
+  return cc < 0 || inst.value(static_cast<std::size_t>(cc)) == kCondAlways;
+}
+
+// Instructions after which control does not fall through when they run unconditionally.
+bool ends_flow(Op op) {
+  switch (op) {
+    case Op::EXIT: case Op::RET: case Op::BRA: case Op::BRX: case Op::JMP: case Op::JMX: case Op::SYNC:
+    case Op::BRK: case Op::CONT: case Op::KIL: case Op::LONGJMP: case Op::RTT:
+      return true;
+    default:
+      return false;
+  }
+}
+
+// nvdisasm lists only the reachable instructions of a function with a SYNC whose target it has to find itself
+// (one that EIATTR_INDIRECT_BRANCH_TARGETS does not list; probed with tmu as --cubin: unreachable code after EXIT,
+// after a branch to itself and between a BRA and its target is left out, also real instructions; ptxas's SYNCs
+// are listed in the attribute, and their functions are listed whole). Reachable: from the function's entry and its subroutine
+// symbols and every PC-relative and indirect target (of any instruction, reached or not), falling through unless
+// an unconditional EXIT/BRA/SYNC/....
+void hide_unreachable(const CubinFunction& f, const Program& p, LabelMap& map) {
+  auto listed = [&](uint64_t a) {
+    return std::any_of(f.indirect_branches.begin(), f.indirect_branches.end(),
+                       [&](const CubinIndirectBranch& b) { return b.offset == a; });
+  };
+  if (std::none_of(p.code.begin(), p.code.end(),
+                   [&](const Instruction& i) { return i.op() == Op::SYNC && !listed(i.address()); }))
+    return;
+  std::map<uint64_t, std::size_t> at;  // instruction address -> index
+  for (std::size_t k = 0; k < p.code.size(); ++k) at[p.code[k].address()] = k;
+  std::vector<bool> seen(p.code.size(), false);
+  std::vector<std::size_t> work;
+  auto reach = [&](uint64_t a) {
+    if (a % 32 == 0) a += 8;  // a bundle's address: its first instruction
+    auto it = at.find(a);
+    if (it != at.end() && !seen[it->second]) {
+      seen[it->second] = true;
+      work.push_back(it->second);
+    }
+  };
+  reach(0);
+  for (const Instruction& inst : p.code)  // every branch target counts, even of a branch never reached
+    if (auto t = relative_target(inst); t && *t >= 0) reach(static_cast<uint64_t>(*t));
+  for (const CubinFunctionSymbol& s : f.function_symbols) reach(s.value);
+  for (const CubinIndirectBranch& b : f.indirect_branches)
+    for (uint64_t t : b.targets) reach(t);
+  while (!work.empty()) {
+    const std::size_t k = work.back();
+    work.pop_back();
+    const Instruction& inst = p.code[k];
+    if (auto t = relative_target(inst); t && *t >= 0) reach(static_cast<uint64_t>(*t));
+    if (!(ends_flow(inst.op()) && unconditional(inst)) && k + 1 < p.code.size()) reach(p.code[k + 1].address());
+  }
+  for (std::size_t k = 0; k < p.code.size(); ++k)
+    if (!seen[k]) map.hide(p.code[k].address());
 }
 
 }  // namespace
@@ -63,6 +125,24 @@ std::vector<LabelMap> cubin_labels(const Cubin& cubin, std::span<const Program> 
     if (cubin.functions[i].function_symbols.empty()) maps[i].add(cubin.functions[i].code.size(), name());
   for (std::size_t i = 0; i < programs.size(); ++i)
     for (const CubinRelocation& r : cubin.functions[i].relocations) maps[i].add_operand_symbol(r.offset, r.symbol);
+  for (std::size_t i = 0; i < programs.size(); ++i) hide_unreachable(cubin.functions[i], programs[i], maps[i]);
+  // SYNCs: nvdisasm names the target of the innermost SSY whose region [SSY, target) holds the SYNC (established on
+  // tmu ptxas's if/else code: SSY .L1; @!P0 BRA .L0; ...; SYNC; .L0: ...; SYNC; .L1:, both SYNCs annotated .L1).
+  for (std::size_t i = 0; i < programs.size(); ++i) {
+    std::vector<std::pair<uint64_t, uint64_t>> regions;  // (SSY address, target)
+    for (const Instruction& inst : programs[i].code)
+      if (inst.op() == Op::SSY)
+        if (auto t = relative_target(inst); t && *t > static_cast<int64_t>(inst.address()))
+          regions.emplace_back(inst.address(), static_cast<uint64_t>(*t));
+    for (const Instruction& inst : programs[i].code) {
+      if (inst.op() != Op::SYNC) continue;
+      const std::pair<uint64_t, uint64_t>* inner = nullptr;
+      for (const auto& r : regions)
+        if (r.first < inst.address() && inst.address() < r.second && (!inner || r.first > inner->first)) inner = &r;
+      // A SYNC listed in EIATTR_INDIRECT_BRANCH_TARGETS keeps only that annotation (ptxas's waterfall loops).
+      if (inner && !maps[i].branch_targets(inst.address())) maps[i].add_sync_target(inst.address(), inner->second);
+    }
+  }
   return maps;
 }
 

@@ -3,6 +3,7 @@
 // does) and to resolve names in assembler source.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -42,6 +43,21 @@ class LabelMap {
     return it == targets_.end() ? nullptr : &it->second;
   }
 
+  // The reconvergence point of a SYNC (the target of the SSY whose region holds it), printed after it as
+  // (*"TARGET= .L_x_0 "*).
+  void add_sync_target(uint64_t address, uint64_t target) { sync_targets_.emplace(address, target); }
+  std::optional<uint64_t> sync_target(uint64_t address) const {
+    auto it = sync_targets_.find(address);
+    if (it == sync_targets_.end()) return std::nullopt;
+    return it->second;
+  }
+
+  // An instruction nvdisasm leaves out of the listing (unreachable code of a function with SSY, cubin_labels.h).
+  void hide(uint64_t address) { hidden_.push_back(address); }
+  bool hidden(uint64_t address) const {
+    return std::find(hidden_.begin(), hidden_.end(), address) != hidden_.end();
+  }
+
   std::optional<std::string_view> operand_symbol(uint64_t address) const {
     auto it = symbols_.find(address);
     if (it == symbols_.end()) return std::nullopt;
@@ -53,6 +69,8 @@ class LabelMap {
   std::map<std::string, uint64_t, std::less<>> by_name_;
   std::map<uint64_t, std::string> symbols_;
   std::map<uint64_t, std::vector<uint64_t>> targets_;
+  std::map<uint64_t, uint64_t> sync_targets_;
+  std::vector<uint64_t> hidden_;  // few: the tail after a function's last EXIT, at most
 };
 
 }  // namespace tmu::isa::sm50

@@ -134,6 +134,7 @@ class LineWriter {
 
   // The line of the k-th instruction, at `addr`.
   void line(TextOut& out, const Instruction& inst, uint64_t addr, std::size_t k) {
+    if (opt_.labels && opt_.labels->hidden(addr)) return;  // unreachable code nvdisasm does not list
     const bool opens = !in_pair_ && inst.ctrl.dual_issue();
     if (opt_.labels) {
       // A label on the bundle's control word is printed before its first instruction, as nvdisasm does.
@@ -155,14 +156,23 @@ class LineWriter {
       }
       out += "\"*)";
     }
+    const auto sync = opt_.labels ? opt_.labels->sync_target(addr) : std::nullopt;
+    if (sync) {
+      // A SYNC's reconvergence point, as nvdisasm annotates it in cubin listings.
+      out += " (*\"TARGET= ";
+      if (auto n = opt_.labels->name_of(*sync)) out += *n;
+      else append_hex_address(out, *sync);
+      out += " \"*)";
+    }
+    const bool annotated = targets || sync;
     if (opt_.hex) {
       if (in_pair_) out += " }";
-      else if (targets) out += ';';
+      else if (annotated) out += ';';
       else out += terminator(inst);
       auto w = encode(inst);
       out += fmt::format("  /* {:#018x} */\n", w ? *w : 0);
     } else {
-      out.commit(put_line_end(out.cursor(4), in_pair_, targets || terminator(inst).size() == 1));
+      out.commit(put_line_end(out.cursor(4), in_pair_, annotated || terminator(inst).size() == 1));
     }
     in_pair_ = opens;
   }

@@ -11,7 +11,9 @@
 #include "ir/passes/lower_tex.h"
 #include "ir/passes/opt_dce.h"
 #include "ir/print.h"
+#include "ir/sm50/prepare_tex.h"
 #include "ir/sm50/select.h"
+#include "ir/sm50/tex_flags.h"
 #include "isa/cubin_write.h"
 #include "ptx/compile/function.h"
 #include "ptx/reader.h"
@@ -131,13 +133,43 @@ Result<Compiled> compile(const Module& module, std::string_view file_name, const
       CompiledKernel ck;
       ck.name = f.name;
       ck.ir = ir::print(s);
+      // NAK's preparation, then ptxas's one addition to it: TLD with an explicit LOD clamps texel coordinates
+      // to the edge (.CL; lowering-facts 3.2.9: ptxas sets it on every tex.level with integer coordinates).
+      if (auto prepared = ir::sm50::prepare_tex(s, arch); !prepared)
+        return make_error(fmt::format("{}: kernel {}: {}", to_ir::where(file_name, f.loc), f.name, prepared.error()));
+      s.for_each_instr([](ir::Instr& i) {
+        ir::TexInstr* t = i.as<ir::TexInstr>();
+        if (!t) return;
+        auto p = ir::sm50::decode_tex_flags(t->backend_flags);
+        if (p && p->modifiers.op == tex::TexOp::Fetch && p->modifiers.lod == tex::LodMode::Lod) {
+          p->modifiers.edge_clamp = true;
+          t->backend_flags = ir::sm50::encode_tex_flags(*p);
+        }
+      });
       ir::sm50::SelectOptions so;
       so.arch = arch;
       so.direct_texture_index = true;
       auto sel = ir::sm50::select(s, so);
       if (!sel) return make_error(fmt::format("{}: kernel {}: {}", to_ir::where(file_name, f.loc), f.name, sel.error()));
-      ck.sass = sel->sass;
-      auto code = isa::sm50::encode_program(sel->program);
+      // ptxas ends every kernel with a branch to itself after the last EXIT and fills the bundle with NOPs whose
+      // control slots are 0x7e0 (no stall, no yield, no barriers), which nvdisasm lists as `NOP;`.
+      ck.sass = sel->sass + ".L_end:\nBRA .L_end ;\n";
+      isa::sm50::Program program;
+      auto assemble = [&]() -> std::optional<std::string> {
+        program = {};
+        if (auto err = isa::sm50::assemble(ck.sass, arch, program))
+          return fmt::format("{}: kernel {}: the selected SASS does not assemble (a compiler bug): {}:{}: {}",
+                             to_ir::where(file_name, f.loc), f.name, err->line, err->column, err->message);
+        return std::nullopt;
+      };
+      if (auto err = assemble()) return make_error(*err);
+      std::size_t used = program.code.size();
+      while (used > 0 && program.code[used - 1].op() != isa::sm50::Op::BRA) --used;
+      if (used % 3) {
+        for (std::size_t k = used % 3; k < 3; ++k) ck.sass += "NOP ?stall=0 ?noyield ;\n";
+        if (auto err = assemble()) return make_error(*err);
+      }
+      auto code = isa::sm50::encode_program(program);
       if (!code) return make_error(fmt::format("{}: kernel {}: {}", to_ir::where(file_name, f.loc), f.name, code.error()));
       e.kernel.code = std::move(*code);
       e.kernel.registers = std::max(sel->registers, 2u);  // R1 is the stack pointer the driver sets

@@ -153,8 +153,14 @@ void FunctionCompiler::texture(const Instruction& ins) {
   t.is_array = sh.array;
   t.dest_type = result_type(dtype);
 
+  // With a sampler (independent mode), ptxas samples integer coordinates at level 0 through it: I2F of each
+  // coordinate and TEX.LZ, except on 1D and multisample textures, and for .level (still TLD), probed with ptxas
+  // 11.8 -arch=sm_50 (tests/data/ptx/compile_corpus_expect.txt's corpus).
+  const bool sampled_ints = is_tex && int_coords && x->sampler && !geom.multisample && geom.dim != tex::Dim::Tex1D &&
+                            (x->mip == MipMode::None || x->mip == MipMode::Base);
   if (is_tex) {
     if (geom.multisample) t.op = ir::TexOp::txf_ms;
+    else if (sampled_ints) t.op = ir::TexOp::txl;
     else if (int_coords && x->mip != MipMode::Grad) t.op = ir::TexOp::txf;
     else if (x->mip == MipMode::Level) t.op = ir::TexOp::txl;
     else if (x->mip == MipMode::Grad) t.op = ir::TexOp::txd;
@@ -179,6 +185,8 @@ void FunctionCompiler::texture(const Instruction& ins) {
     if (is_layer) {
       const DefId idx = value(o, Type::U32);
       c.push_back(float_coord_op ? b().alu(AluOp::u2f32, {idx}) : idx);
+    } else if (sampled_ints) {
+      c.push_back(b().alu(AluOp::i2f32, {value(o, Type::S32)}));
     } else {
       c.push_back(value(o, int_coords ? Type::S32 : Type::F32));
     }
@@ -190,6 +198,7 @@ void FunctionCompiler::texture(const Instruction& ins) {
   if (is_tex) {
     if (x->mip == MipMode::Level) ir::add_src(t, TexSrcType::lod, value(*x->lod, ctype));
     if (t.op == ir::TexOp::txf && x->mip != MipMode::Level) ir::add_src(t, TexSrcType::lod, b().imm_int(0));
+    if (sampled_ints) ir::add_src(t, TexSrcType::lod, b().imm_float(0.0f));
     if (x->mip == MipMode::Grad) {
       std::vector<DefId> dx, dy;
       for (const Operand& o : x->dpdx) dx.push_back(value(o, ctype == Type::S32 ? Type::S32 : Type::F32));
