@@ -19,14 +19,11 @@
 // Which lookups: every category of the recording except 1D texel fetches (which the hw judge checks apart), every
 // Nth query of a category (about 48 a category), as the recording has them.
 //
-// Asserted: (a) both compilers' cubins give exactly the texture-unit-direct answer for every lookup (the compile
-// and execute path adds nothing); ptxas's everywhere (its quad-loop emulation of tex.grad on 3D textures and cube
-// maps included), tmu's except on its known difference (tmu_known_difference: tex.grad on 3D and cube maps lowered
-// to an explicit LOD), whose lookups are counted and held to a ceiling (kTmuKnownMismatches); (b) per category,
-// agreement with the GPU is at least the hw judge's on the same lookups and within the bound hw_recorded_test.cpp
-// applies to the category (exact categories: every lookup); tmu's cubins are not held to (b) in the categories
-// with lookups of its known difference (cube-lod, cube-lod-sweep, lod-vector-3d, lod-vector-cube, target-3d,
-// target-cube_array). The test prints a table per category and a summary line ("[ ptx-hw ] ...").
+// Asserted, for both compilers' cubins: (a) they give exactly the texture-unit-direct answer for every lookup (the
+// compile and execute path adds nothing; tex.grad on 3D textures and cube maps included, which both compile to
+// ptxas's quad loop of implicit-LOD TEX.NDV); (b) per category, agreement with the GPU is at least the hw judge's
+// on the same lookups and within the bound hw_recorded_test.cpp applies to the category (exact categories: every
+// lookup). The test prints a table per category and a summary line ("[ ptx-hw ] ...").
 //
 // Without ptxas the test skips (fails with TMU_REQUIRE_ORACLES=1).
 #include <gtest/gtest.h>
@@ -218,18 +215,6 @@ std::optional<Lookup> lookup_of(const gl::Query& q, const gl::Texture& t) {
   return l;
 }
 
-// tmu's compiler's known difference: tex.grad on 3D textures and cube maps (which SM50's TXD does not take) lowered
-// to an explicit LOD computed in the kernel (txl), where ptxas emulates it with a quad loop of implicit-LOD TEX.NDV
-// (tests/data/ptx/compile_corpus_expect.txt). ptxas's emulation gives the texture unit's gradient answer on every
-// lookup here; tmu's LOD does not (see kTmuKnownMismatches). Those lookups are reported and counted, not held to
-// the texture-unit-direct answers or to the categories' bounds.
-bool tmu_known_difference(const std::string& form) {
-  return form.starts_with("tex.grad.3d") || form.starts_with("tex.grad.cube") || form.starts_with("tex.grad.acube");
-}
-// The most lookups of those forms on which tmu's cubin may differ from the texture unit (the count when this test
-// was written: the selection is fixed, so the count can only fall as the lowering improves).
-constexpr int kTmuKnownMismatches = 213;
-
 std::string kernel_text(const Lookup& l) {
   const std::size_t n = l.words.size();
   std::string body =
@@ -284,7 +269,6 @@ struct Tally {
   int gpu_direct = 0, gpu_ptxas = 0, gpu_tmu = 0;        // exact against the GPU
   int ptxas_direct = 0, tmu_direct = 0;                  // path == texture unit direct
   double max_direct = 0, max_ptxas = 0, max_tmu = 0;     // largest difference from the GPU
-  int known = 0, known_equal = 0;                        // lookups of tmu_known_difference forms
   std::set<std::string> forms;
 };
 
@@ -340,7 +324,7 @@ TEST(PtxHwEndToEnd, CompiledKernelsAgreeWithTheGpuRecording) {
   };
 
   std::map<std::string, Tally> tallies;
-  int launches = 0, case_index = 0, shown_known = 0;
+  int launches = 0, case_index = 0;
   for (const Selected& s : selected) {
     const hw::RecordedCase& c = *s.c;
     const gl::Texture tex = hw::cuda_view(c.request.texture);
@@ -404,7 +388,6 @@ TEST(PtxHwEndToEnd, CompiledKernelsAgreeWithTheGpuRecording) {
       ASSERT_TRUE(by_ptxas) << c.category << ": ptxas's cubin: " << by_ptxas.error() << "\n" << ptx;
       ASSERT_TRUE(by_tmu) << c.category << ": tmu's cubin: " << by_tmu.error() << "\n" << ptx;
       const std::string& form = lookups[0].second.form;
-      const bool known = tmu_known_difference(form);
       t.forms.insert(form);
       for (std::size_t k = 0; k < n; ++k) {
         const std::size_t qi = lookups[k].first;
@@ -425,14 +408,7 @@ TEST(PtxHwEndToEnd, CompiledKernelsAgreeWithTheGpuRecording) {
         t.ptxas_direct += p == dir_bits, t.tmu_direct += m == dir_bits;
         auto hex = [](const std::array<uint32_t, 4>& b) { return fmt::format("{:08x} {:08x} {:08x} {:08x}", b[0], b[1], b[2], b[3]); };
         EXPECT_EQ(p, dir_bits) << what << ": ptxas's cubin " << hex(p) << ", texture unit " << hex(dir_bits);
-        if (!known) {
-          EXPECT_EQ(m, dir_bits) << what << ": tmu's cubin " << hex(m) << ", texture unit " << hex(dir_bits);
-        } else {
-          ++t.known, t.known_equal += m == dir_bits;
-          if (m != dir_bits && ++shown_known <= 3)
-            std::cout << fmt::format("known difference: {}: gpu {}, texture unit {}, ptxas's cubin {}, tmu's cubin {}\n",
-                                     what, hex(gpu), hex(dir_bits), hex(p), hex(m));
-        }
+        EXPECT_EQ(m, dir_bits) << what << ": tmu's cubin " << hex(m) << ", texture unit " << hex(dir_bits);
       }
     }
   }
@@ -444,14 +420,10 @@ TEST(PtxHwEndToEnd, CompiledKernelsAgreeWithTheGpuRecording) {
   for (const auto& [category, t] : tallies) {
     std::string forms;
     for (const auto& f : t.forms) forms += (forms.empty() ? "" : ", ") + f;
-    std::cout << fmt::format("{:<30} {:>7} {:>8} {:>9} {:>8} {:>8} {:>8}  {}{}\n", category, t.lookups, t.gpu_direct,
-                             t.gpu_ptxas, t.gpu_tmu, t.ptxas_direct, t.tmu_direct, forms,
-                             t.known ? fmt::format(" (tmu: {} lookups of a known difference, {} equal)", t.known,
-                                                   t.known_equal)
-                                     : "");
+    std::cout << fmt::format("{:<30} {:>7} {:>8} {:>9} {:>8} {:>8} {:>8}  {}\n", category, t.lookups, t.gpu_direct,
+                             t.gpu_ptxas, t.gpu_tmu, t.ptxas_direct, t.tmu_direct, forms);
     all.lookups += t.lookups, all.gpu_direct += t.gpu_direct, all.gpu_ptxas += t.gpu_ptxas, all.gpu_tmu += t.gpu_tmu;
     all.ptxas_direct += t.ptxas_direct, all.tmu_direct += t.tmu_direct;
-    all.known += t.known, all.known_equal += t.known_equal;
     const auto b = bounds().find(category);
     if (b == bounds().end()) {
       ADD_FAILURE() << "category " << category << " has no bound (hw_recorded_test.cpp's table)";
@@ -461,35 +433,22 @@ TEST(PtxHwEndToEnd, CompiledKernelsAgreeWithTheGpuRecording) {
                                          "{:.3g}, ptxas {:.3g}, tmu {:.3g}",
                                          category, t.gpu_direct, t.gpu_ptxas, t.gpu_tmu, t.lookups, t.max_direct,
                                          t.max_ptxas, t.max_tmu);
-    // ptxas's cubins everywhere; tmu's where no lookup is of its known difference.
     EXPECT_GE(t.gpu_ptxas, t.gpu_direct) << what;
-    if (!t.known) {
-      EXPECT_GE(t.gpu_tmu, t.gpu_direct) << what;
-    }
+    EXPECT_GE(t.gpu_tmu, t.gpu_direct) << what;
     if (b->second.exact) {
       EXPECT_EQ(t.gpu_ptxas, t.lookups) << what;
-      if (!t.known) {
-        EXPECT_EQ(t.gpu_tmu, t.lookups) << what;
-      }
+      EXPECT_EQ(t.gpu_tmu, t.lookups) << what;
     } else {
       EXPECT_LE(t.max_ptxas, b->second.bound) << what;
-      if (!t.known) {
-        EXPECT_LE(t.max_tmu, b->second.bound) << what;
-      }
+      EXPECT_LE(t.max_tmu, b->second.bound) << what;
     }
   }
-  EXPECT_LE(all.known - all.known_equal, kTmuKnownMismatches)
-      << "tmu's cubins differ from the texture unit on more tex.grad 3D / cube lookups than before";
-  if (all.known - all.known_equal < kTmuKnownMismatches)
-    std::cout << fmt::format("note: tmu's known difference shrank to {} lookups: lower kTmuKnownMismatches\n",
-                             all.known - all.known_equal);
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::printf("[ ptx-hw ] %s: %d lookups in %zu categories, %zu kernels, %d launches, %.1f s: bit-exact with the GPU: "
-              "texture unit %d, ptxas's cubins %d, tmu's cubins %d; equal to the texture unit: ptxas %d, tmu %d (%d of %d "
-              "lookups of tmu's known difference equal)\n",
+              "texture unit %d, ptxas's cubins %d, tmu's cubins %d; equal to the texture unit: ptxas %d, tmu %d\n",
               rec->device.c_str(), all.lookups, tallies.size(), ptxas_cubins.size(), launches, seconds, all.gpu_direct,
-              all.gpu_ptxas, all.gpu_tmu, all.ptxas_direct, all.tmu_direct, all.known_equal, all.known);
+              all.gpu_ptxas, all.gpu_tmu, all.ptxas_direct, all.tmu_direct);
 }
 
 }  // namespace

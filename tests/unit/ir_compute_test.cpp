@@ -214,6 +214,50 @@ TEST(IrCompute, IntegerOpcodesInterpreterAndExecutor) {
   }
 }
 
+// shuffle: lane l reads the value of lane (x_l mod 32), two components at once; the interpreter and SHFL.IDX on
+// the executor against the permutation computed here.
+TEST(IrCompute, ShuffleInterpreterAndExecutor) {
+  Kernel k;
+  IntrinsicInstr ld;
+  ld.op = Intrinsic::load_input;
+  ld.src = {k.b.imm_int(0)};
+  ld.set_index("base", "0");
+  ld.dest.components = 3;
+  const DefId v = k.b.intrinsic(std::move(ld));
+  IntrinsicInstr sh;
+  sh.op = Intrinsic::shuffle;
+  sh.dest.components = 2;
+  sh.src = {k.b.swizzle(v, {0, 1}), k.b.channel(v, 2)};
+  const DefId r = k.b.intrinsic(std::move(sh));
+  IntrinsicInstr st;
+  st.op = Intrinsic::store_output;
+  st.src = {k.b.vec({k.b.channel(r, 0), k.b.channel(r, 1), k.b.imm_int(0), k.b.imm_int(0)}), k.b.imm_int(0)};
+  st.set_index("base", "0");
+  k.b.intrinsic(std::move(st));
+  ASSERT_TRUE(verify(k.s).empty());
+  std::array<std::array<uint32_t, 3>, 32> in{};
+  for (unsigned l = 0; l < 32; ++l) in[l] = {0x1000 + l, 0x2000 + 7 * l, (l * 13 + 5) % 32 + (l % 3) * 32};
+  interp::Inputs ii = interp::Inputs::quads();
+  for (unsigned l = 0; l < 32; ++l) ii.set_input_bits(l, 0, {in[l][0], in[l][1], in[l][2], 0});
+  auto ir = interp::run(k.s, interp::Bindings{}, ii);
+  ASSERT_TRUE(ir.ok()) << ir.error();
+  auto sel = sm50::select(k.s);
+  ASSERT_TRUE(sel.ok()) << sel.error();
+  EXPECT_NE(sel->sass.find("SHFL.IDX PT, "), std::string::npos) << sel->sass;
+  std::array<test::LaneSlots, 32> lanes{};
+  for (unsigned l = 0; l < 32; ++l) lanes[l][0] = {in[l][0], in[l][1], in[l][2], 0};
+  std::string err;
+  auto ex = test::run_selected(sel->program, lanes, nullptr, {}, err);
+  ASSERT_TRUE(ex) << err << "\n" << sel->sass;
+  for (unsigned l = 0; l < 32; ++l) {
+    const unsigned from = in[l][2] % 32;
+    for (unsigned c = 0; c < 2; ++c) {
+      EXPECT_EQ(ir->u(l, 0, c), in[from][c]) << "interpreter lane " << l;
+      EXPECT_EQ(ex->outputs[l][0][c], in[from][c]) << "executor lane " << l;
+    }
+  }
+}
+
 // ---- the compute intrinsics
 // ------------------------------------------------------------------------------------
 

@@ -116,6 +116,19 @@ TEST(PtxCompile, SixtyFourBitAddSub) {
         });
 }
 
+TEST(PtxCompile, SixtyFourBitSelect) {
+  // selp.b64 picks both halves (a vector select with a scalar condition).
+  check(R"(
+  mov.b64 %rd3, {%r1, %r2}; mov.b64 %rd4, {%r3, %r4};
+  setp.lt.u32 %p1, %r1, %r3;
+  selp.b64 %rd5, %rd3, %rd4, %p1; selp.b64 %rd6, %rd4, %rd3, %p1;
+  mov.b64 {%r5, %r6}, %rd5; mov.b64 {%r7, %r8}, %rd6;)",
+        [](const Words& w) {
+          const uint64_t a = u64(w[0], w[1]), b = u64(w[2], w[3]);
+          return w[0] < w[2] ? split2(a, b) : split2(b, a);
+        });
+}
+
 TEST(PtxCompile, SixtyFourBitMultiplyAndShifts) {
   check(R"(
   mov.b64 %rd3, {%r1, %r2}; mov.b64 %rd4, {%r3, %r4};

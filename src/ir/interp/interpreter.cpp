@@ -405,6 +405,16 @@ class Runner {
         for (unsigned lane = 0; lane < kLanes; ++lane) d.set(0, lane, a.get(0, lane) & b.get(0, lane));
         break;
       }
+      case Intrinsic::shuffle: {
+        // Each lane reads the value of the lane its index names (lanes 0-31; the index modulo 32, as SHFL.IDX with
+        // a full-warp clamp reads it), as that lane holds it.
+        const Reg v = src(n, 0, 0, where);  // copies: defining the destination may move the registers
+        const Reg idx = src(n, 1, 1, where);
+        Reg& d = dest(n, v.comps, n.dest.bit_size, where);
+        for (unsigned c = 0; c < v.comps; ++c)
+          for (unsigned lane = 0; lane < kLanes; ++lane) d.set(c, lane, v.get(c, static_cast<unsigned>(idx.get(0, lane) % kLanes)));
+        break;
+      }
       case Intrinsic::is_sparse_texels_resident: {
         const Reg& code = src(n, 0, 1, where);
         if (n.dest.bit_size != 1 && n.dest.bit_size != 32)

@@ -150,6 +150,14 @@ bool select_compute(Selector& sel, const Instr& i, const IntrinsicInstr& n) {
     case Intrinsic::load_num_workgroups:
       bank0_words(sel, i, n, 0x14);
       return true;
+    case Intrinsic::shuffle: {
+      // SHFL.IDX with clamp 31 and no segment mask: the whole warp (PTX shfl.idx.b32 ... 0x1f).
+      check_32bit(sel, i, n.dest, "shuffle");
+      const unsigned d = sel.dest(n.dest);
+      for (unsigned c = 0; c < n.dest.components; ++c)
+        sel.emit(fmt::format("SHFL.IDX PT, {}, {}, {}, 0x1f", sel.reg(d + c), sel.r(n.src[0], c), sel.r(n.src[1])));
+      return true;
+    }
     case Intrinsic::load_subgroup_invocation: {
       check_32bit(sel, i, n.dest, "load_subgroup_invocation");
       sel.emit(fmt::format("S2R {}, SR_LANEID", sel.reg(sel.dest(n.dest))));

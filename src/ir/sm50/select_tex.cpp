@@ -154,6 +154,7 @@ struct TexSel {
     if (x.multisample) s += ".MS";
     if (x.edge_clamp) s += ".CL";  // TLD only (the table's {cl}, after .MS)
     if (x.depth_compare) s += ".DC";
+    if (x.ndv) s += ".NDV";  // TEX/TLD4/TXD/TMML: the quad is not divergent (after .DC, before .NODEP)
     // skip_helpers: helper lanes take no part in the lookup (.NODEP: killed threads excluded, seed 000), last.
     if (t.skip_helpers) s += ".NODEP";
     return s;

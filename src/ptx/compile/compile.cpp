@@ -9,6 +9,7 @@
 #include <algorithm>
 
 #include "ir/passes/lower_tex.h"
+#include "ir/passes/opt_copy_prop.h"
 #include "ir/passes/opt_dce.h"
 #include "ir/print.h"
 #include "ir/sm50/prepare_tex.h"
@@ -37,7 +38,8 @@ ir::Shader FunctionCompiler::build() {
     p.phi->src[0].pred_block = p.then_end->id;
     p.phi->src[1].pred_block = p.else_end->id;
   }
-  ir::opt_dce(s_);  // registers written and never read again, phis of temporaries
+  ir::opt_copy_prop(s_);  // the movs of component extracts and register copies
+  ir::opt_dce(s_);        // registers written and never read again, phis of temporaries, the movs left
   return std::move(s_);
 }
 
@@ -137,15 +139,24 @@ Result<Compiled> compile(const Module& module, std::string_view file_name, const
       // to the edge (.CL; lowering-facts 3.2.9: ptxas sets it on every tex.level with integer coordinates).
       if (auto prepared = ir::sm50::prepare_tex(s, arch); !prepared)
         return make_error(fmt::format("{}: kernel {}: {}", to_ir::where(file_name, f.loc), f.name, prepared.error()));
-      s.for_each_instr([](ir::Instr& i) {
+      // The emulated gradients' lookups get .NDV (texture.cpp).
+      std::size_t marked = 0;
+      const auto& ndv = fc.non_divergent();
+      s.for_each_instr([&](ir::Instr& i) {
         ir::TexInstr* t = i.as<ir::TexInstr>();
         if (!t) return;
         auto p = ir::sm50::decode_tex_flags(t->backend_flags);
-        if (p && p->modifiers.op == tex::TexOp::Fetch && p->modifiers.lod == tex::LodMode::Lod) {
-          p->modifiers.edge_clamp = true;
-          t->backend_flags = ir::sm50::encode_tex_flags(*p);
+        if (!p) return;
+        if (p->modifiers.op == tex::TexOp::Fetch && p->modifiers.lod == tex::LodMode::Lod) p->modifiers.edge_clamp = true;
+        if (std::find(ndv.begin(), ndv.end(), t->dest.id) != ndv.end()) {
+          p->modifiers.ndv = true;
+          ++marked;
         }
+        t->backend_flags = ir::sm50::encode_tex_flags(*p);
       });
+      if (marked != ndv.size())
+        return make_error(fmt::format("{}: kernel {}: {} emulated-gradient lookups lost on the way to selection (a compiler bug)",
+                                      to_ir::where(file_name, f.loc), f.name, ndv.size() - marked));
       ir::sm50::SelectOptions so;
       so.arch = arch;
       so.direct_texture_index = true;

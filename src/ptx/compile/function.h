@@ -55,6 +55,8 @@ class FunctionCompiler {
  public:
   FunctionCompiler(const Function& f, const KernelLayout& layout);
   ir::Shader build();
+  // The lookups of emulated gradients (texture.cpp), by destination: they need .NDV (the quad is whole).
+  const std::vector<ir::DefId>& non_divergent() const { return non_divergent_; }
 
  private:
   // structure.cpp: the statements in order, labels, and the structured walk.
@@ -82,6 +84,7 @@ class FunctionCompiler {
 
   // texture.cpp: tex, tld4, txq.
   void texture(const Instruction& ins);
+  ir::DefId emulated_gradients(const ir::TexInstr& t);
 
   // calls.cpp: call of a .func, compiled inline; .param variables of call sequences and of the .func's own
   // parameters and results live in env_ as 32-bit words ("%param/NAME/WORD"), so that conditional writes merge
@@ -121,6 +124,7 @@ class FunctionCompiler {
     ir::Block* else_end;
   };
   std::vector<PendingPhi> phis_;
+  std::vector<ir::DefId> non_divergent_;
   Loc at_;  // the statement being compiled, for messages
 };
 

@@ -61,7 +61,7 @@ void FunctionCompiler::instruction(const Instruction& ins) {
     const unsigned n = is_64(t) ? 2 : 1;
     ir::AluSrc cond{p, {}};
     cond.swizzle.fill(0);
-    return set(ins.operands[0], b().alu(AluOp::bcsel, {cond, ir::AluSrc{a, {}}, ir::AluSrc{c, {}}}, n), t);
+    return set(ins.operands[0], b().alu(AluOp::bcsel, {cond, ir::AluSrc{a}, ir::AluSrc{c}}, n), t);
   }
   static const std::initializer_list<std::string_view> arithmetic_ops = {
       "add", "sub", "mul", "mad", "fma", "div", "rem", "min", "max", "abs", "neg", "and", "or", "xor", "not",

@@ -225,8 +225,76 @@ void FunctionCompiler::texture(const Instruction& ins) {
     ir::add_src(t, TexSrcType::comparator, value(*depth, Type::F32));
   }
   t.dest.components = 4;
-  const DefId v = b().tex(std::move(t));
+  if (t.op == ir::TexOp::txd && t.is_shadow && unified_1d_as_2d) {
+    // ptxas 11.8 emits a plain TXD 2D for tex.grad.1d with depth compare in unified mode: the compare is dropped
+    // (lowering-facts 3.3, "likely a ptxas bug"); tmu compiles what ptxas compiles, since that is what the GPU runs.
+    ir::remove_src(t, static_cast<unsigned>(ir::src_index(t, TexSrcType::comparator)));
+    t.is_shadow = false;
+  }
+  const bool emulate = t.op == ir::TexOp::txd && (t.sampler_dim == ir::SamplerDim::Dim3D ||
+                                                  t.sampler_dim == ir::SamplerDim::Cube || t.is_shadow);
+  const DefId v = emulate ? emulated_gradients(t) : b().tex(std::move(t));
   results(is_tex ? x->dest : g->dest, dtype, v);
+}
+
+// tex.grad where SM50's TXD has no form (3D, cube maps, depth compare), as ptxas emulates it (lowering-facts 3.6):
+// for each lane i of a quad in turn, every lane of the quad takes lane i's operands (a shuffle), lanes 1 and 3 add
+// dPdx and lanes 2 and 3 add dPdy to the coordinates, so that the quad's implicit derivatives are lane i's
+// gradients; an implicit-LOD lookup with .NDV follows (outside pixel shaders a quad is divergent without it, seed
+// 000, and the LOD would not come from the quad), and lane i keeps the result of the quad's lane 0. The GPU agrees with
+// this and not with NAK's explicit-LOD lowering (tests/oracle/ptx_hw_end_to_end_test.cpp). ptxas also makes the
+// whole quad active around it (SAM/RAM); tmu's kernels rely on whole quads being active.
+DefId FunctionCompiler::emulated_gradients(const ir::TexInstr& t) {
+  ir::IntrinsicInstr id;
+  id.op = ir::Intrinsic::load_subgroup_invocation;
+  id.dest.components = 1;
+  const DefId lane = b().intrinsic(std::move(id));
+  const DefId quad_lane = b().alu(AluOp::iand, {lane, b().imm_int(3)});
+  const DefId quad_base = b().alu(AluOp::iand, {lane, b().imm_int(~int64_t{3} & 0xffffffff)});
+  const DefId plus_x = b().alu(AluOp::ine, {b().alu(AluOp::iand, {quad_lane, b().imm_int(1)}), b().imm_int(0)});
+  const DefId plus_y = b().alu(AluOp::ine, {b().alu(AluOp::iand, {quad_lane, b().imm_int(2)}), b().imm_int(0)});
+  const DefId zero = b().imm_float(0.0f);
+  auto shuffle = [&](DefId v, DefId from) {
+    ir::IntrinsicInstr s;
+    s.op = ir::Intrinsic::shuffle;
+    s.dest.components = static_cast<uint8_t>(b().components(v));
+    s.src = {v, from};
+    return b().intrinsic(std::move(s));
+  };
+  auto source = [&](TexSrcType type) -> DefId {
+    const int k = ir::src_index(t, type);
+    return k < 0 ? ir::kNoDef : t.src[static_cast<unsigned>(k)].def;
+  };
+  const DefId coord = source(TexSrcType::coord), ddx = source(TexSrcType::ddx), ddy = source(TexSrcType::ddy);
+  const unsigned n = b().components(ddx);
+  DefId result = b().imm_vec({0, 0, 0, 0}, 32);
+  for (unsigned i = 0; i < 4; ++i) {
+    const DefId from = b().alu(AluOp::iadd, {quad_base, b().imm_int(i)});
+    const DefId c = shuffle(coord, from), dx = shuffle(ddx, from), dy = shuffle(ddy, from);
+    std::vector<DefId> p;
+    for (unsigned k = 0; k < b().components(coord); ++k) {
+      DefId v = b().channel(c, k);
+      if (k < n) {  // the layer (last) takes no gradient
+        v = b().alu(AluOp::fadd, {v, b().alu(AluOp::bcsel, {plus_x, b().channel(dx, k), zero})});
+        v = b().alu(AluOp::fadd, {v, b().alu(AluOp::bcsel, {plus_y, b().channel(dy, k), zero})});
+      }
+      p.push_back(v);
+    }
+    ir::TexInstr u = t;
+    u.op = ir::TexOp::tex;
+    u.src.clear();
+    for (const ir::TexSrc& s : t.src) {
+      if (s.type == TexSrcType::ddx || s.type == TexSrcType::ddy) continue;
+      u.src.push_back({s.type, s.type == TexSrcType::coord ? (p.size() == 1 ? p[0] : b().vec(p)) : shuffle(s.def, from)});
+    }
+    const DefId looked_up = b().tex(std::move(u));
+    non_divergent_.push_back(looked_up);
+    const DefId r = shuffle(looked_up, quad_base);
+    ir::AluSrc cond{b().alu(AluOp::ieq, {quad_lane, b().imm_int(i)}), {}};
+    cond.swizzle.fill(0);
+    result = b().alu(AluOp::bcsel, {cond, ir::AluSrc{r}, ir::AluSrc{result}}, 4);
+  }
+  return result;
 }
 
 }  // namespace tmu::ptx::to_ir
