@@ -194,6 +194,15 @@ class Verifier {
         bits32(shape(n.src[0]), "value");
         bits32(shape(n.src[1]), "address");
         break;
+      case Intrinsic::load_shared: case Intrinsic::load_scratch:
+        bits32(&n.dest, "destination");
+        width(&n.dest, "destination");
+        bits32(shape(n.src[0]), "offset");
+        break;
+      case Intrinsic::store_shared: case Intrinsic::store_scratch:
+        bits32(shape(n.src[0]), "value");
+        bits32(shape(n.src[1]), "offset");
+        break;
       case Intrinsic::load_local_invocation_id: case Intrinsic::load_workgroup_id:
       case Intrinsic::load_num_workgroups: case Intrinsic::load_workgroup_size:
       case Intrinsic::load_subgroup_invocation:

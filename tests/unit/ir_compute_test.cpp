@@ -400,7 +400,13 @@ TEST(IrCompute, TextRoundTrip) {
       "\tvec1 32 ssa_13 = bitfield_reverse ssa_5.x\n"
       "\tvec4 32 ssa_14 = vec4 ssa_10, ssa_11, ssa_12, ssa_13\n"
       "\tintrinsic store_global_2x32 (ssa_14, ssa_1) (wrmask=xyzw, access=0, align_mul=16, align_offset=0)\n"
-      "\tintrinsic store_global_2x32 (ssa_6, ssa_1) (wrmask=x, access=0, align_mul=4, align_offset=0)\n");
+      "\tintrinsic store_global_2x32 (ssa_6, ssa_1) (wrmask=x, access=0, align_mul=4, align_offset=0)\n"
+      "\tvec2 32 ssa_15 = intrinsic shuffle (ssa_1, ssa_6) ()\n"
+      "\tintrinsic store_shared (ssa_15, ssa_6) (base=16, wrmask=xy, align_mul=8, align_offset=0)\n"
+      "\tvec4 32 ssa_16 = intrinsic load_shared (ssa_6) (base=32, align_mul=16, align_offset=0)\n"
+      "\tintrinsic store_scratch (ssa_16, ssa_0) (wrmask=xyzw, align_mul=16, align_offset=0)\n"
+      "\tvec1 32 ssa_17 = intrinsic load_scratch (ssa_6) (align_mul=4, align_offset=0)\n"
+      "\tintrinsic store_global_2x32 (ssa_17, ssa_1) (wrmask=x, access=0, align_mul=4, align_offset=0)\n");
   auto r = read(text, "compute.nir");
   ASSERT_TRUE(r.ok()) << r.error();
   const std::string printed = print(*r);
@@ -410,12 +416,15 @@ TEST(IrCompute, TextRoundTrip) {
   for (const char* s :
        {"load_kernel_input", "load_local_invocation_id", "load_workgroup_id", "load_num_workgroups",
         "load_workgroup_size", "load_subgroup_invocation", "load_global_2x32", "store_global_2x32",
-        "umul_high", "imul_high", "uadd_carry", "ufind_msb", "bit_count", "bitfield_reverse", "wrmask=x,"})
+        "umul_high", "imul_high", "uadd_carry", "ufind_msb", "bit_count", "bitfield_reverse", "wrmask=x,", "shuffle",
+        "store_shared", "load_shared", "store_scratch", "load_scratch"})
     EXPECT_NE(printed.find(s), std::string::npos) << s << "\n" << printed;
   // The text selects (wrmask=xyzw: one STG.E.128; wrmask=x: one STG.E).
   auto sel = sm50::select(*again);
   ASSERT_TRUE(sel.ok()) << sel.error();
   EXPECT_NE(sel->sass.find("STG.E.128"), std::string::npos) << sel->sass;
+  for (const char* s : {"SHFL.IDX PT,", "STS.64 [R", "+0x10]", "LDS.128 ", "+0x20]", "STL.128 [R", "LDL R"})
+    EXPECT_NE(sel->sass.find(s), std::string::npos) << s << "\n" << sel->sass;
 }
 
 // direct_texture_index: tsidx is the texture index itself (CUDA's bank-0 word), past the 32-texture limit.

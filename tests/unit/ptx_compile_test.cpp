@@ -388,6 +388,75 @@ SMALL:
   EXPECT_EQ(rec.error(), "rec.ptx:19:3: the call of pick is recursive: recursion is not compiled");
 }
 
+TEST(PtxCompile, SharedAndLocalMemory) {
+  // A local array written and read back at a lane-dependent index (nvcc's depot, addressed through a 64-bit
+  // register), and a module-scope shared array written by every lane and read at the neighbour's slot and a fixed
+  // one (one warp: every store happens before the loads). out[t] = depot_{t^1}[(t^1) & 3] + depot_2[2], with
+  // depot_t = {t, t + 100, 3t, t}.
+  const std::string ptx = R"(.version 6.0
+.target sm_50
+.address_size 64
+.shared .align 4 .b8 tile[128];
+.visible .entry k(.param .u64 out)
+{
+  .local .align 8 .b8 depot[32];
+  .reg .b32 %r<16>;
+  .reg .b64 %rd<8>;
+  mov.u32 %r1, %tid.x;
+  mov.u64 %rd1, depot;
+  st.local.u32 [%rd1], %r1;
+  add.s32 %r2, %r1, 100;
+  st.local.u32 [%rd1+4], %r2;
+  mul.lo.s32 %r3, %r1, 3;
+  st.local.v2.u32 [%rd1+8], {%r3, %r1};
+  and.b32 %r4, %r1, 3;
+  shl.b32 %r5, %r4, 2;
+  cvt.u64.u32 %rd2, %r5;
+  add.s64 %rd3, %rd1, %rd2;
+  ld.local.u32 %r6, [%rd3];
+  mov.u32 %r7, tile;
+  shl.b32 %r8, %r1, 2;
+  add.s32 %r9, %r7, %r8;
+  st.shared.u32 [%r9], %r6;
+  xor.b32 %r10, %r1, 1;
+  shl.b32 %r11, %r10, 2;
+  add.s32 %r12, %r7, %r11;
+  ld.shared.u32 %r13, [%r12];
+  ld.shared.u32 %r14, [tile+8];
+  add.s32 %r15, %r13, %r14;
+  ld.param.u64 %rd4, [out];
+  cvta.to.global.u64 %rd5, %rd4;
+  mul.wide.u32 %rd6, %r1, 4;
+  add.s64 %rd7, %rd5, %rd6;
+  st.global.u32 [%rd7], %r15;
+  ret;
+}
+)";
+  auto bytes = ptx::compile_to_cubin(ptx, "mem.ptx");
+  ASSERT_TRUE(bytes) << bytes.error();
+  auto cubin = isa::read_cubin(*bytes);
+  ASSERT_TRUE(cubin);
+  auto spec = run::read_launch_spec(R"({"block": 32, "params": [{"buffer": "out"}], "buffers": [{"name": "out", "size": 128}]})", ".");
+  ASSERT_TRUE(spec) << spec.error();
+  auto r = run::launch(*cubin, *spec);
+  ASSERT_TRUE(r) << r.error();
+  std::vector<uint32_t> out(32);
+  std::memcpy(out.data(), r->buffers[0].bytes.data(), 128);
+  auto depot = [](uint32_t t) { return std::array<uint32_t, 4>{t, t + 100, 3 * t, t}[t & 3]; };
+  for (uint32_t t = 0; t < 32; ++t) EXPECT_EQ(out[t], depot(t ^ 1) + depot(2)) << t;
+  // A shared variable read as local, and an access past its end, are refused.
+  std::string wrong = ptx;
+  wrong.replace(wrong.find("ld.shared.u32 %r14, [tile+8]"), 28, "ld.local.u32 %r14, [tile+8]");
+  auto w = ptx::compile_to_cubin(wrong, "mem.ptx");
+  ASSERT_FALSE(w);
+  EXPECT_EQ(w.error(), "mem.ptx:30:22: tile is a .shared variable, the instruction accesses .local");
+  std::string past = ptx;
+  past.replace(past.find("[tile+8]"), 8, "[tile+128]");
+  auto p = ptx::compile_to_cubin(past, "mem.ptx");
+  ASSERT_FALSE(p);
+  EXPECT_EQ(p.error(), "mem.ptx:30:23: the access is outside tile (128 bytes)");
+}
+
 std::string error_of(const std::string& body) {
   auto r = ptx::compile_to_cubin(kernel(body), "bad.ptx");
   return r ? "" : r.error();
@@ -404,6 +473,7 @@ TEST(PtxCompile, RefusalsNameTheStatement) {
   EXPECT_EQ(error_of("  div.rn.f32 %f1, %f1, %f1;"),
             "bad.ptx:20:3: div.rn.f32 (correctly rounded) is not compiled yet: use .approx");
   EXPECT_EQ(error_of("  membar.gl;"), "bad.ptx:20:3: membar is not compiled yet");
+  EXPECT_EQ(error_of("  ld.const.u32 %r5, [%rd1];"), "bad.ptx:20:5: ld.const is not compiled yet");
   EXPECT_EQ(error_of("  mov.u32 %r5, %clock;"),
             "bad.ptx:20:16: the special register %clock is not compiled yet (%tid, %ntid, %ctaid, %nctaid and %laneid are)");
   EXPECT_EQ(error_of("  add.s32 %r5, %rd1, 1;"), "bad.ptx:20:16: %rd1 is a 64-bit register (.b64), the instruction needs 32 bits");

@@ -429,7 +429,8 @@ class Runner {
       case Intrinsic::load_kernel_input: case Intrinsic::load_global_2x32: case Intrinsic::store_global_2x32:
       case Intrinsic::load_local_invocation_id: case Intrinsic::load_workgroup_id:
       case Intrinsic::load_num_workgroups: case Intrinsic::load_workgroup_size:
-      case Intrinsic::load_subgroup_invocation:
+      case Intrinsic::load_subgroup_invocation: case Intrinsic::load_shared: case Intrinsic::store_shared:
+      case Intrinsic::load_scratch: case Intrinsic::store_scratch:
         // The interpreter runs one warp of a graphics stage; kernels run on the executor (docs/ir.md).
         fail("{}: {} needs a compute launch: run the selected SASS with tmu run", where, name(n.op));
     }

@@ -6,6 +6,8 @@
 //   %ntid / %nctaid   MOV R, c[0x0][0x8 + 4k] / c[0x0][0x14 + 4k]   (docs/run.md, "Constant bank 0")
 //   ld.global         LDG.E R0, [R2] / LDG.E.64 R12, [R2] / LDG.E.128 R8, [R2]
 //   st.global         STG.E [R2], R0 / STG.E.64 / STG.E.128 [R2+0x30], R4
+//   ld/st.shared      LDS R0, [R2+0x10] / STS.64 [R2], R4      (load_shared / store_shared: offset + base)
+//   ld/st.local       LDL R0, [R2] / STL.128 [R2], R8          (load_scratch / store_scratch)
 // The address is the (lo, hi) pair of a 2-component definition: the allocator gives it an even register.
 #include "ir/sm50/select_internal.h"
 #include "isa/cubin_image.h"
@@ -91,26 +93,55 @@ void kernel_input(Selector& sel, const Instr& i, const IntrinsicInstr& n) {
                          isa::kParamBase + static_cast<unsigned>(at) + 4 * c));
 }
 
-void load_global(Selector& sel, const Instr& i, const IntrinsicInstr& n) {
-  check_32bit(sel, i, n.dest, "load_global_2x32's destination");
-  const std::string suffix = width_suffix(sel, i, n.dest.components);
-  const std::string addr = address(sel, i, n.src[0]);
-  const unsigned b = sel.dest(n.dest);  // aligned to the vector's size (Registers::take), as .64/.128 need
-  sel.emit(fmt::format("LDG.E{} {}, {}", suffix, sel.reg(b), addr));
+// The memory a load or store reaches: its mnemonics and how its address is written.
+struct Space {
+  const char* load;   // "LDG.E"
+  const char* store;  // "STG.E"
+  bool pair;          // a (lo, hi) 64-bit address; otherwise a 32-bit offset in the window, plus `base`
+};
+constexpr Space kGlobal{"LDG.E", "STG.E", true}, kShared{"LDS", "STS", false}, kScratch{"LDL", "STL", false};
+
+// "[Ra]" or "[Ra+0x10]" (the window's offset plus the intrinsic's base), and the register with the byte offset
+// of component c added.
+struct Address {
+  std::string reg;
+  int64_t base = 0;
+  std::string at(unsigned byte) const {
+    const int64_t off = base + byte;
+    return off == 0 ? fmt::format("[{}]", reg) : fmt::format("[{}{}{:#x}]", reg, off < 0 ? "-" : "+", off < 0 ? -off : off);
+  }
+};
+
+Address address_of(Selector& sel, const Instr& i, const IntrinsicInstr& n, const Space& space, DefId a) {
+  if (space.pair) {
+    address(sel, i, a);  // checks the pair
+    return {sel.r(a), 0};
+  }
+  if (sel.components(a) != 1 || sel.bit_size(a) != 32) sel.fail(i, fmt::format("the offset ssa_{} is not one 32-bit value", a));
+  const int64_t base = n.index("base").value_or(0);
+  if (base < -0x800000 || base > 0x7fffff) sel.fail(i, fmt::format("base {} does not fit the 24-bit address offset", base));
+  return {sel.r(a), base};
 }
 
-void store_global(Selector& sel, const Instr& i, const IntrinsicInstr& n) {
+void load(Selector& sel, const Instr& i, const IntrinsicInstr& n, const Space& space) {
+  check_32bit(sel, i, n.dest, fmt::format("{}'s destination", name(n.op)));
+  const std::string suffix = width_suffix(sel, i, n.dest.components);
+  const Address addr = address_of(sel, i, n, space, n.src[0]);
+  const unsigned b = sel.dest(n.dest);  // aligned to the vector's size (Registers::take), as .64/.128 need
+  sel.emit(fmt::format("{}{} {}, {}", space.load, suffix, sel.reg(b), addr.at(0)));
+}
+
+void store(Selector& sel, const Instr& i, const IntrinsicInstr& n, const Space& space) {
   const DefId v = n.src[0];
-  check_32bit(sel, i, sel.shape.at(v), "store_global_2x32's value");
+  check_32bit(sel, i, sel.shape.at(v), fmt::format("{}'s value", name(n.op)));
   const unsigned count = sel.components(v);
-  const std::string addr = address(sel, i, n.src[1]);
+  const Address addr = address_of(sel, i, n, space, n.src[1]);
   const unsigned full = (1u << count) - 1;
   const unsigned mask = write_mask(sel, i, n, count);
   if (mask != full || (count != 1 && count != 2 && count != 4)) {
-    // Some components, or a width with no vector form: one STG.E each at its byte offset.
-    const std::string ra = sel.r(n.src[1]);
+    // Some components, or a width with no vector form: one store each at its byte offset.
     for (unsigned c = 0; c < count; ++c)
-      if ((mask >> c) & 1) sel.emit(fmt::format("STG.E [{}+{:#x}], {}", ra, 4 * c, sel.r(v, c)));
+      if ((mask >> c) & 1) sel.emit(fmt::format("{} {}, {}", space.store, addr.at(4 * c), sel.r(v, c)));
     return;
   }
   const std::string suffix = width_suffix(sel, i, count);
@@ -122,7 +153,7 @@ void store_global(Selector& sel, const Instr& i, const IntrinsicInstr& n) {
       sel.emit(fmt::format("MOV {}, {}", sel.reg(s + c), sel.r(v, c)));
     first = s;
   }
-  sel.emit(fmt::format("STG.E{} {}, {}", suffix, addr, sel.reg(first)));
+  sel.emit(fmt::format("{}{} {}, {}", space.store, suffix, addr.at(0), sel.reg(first)));
 }
 
 }  // namespace
@@ -133,10 +164,22 @@ bool select_compute(Selector& sel, const Instr& i, const IntrinsicInstr& n) {
       kernel_input(sel, i, n);
       return true;
     case Intrinsic::load_global_2x32:
-      load_global(sel, i, n);
+      load(sel, i, n, kGlobal);
       return true;
     case Intrinsic::store_global_2x32:
-      store_global(sel, i, n);
+      store(sel, i, n, kGlobal);
+      return true;
+    case Intrinsic::load_shared:
+      load(sel, i, n, kShared);
+      return true;
+    case Intrinsic::store_shared:
+      store(sel, i, n, kShared);
+      return true;
+    case Intrinsic::load_scratch:
+      load(sel, i, n, kScratch);
+      return true;
+    case Intrinsic::store_scratch:
+      store(sel, i, n, kScratch);
       return true;
     case Intrinsic::load_local_invocation_id:
       system_values(sel, i, n, "SR_TID");

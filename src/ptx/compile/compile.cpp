@@ -30,6 +30,8 @@ ir::Shader FunctionCompiler::build() {
   s_.name = f_.name;
   list_ = &s_.body;
   current_ = &f_;
+  for (const Variable& v : layout_.module->variables)  // the module's .shared variables, in every kernel
+    if (v.space == Space::Shared) declare_window_variable(v);
   block_ = s_.body.back().block.get();
   flatten(*f_.body);
   emit_range(0, items_.size());
@@ -184,6 +186,8 @@ Result<Compiled> compile(const Module& module, std::string_view file_name, const
       if (!code) return make_error(fmt::format("{}: kernel {}: {}", to_ir::where(file_name, f.loc), f.name, code.error()));
       e.kernel.code = std::move(*code);
       e.kernel.registers = std::max(sel->registers, 2u);  // R1 is the stack pointer the driver sets
+      e.kernel.shared_size = fc.shared_bytes();
+      e.kernel.local_size = (fc.local_bytes() + 7) / 8 * 8;
       out.image.kernels.push_back(std::move(e.kernel));
       out.kernels.push_back(std::move(ck));
     } catch (const to_ir::CompileError& err) {

@@ -57,6 +57,8 @@ class FunctionCompiler {
   ir::Shader build();
   // The lookups of emulated gradients (texture.cpp), by destination: they need .NDV (the quad is whole).
   const std::vector<ir::DefId>& non_divergent() const { return non_divergent_; }
+  uint32_t shared_bytes() const { return window_end_[0]; }
+  uint32_t local_bytes() const { return window_end_[1]; }
 
  private:
   // structure.cpp: the statements in order, labels, and the structured walk.
@@ -81,6 +83,17 @@ class FunctionCompiler {
   void convert(const Instruction& ins);
   void memory(const Instruction& ins, bool load);
   void move(const Instruction& ins, Type t);
+
+  // Shared (per block) and local (per thread) variables: byte offsets in their windows (memory.cpp).
+  struct WindowVariable {
+    Space space = Space::Shared;
+    uint32_t offset = 0;
+    uint32_t size = 0;
+    const Variable* declaration = nullptr;  // a .func inlined twice declares its variables again: same place
+  };
+  void declare_window_variable(const Variable& v);
+  void window_access(const Instruction& ins, bool load, Space space, const std::vector<const Operand*>& regs,
+                     const Operand& addr, Type t, unsigned elems);
 
   // texture.cpp: tex, tld4, txq.
   void texture(const Instruction& ins);
@@ -125,6 +138,8 @@ class FunctionCompiler {
   };
   std::vector<PendingPhi> phis_;
   std::vector<ir::DefId> non_divergent_;
+  std::map<std::string, WindowVariable, std::less<>> window_vars_;
+  uint32_t window_end_[2] = {0, 0};  // shared, local
   Loc at_;  // the statement being compiled, for messages
 };
 

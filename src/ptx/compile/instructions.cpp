@@ -89,15 +89,24 @@ void FunctionCompiler::move(const Instruction& ins, Type t) {
     set(ins.operands[0].elems[1], hi(v), Type::B32);
     return;
   }
-  if (src.kind == Operand::Kind::Name && !src.name.empty() && src.name[0] != '%' && !registers_.count(src.name))
-    fail(src.loc, fmt::format("the address of {} is not compiled yet", src.name));
+  if (src.kind == Operand::Kind::Name && !src.name.empty() && !registers_.count(src.name)) {
+    // The address of a shared or local variable: its offset in the window (what LDS/STS and LDL/STL take).
+    auto w = window_vars_.find(src.name);
+    if (w != window_vars_.end() && ins.opcode == "mov") {
+      const DefId off = b().imm_int(w->second.offset);
+      set(ins.operands[0], is_64(t) ? wide(off, b().imm_int(0)) : off, t);
+      return;
+    }
+    if (src.name[0] != '%') fail(src.loc, fmt::format("the address of {} is not compiled yet", src.name));
+  }
   set(ins.operands[0], value(src, t), t);
 }
 
 // ld.param / ld.global / st.global, scalars and .v2/.v4 of 32 and 64 bits.
 void FunctionCompiler::memory(const Instruction& ins, bool load) {
   expect_operands(ins, 2);
-  refuse_unknown(ins, {".param", ".global", ".v2", ".v4", ".nc", ".ca", ".cg", ".cs", ".lu", ".cv", ".wb", ".wt"});
+  refuse_unknown(ins, {".param", ".global", ".shared", ".local", ".v2", ".v4", ".nc", ".ca", ".cg", ".cs", ".lu",
+                       ".cv", ".wb", ".wt"});
   const Type t = last_type(ins);
   if (bit_size(t) != 32 && bit_size(t) != 64) fail(ins.loc, "8- and 16-bit loads and stores are not compiled yet");
   const unsigned elems = has(ins, ".v4") ? 4 : has(ins, ".v2") ? 2 : 1;
@@ -164,7 +173,9 @@ void FunctionCompiler::memory(const Instruction& ins, bool load) {
     }
     return;
   }
-  if (!has(ins, ".global")) fail(ins.loc, "only .param and .global memory are compiled yet");
+  if (has(ins, ".shared") || has(ins, ".local"))
+    return window_access(ins, load, has(ins, ".shared") ? Space::Shared : Space::Local, regs, addr, t, elems);
+  if (!has(ins, ".global")) fail(ins.loc, "only .param, .global, .shared and .local memory are compiled yet");
   if (addr.name.empty() || !registers_.count(addr.name))
     fail(addr.loc, "a global address must be a 64-bit register (module-scope .global variables are not compiled yet)");
   Operand base = addr;

@@ -29,6 +29,10 @@ void FunctionCompiler::flatten(const Block& block) {
         local_params_[v->name] = static_cast<uint32_t>(std::min<uint64_t>(n, 1u << 16));
         continue;
       }
+      if (v->space == Space::Shared || v->space == Space::Local) {
+        declare_window_variable(*v);
+        continue;
+      }
       if (v->space != Space::Reg) fail(v->loc, fmt::format("{} variables inside a function are not compiled yet", name(v->space)));
       if (v->range)
         for (uint32_t k = 0; k < *v->range; ++k) registers_[v->name + std::to_string(k)] = v;
