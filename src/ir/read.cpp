@@ -383,6 +383,10 @@ class Reader {
     for (std::size_t i = 0; i + 2 < rest.size(); ++i) quals.push_back(rest[i].second);
     v.type = std::string(rest[rest.size() - 2].second);
     v.name = std::string(rest.back().second);
+    // The printer writes variable names inside comments (`/* v_dir */` after an access): a name that opens or
+    // closes one would not read back.
+    if (v.name.find("*/") != std::string::npos || v.name.find("/*") != std::string::npos)
+      c.fail_at(rest.back().first, fmt::format("variable name {} contains a comment delimiter ('/*' or '*/')", shown(v.name)));
     for (std::string_view q : quals) {
       if (!v.qualifiers.empty()) v.qualifiers += ' ';
       v.qualifiers += q;

@@ -611,6 +611,9 @@ std::vector<BadCase> bad_cases() {
           std::string(kB0) + "\tvec1 32 ssa_0 = deref_var &v (uniform vec4) \n"
                              "\tvec4 32 ssa_1 = (float32)txf ssa_0 (texture_deref), ssa_0 (coord)\n" + end),
        "e.nir:15:31: variable 'v' has type 'vec4', which is not a sampler, texture or image type"},
+      {"comment delimiter in a name",
+       fs("decl_var shader_out INTERP_MODE_NONE vec4 col2*/or (FRAG_RESULT_DATA0.xyzw, 0, 0)\n", std::string(kB0) + end),
+       "e.nir:8:43: variable name 'col2*/or' contains a comment delimiter ('/*' or '*/')"},
       {"end of text", fs("", kB0 + c0).substr(0, fs("", kB0 + c0).size() - 3),
        "e.nir:13:52: expected the impl's closing '}', found the end of the text"},
       {"hexadecimal constant", fs("", std::string(kB0) + "\tvec1 32 ssa_0 = load_const (1.0)\n" + end),
