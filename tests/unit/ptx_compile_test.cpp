@@ -54,30 +54,40 @@ std::string kernel(const std::string& body) {
 )";
 }
 
-std::vector<Words> run_kernel(const std::string& ptx, const std::vector<Words>& in) {
-  auto cubin_bytes = ptx::compile_to_cubin(ptx, "test.ptx");
-  EXPECT_TRUE(cubin_bytes) << (cubin_bytes ? "" : cubin_bytes.error());
-  if (!cubin_bytes) return {};
-  auto cubin = isa::read_cubin(*cubin_bytes);
+// Compiles a whole module, launches it as `spec_json` says, and returns the first buffer as words (empty after a
+// failure, which is reported).
+std::vector<uint32_t> launch_words(const std::string& ptx, const std::string& file, const std::string& spec_json) {
+  auto bytes = ptx::compile_to_cubin(ptx, file);
+  EXPECT_TRUE(bytes) << (bytes ? "" : bytes.error());
+  if (!bytes) return {};
+  auto cubin = isa::read_cubin(*bytes);
   EXPECT_TRUE(cubin) << (cubin ? "" : cubin.error());
   if (!cubin) return {};
-  std::string words;
-  for (const Words& w : in)
-    for (uint32_t x : w) words += fmt::format("{}{}", words.empty() ? "" : ",", x);
-  const std::string json = fmt::format(
-      R"({{"block": [{}, 1, 1], "params": [{{"buffer": "out"}}, {{"buffer": "in"}}],
-          "buffers": [{{"name": "out", "size": {}}}, {{"name": "in", "size": {}, "u32": [{}]}}]}})",
-      in.size(), 16 * in.size(), 16 * in.size(), words);
-  auto spec = run::read_launch_spec(json, ".");
+  auto spec = run::read_launch_spec(spec_json, ".");
   EXPECT_TRUE(spec) << (spec ? "" : spec.error());
   if (!spec) return {};
   auto r = run::launch(*cubin, *spec);
   EXPECT_TRUE(r) << (r ? "" : r.error());
   if (!r) return {};
   EXPECT_TRUE(r->hazards.empty());
+  std::vector<uint32_t> out(r->buffers[0].bytes.size() / 4);
+  std::memcpy(out.data(), r->buffers[0].bytes.data(), 4 * out.size());
+  return out;
+}
+
+// kernel()'s module on `in` (one thread per element): the `out` buffer (the first) as words.
+std::vector<Words> run_kernel(const std::string& ptx, const std::vector<Words>& in) {
+  std::string words;
+  for (const Words& w : in)
+    for (uint32_t x : w) words += fmt::format("{}{}", words.empty() ? "" : ",", x);
+  const auto flat = launch_words(
+      ptx, "test.ptx",
+      fmt::format(R"({{"block": [{}, 1, 1], "params": [{{"buffer": "out"}}, {{"buffer": "in"}}],
+                      "buffers": [{{"name": "out", "size": {}}}, {{"name": "in", "size": {}, "u32": [{}]}}]}})",
+                  in.size(), 16 * in.size(), 16 * in.size(), words));
+  if (flat.size() != 4 * in.size()) return {};
   std::vector<Words> out(in.size());
-  for (const run::BufferResult& b : r->buffers)
-    if (b.name == "out") std::memcpy(out.data(), b.bytes.data(), 16 * in.size());
+  std::memcpy(out.data(), flat.data(), 16 * in.size());
   return out;
 }
 
@@ -302,17 +312,9 @@ ODD:
   ret;
 }
 )";
-  auto bytes = ptx::compile_to_cubin(ptx, "early.ptx");
-  ASSERT_TRUE(bytes) << bytes.error();
-  auto cubin = isa::read_cubin(*bytes);
-  ASSERT_TRUE(cubin);
-  auto spec = run::read_launch_spec(R"({"block": 40, "params": [{"buffer": "out"}, {"u32": 21}],
-                                        "buffers": [{"name": "out", "size": 320}]})", ".");
-  ASSERT_TRUE(spec) << spec.error();
-  auto r = run::launch(*cubin, *spec);
-  ASSERT_TRUE(r) << r.error();
-  std::vector<uint32_t> out(80);
-  std::memcpy(out.data(), r->buffers[0].bytes.data(), 320);
+  const auto out = launch_words(ptx, "early.ptx", R"({"block": 40, "params": [{"buffer": "out"}, {"u32": 21}],
+                                                    "buffers": [{"name": "out", "size": 320}]})");
+  ASSERT_EQ(out.size(), 80u);
   for (uint32_t t = 0; t < 40; ++t) {
     EXPECT_EQ(out[2 * t], 1u) << t;
     EXPECT_EQ(out[2 * t + 1], t >= 21 ? 0u : (t & 1) ? 3u : 2u) << t;
@@ -367,16 +369,9 @@ SMALL:
   ret;
 }
 )";
-  auto bytes = ptx::compile_to_cubin(ptx, "call.ptx");
-  ASSERT_TRUE(bytes) << bytes.error();
-  auto cubin = isa::read_cubin(*bytes);
-  ASSERT_TRUE(cubin);
-  auto spec = run::read_launch_spec(R"({"block": 32, "params": [{"buffer": "out"}], "buffers": [{"name": "out", "size": 128}]})", ".");
-  ASSERT_TRUE(spec) << spec.error();
-  auto r = run::launch(*cubin, *spec);
-  ASSERT_TRUE(r) << r.error();
-  std::vector<uint32_t> out(32);
-  std::memcpy(out.data(), r->buffers[0].bytes.data(), 128);
+  const auto out = launch_words(ptx, "call.ptx", R"({"block": 32, "params": [{"buffer": "out"}],
+                                                  "buffers": [{"name": "out", "size": 128}]})");
+  ASSERT_EQ(out.size(), 32u);
   for (uint32_t t = 0; t < 32; ++t) EXPECT_EQ(out[t], t < 16 ? 3 * t : t) << t;
   // A recursive call is refused.
   std::string recursive = ptx;
@@ -432,16 +427,9 @@ TEST(PtxCompile, SharedAndLocalMemory) {
   ret;
 }
 )";
-  auto bytes = ptx::compile_to_cubin(ptx, "mem.ptx");
-  ASSERT_TRUE(bytes) << bytes.error();
-  auto cubin = isa::read_cubin(*bytes);
-  ASSERT_TRUE(cubin);
-  auto spec = run::read_launch_spec(R"({"block": 32, "params": [{"buffer": "out"}], "buffers": [{"name": "out", "size": 128}]})", ".");
-  ASSERT_TRUE(spec) << spec.error();
-  auto r = run::launch(*cubin, *spec);
-  ASSERT_TRUE(r) << r.error();
-  std::vector<uint32_t> out(32);
-  std::memcpy(out.data(), r->buffers[0].bytes.data(), 128);
+  const auto out = launch_words(ptx, "mem.ptx", R"({"block": 32, "params": [{"buffer": "out"}],
+                                                  "buffers": [{"name": "out", "size": 128}]})");
+  ASSERT_EQ(out.size(), 32u);
   auto depot = [](uint32_t t) { return std::array<uint32_t, 4>{t, t + 100, 3 * t, t}[t & 3]; };
   for (uint32_t t = 0; t < 32; ++t) EXPECT_EQ(out[t], depot(t ^ 1) + depot(2)) << t;
   // A shared variable read as local, and an access past its end, are refused.
