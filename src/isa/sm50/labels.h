@@ -3,10 +3,10 @@
 // does) and to resolve names in assembler source.
 #pragma once
 
-#include <algorithm>
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -53,10 +53,8 @@ class LabelMap {
   }
 
   // An instruction nvdisasm leaves out of the listing (unreachable code of a function with SSY, cubin_labels.h).
-  void hide(uint64_t address) { hidden_.push_back(address); }
-  bool hidden(uint64_t address) const {
-    return std::find(hidden_.begin(), hidden_.end(), address) != hidden_.end();
-  }
+  void hide(uint64_t address) { hidden_.insert(address); }
+  bool hidden(uint64_t address) const { return !hidden_.empty() && hidden_.count(address) != 0; }
 
   std::optional<std::string_view> operand_symbol(uint64_t address) const {
     auto it = symbols_.find(address);
@@ -70,7 +68,7 @@ class LabelMap {
   std::map<uint64_t, std::string> symbols_;
   std::map<uint64_t, std::vector<uint64_t>> targets_;
   std::map<uint64_t, uint64_t> sync_targets_;
-  std::vector<uint64_t> hidden_;  // few: the tail after a function's last EXIT, at most
+  std::set<uint64_t> hidden_;
 };
 
 }  // namespace tmu::isa::sm50

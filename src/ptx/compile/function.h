@@ -117,6 +117,7 @@ class FunctionCompiler {
   ir::DefId wide(ir::DefId lo, ir::DefId hi);     // a 64-bit value from two 32-bit ones
   ir::DefId lo(ir::DefId v);
   ir::DefId hi(ir::DefId v);
+  ir::DefId add64(ir::DefId x, ir::DefId y);     // (lo, hi) pairs: the low words' carry into the high word
 
   const Function& f_;
   const KernelLayout& layout_;

@@ -183,10 +183,7 @@ void FunctionCompiler::memory(const Instruction& ins, bool load) {
   DefId a = value(base, Type::U64);
   if (addr.offset != 0) {
     const uint64_t off = static_cast<uint64_t>(addr.offset);
-    const DefId k = b().imm_vec({off & 0xffffffffu, off >> 32}, 32);
-    const DefId l = b().alu(AluOp::iadd, {lo(a), lo(k)});
-    const DefId carry = b().alu(AluOp::uadd_carry, {lo(a), lo(k)});
-    a = wide(l, b().alu(AluOp::iadd, {b().alu(AluOp::iadd, {hi(a), hi(k)}), carry}));
+    a = add64(a, b().imm_vec({off & 0xffffffffu, off >> 32}, 32));
   }
   if (load) {
     ir::IntrinsicInstr i;
@@ -284,11 +281,7 @@ void FunctionCompiler::arithmetic(const Instruction& ins, std::string_view op, T
     if (op == "add" || op == "sub") {
       expect_operands(ins, 3);
       const DefId x = src(1, t), y = src(2, t);
-      if (op == "add") {
-        const DefId l = b().alu(AluOp::iadd, {lo(x), lo(y)});
-        const DefId c = b().alu(AluOp::uadd_carry, {lo(x), lo(y)});
-        return set(o[0], wide(l, b().alu(AluOp::iadd, {b().alu(AluOp::iadd, {hi(x), hi(y)}), c})), t);
-      }
+      if (op == "add") return set(o[0], add64(x, y), t);
       const DefId l = b().alu(AluOp::isub, {lo(x), lo(y)});
       const DefId borrow = b().alu(AluOp::b2i32, {b().alu(AluOp::ult, {lo(x), lo(y)})});
       return set(o[0], wide(l, b().alu(AluOp::isub, {b().alu(AluOp::isub, {hi(x), hi(y)}), borrow})), t);
@@ -349,12 +342,7 @@ void FunctionCompiler::arithmetic(const Instruction& ins, std::string_view op, T
     if (has(ins, ".wide")) {
       const Type wt = sgn ? Type::S64 : Type::U64;
       DefId v = wide(b().alu(AluOp::imul, {x, y}), b().alu(high, {x, y}));
-      if (is_mad) {
-        const DefId c = src(3, wt);
-        const DefId l = b().alu(AluOp::iadd, {lo(v), lo(c)});
-        const DefId carry = b().alu(AluOp::uadd_carry, {lo(v), lo(c)});
-        v = wide(l, b().alu(AluOp::iadd, {b().alu(AluOp::iadd, {hi(v), hi(c)}), carry}));
-      }
+      if (is_mad) v = add64(v, src(3, wt));
       return set(o[0], v, wt);
     }
     DefId v = b().alu(has(ins, ".hi") ? high : AluOp::imul, {x, y});

@@ -27,6 +27,11 @@ Type FunctionCompiler::register_type(const Operand& o) const {
 
 ir::DefId FunctionCompiler::wide(ir::DefId l, ir::DefId h) { return b().vec({l, h}); }
 ir::DefId FunctionCompiler::lo(ir::DefId v) { return b().channel(v, 0); }
+ir::DefId FunctionCompiler::add64(ir::DefId x, ir::DefId y) {
+  const ir::DefId l = b().alu(ir::AluOp::iadd, {lo(x), lo(y)});
+  const ir::DefId carry = b().alu(ir::AluOp::uadd_carry, {lo(x), lo(y)});
+  return wide(l, b().alu(ir::AluOp::iadd, {b().alu(ir::AluOp::iadd, {hi(x), hi(y)}), carry}));
+}
 ir::DefId FunctionCompiler::hi(ir::DefId v) { return b().channel(v, 1); }
 
 static void check_register_type(const Operand& o, Type declared, Type wanted) {
