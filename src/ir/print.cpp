@@ -639,6 +639,8 @@ class Printer {
     if (t.backend_flags) out_ += fmt::format(", 0x{:x} (backend_flags)", t.backend_flags);
   }
 
+  void print_instr(const JumpInstr& j) { out_ += name(j.kind); }
+
   void print_instr(const PhiInstr& p) {
     out_ += fmt::format("{} = phi ", def(p.dest));
     for (std::size_t k = 0; k < p.src.size(); ++k) {

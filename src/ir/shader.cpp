@@ -23,15 +23,18 @@ void collect_blocks(CfList& list, std::vector<Block*>& out) {
   for (CfNode& n : list) {
     if (n.block) {
       out.push_back(n.block.get());
-    } else {
+    } else if (n.if_node) {
       collect_blocks(n.if_node->then_list, out);
       collect_blocks(n.if_node->else_list, out);
+    } else {
+      collect_blocks(n.loop->body, out);
     }
   }
 }
 
 void rewrite_conditions(CfList& list, DefId from, DefId to) {
   for (CfNode& n : list) {
+    if (n.loop) rewrite_conditions(n.loop->body, from, to);
     if (!n.if_node) continue;
     if (n.if_node->condition == from) n.if_node->condition = to;
     rewrite_conditions(n.if_node->then_list, from, to);
@@ -47,11 +50,14 @@ CfList clone_list(const CfList& list) {
       c.block = std::make_unique<Block>();
       c.block->id = n.block->id;
       for (const InstrPtr& i : n.block->instrs) c.block->instrs.push_back(std::make_unique<Instr>(*i));
-    } else {
+    } else if (n.if_node) {
       c.if_node = std::make_unique<IfNode>();
       c.if_node->condition = n.if_node->condition;
       c.if_node->then_list = clone_list(n.if_node->then_list);
       c.if_node->else_list = clone_list(n.if_node->else_list);
+    } else {
+      c.loop = std::make_unique<LoopNode>();
+      c.loop->body = clone_list(n.loop->body);
     }
     out.push_back(std::move(c));
   }
@@ -67,6 +73,8 @@ std::optional<Intrinsic> parse_intrinsic(std::string_view name) {
     if (kIntrinsics[i].name == name) return static_cast<Intrinsic>(i);
   return std::nullopt;
 }
+
+std::string_view name(JumpKind k) { return k == JumpKind::Break ? "break" : "continue"; }
 
 std::string_view name(Stage s) { return kStageNames[static_cast<std::size_t>(s)]; }
 std::optional<Stage> parse_stage(std::string_view s) {

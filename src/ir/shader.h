@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The IR: a NIR-style SSA shader (seed 003) of structured control flow. A shader is a list of control-flow nodes
-// (blocks and if/else, as NIR's cf lists: a block first and last, blocks and ifs alternating); a block holds
+// (blocks, if/else and loops, as NIR's cf lists: a block first and last, blocks and ifs or loops alternating); a
+// loop repeats its body until a `break` leaves it, and `continue` starts its next iteration; a block holds
 // instructions; an instruction defines at most one SSA value (a vector of 1-16 components of 1-64 bits) and
 // reads earlier ones. The texture instruction is nir_tex_instr with all its fields (tex.h has its helpers).
 #pragma once
@@ -146,8 +147,17 @@ struct PhiInstr {
   std::vector<PhiSrc> src;
 };
 
+// nir_jump_instr: `break` leaves the innermost loop, `continue` starts its next iteration. A jump is the last
+// instruction of its block. (NIR's `return` and `halt` are not kept: returns are inlined away.)
+enum class JumpKind : uint8_t { Break, Continue };
+std::string_view name(JumpKind k);  // "break", "continue"
+struct JumpInstr {
+  JumpKind kind = JumpKind::Break;
+  Def dest;  // always kNoDef: a jump defines nothing
+};
+
 struct Instr {
-  std::variant<AluInstr, ConstInstr, UndefInstr, IntrinsicInstr, DerefInstr, TexInstr, PhiInstr> v;
+  std::variant<AluInstr, ConstInstr, UndefInstr, IntrinsicInstr, DerefInstr, TexInstr, PhiInstr, JumpInstr> v;
   // The definition, if any (every kind has a `dest`; intrinsics without one have id kNoDef).
   Def& dest();
   const Def& dest() const;
@@ -164,16 +174,26 @@ struct Block {
 };
 
 struct IfNode;
-// A control-flow node: a block or an if.
+struct LoopNode;
+// A control-flow node: a block, an if or a loop (exactly one is set).
 struct CfNode {
   std::unique_ptr<Block> block;
   std::unique_ptr<IfNode> if_node;
+  std::unique_ptr<LoopNode> loop;
 };
 using CfList = std::vector<CfNode>;
 
 struct IfNode {
   DefId condition = kNoDef;
   CfList then_list, else_list;
+};
+
+// nir_loop: the body runs again after its last block (and after each `continue`) until a `break`. The phis of the
+// body's first block take a value from the block before the loop and from each block that continues (the last
+// block of the body, unless it ends in a jump, and each block ending in `continue`); the phis of the block after
+// the loop take one from each block ending in `break`.
+struct LoopNode {
+  CfList body;
 };
 
 enum class Stage : uint8_t { Vertex, TessCtrl, TessEval, Geometry, Fragment, Compute, Kernel };
@@ -231,9 +251,11 @@ template <typename F> void walk_list(CfList& list, F& f) {
   for (CfNode& n : list) {
     if (n.block) {
       for (std::size_t i = 0; i < n.block->instrs.size(); ++i) f(*n.block->instrs[i]);
-    } else {
+    } else if (n.if_node) {
       walk_list(n.if_node->then_list, f);
       walk_list(n.if_node->else_list, f);
+    } else {
+      walk_list(n.loop->body, f);
     }
   }
 }

@@ -16,6 +16,7 @@ bool has_effect(const Instr& i) {
 
 void count_conditions(const CfList& list, std::unordered_map<DefId, unsigned>& uses) {
   for (const CfNode& n : list) {
+    if (n.loop) count_conditions(n.loop->body, uses);
     if (!n.if_node) continue;
     ++uses[n.if_node->condition];
     count_conditions(n.if_node->then_list, uses);
