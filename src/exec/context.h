@@ -56,6 +56,7 @@ class Context {
   uint32_t lanes = 0;        // current threads whose guard holds
   std::optional<std::size_t> jump;  // set by control flow: the next instruction
   std::optional<ExecError> error;
+  std::optional<BarrierArrival> arrival;  // set by BAR: the warp stops there for its block's scheduler
 
   // Control flow.
   std::vector<StackEntry> stack;
@@ -90,7 +91,7 @@ class Context {
   std::optional<std::size_t> index_of(int64_t address) const;
 
  private:
-  friend std::optional<ExecError> run(const isa::sm50::Program&, Warp&, Machine&, const RunLimits&, RunReport&);
+  friend class WarpExecution;
   void check_hazard(unsigned r, bool write);
   uint32_t reg_checked(unsigned r, unsigned lane);
   void set_reg_checked(unsigned r, unsigned lane, uint32_t v);

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: MIT
 #include "exec/executor.h"
 
+#include <algorithm>
+#include <bit>
+
 #include <fmt/format.h>
 
 #include "exec/context.h"
@@ -127,7 +130,7 @@ const Dispatch& dispatch() {
 uint32_t live(const Warp& w) { return w.masks.ctm & ~w.masks.exited; }
 
 // When every current thread is done (exited, broken out, returned), the stack says who runs next.
-bool resume(Context& c, std::size_t& pc) {
+bool pop_stack(Context& c, std::size_t& pc) {
   while (!c.stack.empty()) {
     const StackEntry e = c.stack.back();
     c.stack.pop_back();
@@ -143,23 +146,36 @@ bool resume(Context& c, std::size_t& pc) {
 
 }  // namespace
 
-std::optional<ExecError> run(const isa::sm50::Program& program, Warp& warp, Machine& machine, const RunLimits& limits,
-                             RunReport& report) {
-  Context c(program, warp, machine, report);
+WarpExecution::WarpExecution(const isa::sm50::Program& program, Warp& warp, Machine& machine,
+                             const RunLimits& limits, RunReport& report)
+    : ctx_(std::make_unique<Context>(program, warp, machine, report)), limits_(limits) {}
+WarpExecution::WarpExecution(WarpExecution&&) noexcept = default;
+WarpExecution::~WarpExecution() = default;
+
+WarpExecution::Stop WarpExecution::resume() {
+  Context& c = *ctx_;
+  const isa::sm50::Program& program = c.program;
+  Warp& warp = c.warp;
+  RunReport& report = c.report;
   const auto& table = dispatch().table;
-  std::size_t pc = 0;
+  auto failed = [&](ExecError e) {
+    error_ = std::move(e);
+    return Stop::Failed;
+  };
+  std::size_t& pc = pc_;
   while (true) {
-    if (live(warp) == 0 && !resume(c, pc)) return std::nullopt;  // every thread has exited
+    if (live(warp) == 0 && !pop_stack(c, pc)) return Stop::Exited;  // every thread has exited
     if (pc >= program.code.size())
-      return ExecError{program.address(program.code.size() - 1), -1,
-                       "runs past the end of the program (no EXIT on this path)"};
-    if (report.instructions++ >= limits.max_instructions)
-      return ExecError{program.address(pc), -1,
-                       fmt::format("instruction budget of {} exhausted: a runaway loop?", limits.max_instructions)};
+      return failed({program.address(program.code.size() - 1), -1,
+                     "runs past the end of the program (no EXIT on this path)"});
+    if (report.instructions++ >= limits_.max_instructions)
+      return failed({program.address(pc), -1,
+                     fmt::format("instruction budget of {} exhausted: a runaway loop?", limits_.max_instructions)});
     const Instruction& inst = program.code[pc];
     c.inst = &inst;
     c.index = pc;
     c.jump.reset();
+    c.arrival.reset();
     c.checked_read_ = {};
     c.checked_write_ = {};
     c.scoreboard.wait(inst.ctrl.wait);
@@ -176,11 +192,11 @@ std::optional<ExecError> run(const isa::sm50::Program& program, Warp& warp, Mach
     if (!h) {
       std::string text;
       isa::sm50::print(inst, text);
-      return ExecError{inst.address(), -1, fmt::format("'{}': the executor does not model {} yet", text,
-                                                       isa::sm50::op_name(inst.op()))};
+      return failed({inst.address(), -1, fmt::format("'{}': the executor does not model {} yet", text,
+                                                     isa::sm50::op_name(inst.op()))});
     }
     h(c, inst);
-    if (c.error) return c.error;
+    if (c.error) return failed(*c.error);
 
     // Variable-latency results and operands stay covered by the slot's barriers until waited on.
     if (!isa::sm50::fixed_latency(inst.form().sched)) {
@@ -190,6 +206,163 @@ std::optional<ExecError> run(const isa::sm50::Program& program, Warp& warp, Mach
         c.scoreboard.read[inst.ctrl.rdbar].push_back({c.checked_read_, inst.address()});
     }
     pc = c.jump ? *c.jump : pc + 1;
+    if (c.arrival) {
+      arrival_ = *c.arrival;
+      return Stop::Barrier;
+    }
+  }
+}
+
+namespace {
+
+// PTX ISA, "bar": barriers 0..15 per CTA.
+constexpr unsigned kNamedBarriers = 16;
+
+// The named barriers of one block: arrivals counted in threads (a warp adds 32), BAR.RED's reduction, the warps
+// waiting. A barrier that completes starts over (PTX ISA: barriers are reused once complete).
+class BlockBarriers {
+ public:
+  explicit BlockBarriers(uint32_t block_threads) : block_threads_(block_threads) {}
+
+  struct Completion {
+    uint32_t result = 0;             // BAR.RED's value: the count (.POPC) or 0/1 (.AND, .OR)
+    std::vector<unsigned> released;  // the warps that waited, the arriving one included when it waits
+  };
+
+  // Counts warp w's arrival; the completion when it completes the barrier.
+  std::optional<Completion> arrive(unsigned w, const BarrierArrival& a) {
+    Barrier& b = barriers_[a.barrier];
+    b.arrived += kLanes;
+    b.popc += static_cast<uint32_t>(std::popcount(a.predicate & a.lanes));
+    b.all = b.all && (a.lanes & ~a.predicate) == 0;
+    b.any = b.any || (a.lanes & a.predicate) != 0;
+    if (a.kind == BarrierArrival::Kind::Reduce) b.op = a.op;
+    if (a.kind != BarrierArrival::Kind::Arrive) b.waiting.push_back({w, a.address});
+    b.expected = expected(a);
+    if (b.arrived < b.expected) return std::nullopt;
+    Completion done{reduction(b), {}};
+    for (const Waiter& x : b.waiting) done.released.push_back(x.warp);
+    b = Barrier{};
+    return done;
+  }
+
+  // The threads a barrier waits for.
+  uint32_t expected(const BarrierArrival& a) const { return a.threads != 0 ? a.threads : block_threads_; }
+
+  // What the barriers with waiting warps wait for, for a deadlock report (empty: none waits); `address` gets the
+  // first waiter's instruction.
+  std::string waiting(uint64_t& address) const {
+    std::string text;
+    for (unsigned id = 0; id < kNamedBarriers; ++id) {
+      const Barrier& b = barriers_[id];
+      if (b.waiting.empty()) continue;
+      if (text.empty()) address = b.waiting.front().address;
+      std::string who;
+      for (const Waiter& x : b.waiting)
+        who += fmt::format("{}warp {} (at {:#06x})", who.empty() ? "" : ", ", x.warp, x.address);
+      text += fmt::format("{}barrier {} waits for {} threads, {} have arrived; waiting: {}", text.empty() ? "" : "; ",
+                          id, b.expected, b.arrived, who);
+    }
+    return text;
+  }
+
+ private:
+  struct Waiter {
+    unsigned warp;
+    uint64_t address;
+  };
+  struct Barrier {
+    uint32_t arrived = 0, expected = 0, popc = 0;
+    bool all = true, any = false;
+    isa::sm50::BarRedOp op = isa::sm50::BarRedOp::POPC;
+    std::vector<Waiter> waiting;
+  };
+  static uint32_t reduction(const Barrier& b) {
+    switch (b.op) {
+      case isa::sm50::BarRedOp::AND: return b.all ? 1u : 0u;
+      case isa::sm50::BarRedOp::OR: return b.any ? 1u : 0u;
+      default: return b.popc;
+    }
+  }
+  uint32_t block_threads_;
+  std::array<Barrier, kNamedBarriers> barriers_{};
+};
+
+// Lists warp numbers: "0, 2, 3".
+std::string warp_list(const std::vector<unsigned>& warps) {
+  std::string s;
+  for (unsigned w : warps) s += fmt::format("{}{}", s.empty() ? "" : ", ", w);
+  return s;
+}
+
+// Puts a block's warp into the machine (its threads' ids and local memories) or, called again, takes it out.
+void swap_warp(Machine& m, BlockWarp& bw, unsigned w) {
+  std::swap(m.system.tid, bw.tid);
+  std::swap(m.local, bw.local);
+  m.system.warp_id = w;
+}
+
+}  // namespace
+
+std::optional<ExecError> run(const isa::sm50::Program& program, Warp& warp, Machine& machine, const RunLimits& limits,
+                             RunReport& report) {
+  WarpExecution x(program, warp, machine, limits, report);
+  BlockBarriers barriers(kLanes);
+  while (true) {
+    switch (x.resume()) {
+      case WarpExecution::Stop::Exited: return std::nullopt;
+      case WarpExecution::Stop::Failed: return x.error();
+      case WarpExecution::Stop::Barrier: break;
+    }
+    const BarrierArrival& a = x.arrival();
+    const auto done = barriers.arrive(0, a);
+    if (done) warp.barrier_result = done->result;
+    else if (a.kind != BarrierArrival::Kind::Arrive)
+      return ExecError{a.address, -1, fmt::format("deadlock: barrier {} waits for {} threads and a lone warp has 32",
+                                                  a.barrier, barriers.expected(a))};
+  }
+}
+
+std::optional<BlockError> run_block(const isa::sm50::Program& program, std::vector<BlockWarp>& warps, uint32_t threads,
+                                    Machine& machine, const RunLimits& limits) {
+  enum class State : uint8_t { Ready, Waiting, Exited };
+  std::vector<WarpExecution> runs;
+  runs.reserve(warps.size());
+  for (BlockWarp& bw : warps) runs.emplace_back(program, bw.warp, machine, limits, bw.report);
+  std::vector<State> state(warps.size(), State::Ready);
+  BlockBarriers barriers(threads);
+  while (true) {
+    // Each warp runs until it waits or exits; a barrier it completes may make earlier warps ready again.
+    for (unsigned w = 0; w < warps.size(); ++w)
+      while (state[w] == State::Ready) {
+        swap_warp(machine, warps[w], w);
+        const WarpExecution::Stop stop = runs[w].resume();
+        swap_warp(machine, warps[w], w);
+        if (stop == WarpExecution::Stop::Failed) return BlockError{w, runs[w].error()};
+        if (stop == WarpExecution::Stop::Exited) {
+          state[w] = State::Exited;
+          break;
+        }
+        const BarrierArrival& a = runs[w].arrival();
+        if (a.kind != BarrierArrival::Kind::Arrive) state[w] = State::Waiting;
+        if (auto done = barriers.arrive(w, a))
+          for (unsigned r : done->released) {
+            warps[r].warp.barrier_result = done->result;
+            state[r] = State::Ready;
+          }
+      }
+    if (std::find(state.begin(), state.end(), State::Ready) != state.end()) continue;
+    std::vector<unsigned> exited;
+    for (unsigned w = 0; w < warps.size(); ++w)
+      if (state[w] == State::Exited) exited.push_back(w);
+    if (exited.size() == warps.size()) return std::nullopt;
+    // Nobody can run, and somebody waits: the barrier can never complete.
+    uint64_t address = 0;
+    std::string text = "deadlock: " + barriers.waiting(address);
+    if (!exited.empty())
+      text += fmt::format("; warp{} {} ha{} exited (an exited warp never arrives at a barrier)",
+                          exited.size() == 1 ? "" : "s", warp_list(exited), exited.size() == 1 ? "s" : "ve");
+    return BlockError{std::nullopt, ExecError{address, -1, std::move(text)}};
   }
 }
 

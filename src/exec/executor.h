@@ -7,12 +7,14 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "exec/machine.h"
 #include "exec/warp.h"
+#include "isa/sm50/memory_enums.h"
 #include "isa/sm50/program.h"
 
 namespace tmu::exec {
@@ -49,8 +51,71 @@ struct RunReport {
 };
 
 // Runs `program` from its first instruction until every thread has exited. The warp's masks say which threads
-// run (ThreadMasks::launch). Returns the first error, if any.
+// run (ThreadMasks::launch). Returns the first error, if any. The warp is a block of its own: a barrier completes
+// when the warp arrives, unless it waits for more threads than a warp has (then it can never complete: an error).
 std::optional<ExecError> run(const isa::sm50::Program& program, Warp& warp, Machine& machine, const RunLimits& limits,
                              RunReport& report);
+
+// A warp's arrival at a named barrier (BAR.SYNC, BAR.ARV, BAR.RED): what the block's scheduler counts. PTX ISA,
+// "bar, barrier": a barrier completes when the expected number of threads has arrived; on sm_6x and below a warp
+// arrives as a whole, adding the warp size (32) to the count whichever of its threads execute the instruction.
+struct BarrierArrival {
+  enum class Kind : uint8_t { Sync, Arrive, Reduce };  // Sync and Reduce wait for the barrier to complete
+  Kind kind = Kind::Sync;
+  unsigned barrier = 0;                              // 0..15
+  uint32_t threads = 0;                              // the count operand; 0: every thread of the block
+  isa::sm50::BarRedOp op = isa::sm50::BarRedOp::POPC;  // Reduce
+  uint32_t lanes = 0;                                // the lanes that executed it
+  uint32_t predicate = 0;                            // Reduce: those of `lanes` whose predicate holds
+  uint64_t address = 0;
+};
+
+class Context;
+
+// One warp's run that stops at barriers and goes on later: resume() runs until every thread has exited, an error,
+// or a barrier arrival (arrival() says which; after BAR.ARV the warp may resume at once, after BAR.SYNC and
+// BAR.RED only when the barrier has completed, with Warp::barrier_result set for BAR.RED). The instruction
+// budget counts across resumes.
+class WarpExecution {
+ public:
+  enum class Stop : uint8_t { Exited, Barrier, Failed };
+  WarpExecution(const isa::sm50::Program& program, Warp& warp, Machine& machine, const RunLimits& limits,
+                RunReport& report);
+  WarpExecution(WarpExecution&&) noexcept;
+  ~WarpExecution();
+  Stop resume();
+  const BarrierArrival& arrival() const { return arrival_; }
+  const ExecError& error() const { return error_; }
+
+ private:
+  std::unique_ptr<Context> ctx_;
+  RunLimits limits_;
+  std::size_t pc_ = 0;
+  BarrierArrival arrival_;
+  ExecError error_;
+};
+
+// One warp of a block as the block's scheduler keeps it: its state, its threads' ids and local memories (swapped
+// into the Machine while it runs), and its report.
+struct BlockWarp {
+  Warp warp;
+  std::array<std::array<uint32_t, 3>, kLanes> tid{};
+  std::array<ByteMemory, kLanes> local;
+  RunReport report;
+};
+
+// Why a block stopped: a warp's error (warp set), or a deadlock at a barrier (warp unset; error.address is the
+// barrier's instruction and the message names the barrier and the waiting and exited warps).
+struct BlockError {
+  std::optional<unsigned> warp;
+  ExecError error;
+};
+
+// Runs the warps of one block together over one shared memory (machine.shared): each warp runs until it waits at
+// a barrier or exits, in warp order, round and round; a barrier that completes releases its waiting warps. A warp
+// that has exited never arrives again: a barrier that still waits for it when no warp can run is a deadlock,
+// reported as an error, never a hang. `threads` is the block's size, the count of a barrier without one.
+std::optional<BlockError> run_block(const isa::sm50::Program& program, std::vector<BlockWarp>& warps, uint32_t threads,
+                                    Machine& machine, const RunLimits& limits);
 
 }  // namespace tmu::exec

@@ -220,6 +220,35 @@ void kil(Context& c, const Instruction& i) {
 
 void nop(Context&, const Instruction&) {}
 
+// BAR: the warp arrives at named barrier A (0..15) expecting B threads (0: the whole block); the executor stops the
+// warp there and the block's scheduler (run_block) decides when it goes on. PTX ISA, "bar": operands must be
+// uniform across the warp (the first executing lane's are taken); .ARV arrives without waiting; .RED also reduces
+// Ps across the arriving threads (.POPC counts, .AND / .OR), returned to each warp (B2R.RESULT).
+void bar(Context& c, const Instruction& i) {
+  if (c.lanes == 0) return;  // no thread executes it: the warp does not arrive
+  const unsigned lane = static_cast<unsigned>(std::countr_zero(c.lanes));
+  const std::string_view form = i.form().opclass;
+  BarrierArrival a;
+  a.kind = form == "BAR_ARV" ? BarrierArrival::Kind::Arrive
+           : form == "BAR_RED" ? BarrierArrival::Kind::Reduce
+                               : BarrierArrival::Kind::Sync;
+  if (form != "BAR_SYNC" && form != "BAR_ARV" && form != "BAR_RED")
+    return c.fail(-1, fmt::format("{} is not modelled (only BAR.SYNC, BAR.ARV and BAR.RED)", form));
+  a.barrier = i.has(Opd::bar_aimm) ? i.raw(Opd::bar_aimm) : c.reg(i.raw(Opd::ra), lane);
+  a.threads = i.has(Opd::bar_bimm) ? i.raw(Opd::bar_bimm) : c.reg(i.raw(Opd::rb), lane);
+  if (a.barrier >= 16) return c.fail(static_cast<int>(lane), fmt::format("barrier {} does not exist (0..15)", a.barrier));
+  a.lanes = c.lanes;
+  a.address = i.address();
+  if (a.kind == BarrierArrival::Kind::Reduce) {
+    a.op = i.get<Opd::bar_redop>();
+    if (a.op == isa::sm50::BarRedOp::Invalid3) return c.fail(-1, "BAR.RED with operation 3 (.INVALIDBARMODE3)");
+    const unsigned p = i.get<Opd::bar_ps>().index;
+    const bool neg = i.get<Opd::bar_psneg>();
+    for_lanes(c.lanes, [&](unsigned l) { a.predicate |= (c.pred(p, l) != neg) ? 1u << l : 0u; });
+  }
+  c.arrival = a;
+}
+
 // DEPBAR.LE SBn, count {list}: waits until at most `count` instructions remain on barrier n, and for the listed
 // barriers entirely. DEPBAR without .LE only waits for the list.
 void depbar(Context& c, const Instruction& i) {
@@ -230,7 +259,7 @@ void depbar(Context& c, const Instruction& i) {
 constexpr HandlerEntry kHandlers[] = {
     {Op::BRA, bra},   {Op::JMP, bra},   {Op::BRX, bra},     {Op::JMX, bra},     {Op::SSY, ssy},   {Op::PBK, pbk},
     {Op::PCNT, pcnt}, {Op::SYNC, sync}, {Op::BRK, brk},     {Op::CONT, cont},   {Op::CAL, cal},   {Op::RET, ret},
-    {Op::EXIT, exit_}, {Op::KIL, kil},  {Op::NOP, nop},     {Op::DEPBAR, depbar}, {Op::MEMBAR, nop}, {Op::BAR, nop},
+    {Op::EXIT, exit_}, {Op::KIL, kil},  {Op::NOP, nop},     {Op::DEPBAR, depbar}, {Op::MEMBAR, nop}, {Op::BAR, bar},
     {Op::SAM, nop},   {Op::RAM, nop},   {Op::JCAL, cal},    {Op::PRET, pret},   {Op::PEXIT, pexit},
     {Op::PLONGJMP, plongjmp}, {Op::LONGJMP, longjmp}, {Op::BPT, bpt}, {Op::RTT, rtt}, {Op::IDE, nop},
     {Op::GETCRSPTR, system_state}, {Op::SETCRSPTR, system_state}, {Op::GETLMEMBASE, system_state},

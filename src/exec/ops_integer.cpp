@@ -142,9 +142,13 @@ void iadd3(Context& c, const Instruction& in) {
   });
 }
 
-// LEA: (Ra << shift) + B, Ra optionally negated (the shifted value inverted, carry-in 1). LEA.HI: the high word
-// of ({Rc, Ra} << shift) + B, the 64-bit {Rc, Ra} negated first with -Ra. Pd gets the carry-out (the model of
-// docs/exec.md; ptxas pairs LEA .CC with LEA.HI.X for 64-bit addresses).
+// LEA: (Ra << shift) + B, Ra optionally negated (the shifted value inverted, carry-in 1); Pd gets the carry-out
+// (the model of docs/exec.md; ptxas pairs LEA .CC with LEA.HI.X for 64-bit addresses). LEA.HI: the high word of
+// ({Rc, Ra} << shift) + B, the 64-bit {Rc, Ra} negated first with -Ra; Pd is set where that high word is not zero,
+// i.e. where the 64-bit address lies at or above 4 GiB, outside the 32-bit generic windows. That is what ptxas
+// 11.8 (sm_50) relies on: before every generic access it copies the address with `LEA Rlo.CC, Ra, RZ; LEA.HI.X
+// Pd, Rhi, Ra, RZ, Rc`, and a generic atom branches `@!Pd` to the ATOMS path with the address's low 24 bits (the
+// shared window), where a carry-out (always 0 for a copy) would send every global atomic to shared memory.
 void lea(Context& c, const Instruction& in) {
   const bool neg = in.get<Opd::ia_nega>(), x = in.get_or<Opd::ia_x>(false), cc = in.get_or<Opd::ia_cc>(false);
   const unsigned shift = in.get<Opd::ia_shift>() & 31, rd = rd_index(in);
@@ -163,7 +167,7 @@ void lea(Context& c, const Instruction& in) {
       s = add(neg ? ~sh : sh, b, x ? carry_in : (neg ? 1u : 0u));
     }
     if (cc) set_sum_flags(c, lane, s, x);
-    c.set_pred(pd, lane, s.carry);
+    c.set_pred(pd, lane, hi ? s.d != 0 : s.carry);
     c.set_reg(rd, lane, s.d);
   });
 }

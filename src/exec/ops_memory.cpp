@@ -90,16 +90,13 @@ uint32_t extend(MemSize s, const std::array<std::byte, 16>& b) {
   }
 }
 
-// LD and ST carry a second predicate Ps (printed last when not PT); the model runs the access only on lanes
-// where it holds, like a guard. LDG's SM52 predicate destination is written true: every access the model does not
-// stop on has succeeded.
-uint32_t access_lanes(Context& c, const Instruction& in) {
-  if (!in.has(Opd::mem_ps)) return c.lanes;
-  const unsigned p = in.get<Opd::mem_ps>().index;
-  uint32_t m = 0;
-  for_lanes(c.lanes, [&](unsigned lane) { m |= c.pred(p, lane) ? 1u << lane : 0u; });
-  return m;
-}
+// LD and ST carry a second predicate Ps (printed last when not PT). It does not enable the access: Mesa's nouveau
+// emits PT there for every generic access (nv50_ir_emit_gm107.cpp, emitLD / emitST), and ptxas 11.8 passes LEA.HI.X's
+// Pd, which holds where the address lies at or above 4 GiB (ops_integer.cpp, lea), for shared- and local-window
+// addresses as well, whose accesses must happen. It tells the access that the address is outside the generic
+// windows, which lie below 4 GiB; the model resolves every generic address through the windows itself, so Ps
+// changes nothing. LDG's SM52 predicate destination is written true: every access the model does not stop on has
+// succeeded.
 
 void load_store(Context& c, const Instruction& in) {
   const bool is_store = in.op() == Op::ST || in.op() == Op::STG || in.op() == Op::STL || in.op() == Op::STS;
@@ -110,7 +107,7 @@ void load_store(Context& c, const Instruction& in) {
   const unsigned rd = in.get<Opd::rd>().index;
   const bool wide = in.get_or<Opd::mem_e>(false);
   const Space space = space_of(in.op());
-  for_lanes(access_lanes(c, in), [&](unsigned lane) {
+  for_lanes(c.lanes, [&](unsigned lane) {
     if (c.failed() || !check_vector(c, rd, words, lane, is_store ? "data" : "destination")) return;
     const auto a = address(c, in, lane, Opd::mem_off, 1, wide);
     if (!a) return;

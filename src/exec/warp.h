@@ -66,6 +66,7 @@ struct Warp {
   ConditionCodes cc;
   ThreadMasks masks;
   bool pixel_shader = true;  // only pixel threads compute implicit LOD (seed 000)
+  uint32_t barrier_result = 0;  // what the last BAR.RED returned to the warp (B2R.RESULT reads it)
 };
 
 }  // namespace tmu::exec

@@ -46,6 +46,44 @@ struct BoundTexture {
   uint32_t header = 0, sampler = 0;
 };
 
+// The warps of a block: its threads in order x fastest, then y, then z, 32 to a warp, each with its thread ids
+// and zeroed local memory (undefined on a GPU). A compute warp runs only its threads: no helper lanes
+// (ThreadMasks::launch would promote them to quads).
+std::vector<exec::BlockWarp> block_warps(const std::array<uint32_t, 3>& block, uint32_t count, uint32_t local_bytes) {
+  const uint64_t threads = uint64_t{block[0]} * block[1] * block[2];
+  std::vector<exec::BlockWarp> warps(count);
+  for (uint32_t w = 0; w < count; ++w) {
+    exec::BlockWarp& bw = warps[w];
+    bw.warp.pixel_shader = false;
+    uint32_t lanes = 0;
+    for (unsigned lane = 0; lane < exec::kLanes; ++lane) {
+      const uint64_t t = uint64_t{w} * 32 + lane;
+      if (t >= threads) break;
+      lanes |= 1u << lane;
+      bw.tid[lane] = {static_cast<uint32_t>(t % block[0]), static_cast<uint32_t>(t / block[0] % block[1]),
+                      static_cast<uint32_t>(t / (uint64_t{block[0]} * block[1]))};
+      bw.local[lane] = exec::ByteMemory(0, local_bytes);
+    }
+    bw.warp.masks.orm = bw.warp.masks.prm = bw.warp.masks.ctm = lanes;
+    bw.warp.masks.ktm = 0;
+    bw.warp.masks.exited = ~lanes;
+  }
+  return warps;
+}
+
+// "block (x,y,z), thread (...) (warp w, lane l): at ADDR: why", or without a lane "block (...), warp w: ...", or for a
+// deadlock (no one warp to blame) "block (...): at ADDR: deadlock: ...".
+std::string block_error_text(const std::array<uint32_t, 3>& ctaid, const std::vector<exec::BlockWarp>& warps,
+                             const exec::BlockError& e) {
+  const std::string block = fmt::format("block {}", dims_text(ctaid));
+  const exec::ExecError& error = e.error;
+  if (!e.warp) return fmt::format("{}: at {:#06x}: {}", block, error.address, error.message);
+  if (error.lane < 0) return fmt::format("{}, warp {}: at {:#06x}: {}", block, *e.warp, error.address, error.message);
+  const auto& tid = warps[*e.warp].tid[static_cast<unsigned>(error.lane)];
+  return fmt::format("{}, thread ({},{},{}) (warp {}, lane {}): at {:#06x}: {}", block, tid[0], tid[1], tid[2], *e.warp,
+                     error.lane, error.address, error.message);
+}
+
 }  // namespace
 
 Result<LaunchResult> launch(const isa::Cubin& cubin, const LaunchSpec& spec) {
@@ -80,22 +118,6 @@ Result<LaunchResult> launch(const isa::Cubin& cubin, const LaunchSpec& spec) {
   if (k.maxntid && threads > uint64_t{(*k.maxntid)[0]} * (*k.maxntid)[1] * (*k.maxntid)[2])
     return fail(fmt::format("blocks of {} threads exceed the kernel's .maxntid {}", threads, dims_text(*k.maxntid)));
   const uint32_t warps_per_block = static_cast<uint32_t>((threads + 31) / 32);
-  // The executor runs one warp from start to exit, so BAR cannot wait for the block's other warps: a kernel
-  // with BAR runs only with blocks of at most one warp (docs/run.md, "Limitations").
-  if (warps_per_block > 1)
-    for (const auto& inst : program.code)
-      if (inst.op() == isa::sm50::Op::BAR)
-        return fail(fmt::format("BAR at {:#06x} with blocks of {} warps: tmu runs a block's warps one after another, "
-                                "so barriers across warps are not modelled; use blocks of at most 32 threads",
-                                inst.address(), warps_per_block));
-
-  // Generic-address LD/ST: ptxas guards each with the predicate LEA.HI.X computes, whose meaning the executor does
-  // not model (it takes the carry-out, so the access would be skipped): refused rather than silently not done.
-  for (const auto& inst : program.code)
-    if (inst.op() == isa::sm50::Op::LD || inst.op() == isa::sm50::Op::ST)
-      return fail(fmt::format("{} at {:#06x} uses a generic address: generic loads and stores are not modelled yet "
-                              "(docs/run.md, \"Limitations\"); use .global/.shared/.local accesses",
-                              inst.op() == isa::sm50::Op::LD ? "LD" : "ST", inst.address()));
 
   // Parameters against the kernel's list.
   if (spec.params.size() != k.params.size())
@@ -230,41 +252,19 @@ Result<LaunchResult> launch(const isa::Cubin& cubin, const LaunchSpec& spec) {
     for (uint32_t by = 0; by < spec.grid[1]; ++by)
       for (uint32_t bx = 0; bx < spec.grid[0]; ++bx) {
         machine.system.ctaid = {bx, by, bz};
-        // Shared memory starts zeroed in each block (on hardware its contents are undefined).
+        // Shared memory starts zeroed in each block (on hardware its contents are undefined); the block's warps run
+        // together over it, so that BAR waits across them (exec::run_block).
         machine.shared = exec::ByteMemory(0, shared_bytes);
-        for (uint32_t w = 0; w < warps_per_block; ++w) {
-          exec::Warp warp;
-          warp.pixel_shader = false;
-          uint32_t lanes = 0;
-          for (unsigned lane = 0; lane < exec::kLanes; ++lane) {
-            const uint64_t t = uint64_t{w} * 32 + lane;
-            if (t >= threads) break;
-            lanes |= 1u << lane;
-            machine.system.tid[lane] = {static_cast<uint32_t>(t % spec.block[0]),
-                                        static_cast<uint32_t>(t / spec.block[0] % spec.block[1]),
-                                        static_cast<uint32_t>(t / (uint64_t{spec.block[0]} * spec.block[1]))};
-            machine.local[lane] = exec::ByteMemory(0, local_bytes);
-          }
-          // A compute warp: only its threads run, no helper lanes (ThreadMasks::launch would promote to quads).
-          warp.masks.orm = warp.masks.prm = warp.masks.ctm = lanes;
-          warp.masks.ktm = 0;
-          warp.masks.exited = ~lanes;
-          machine.system.warp_id = w;
-          exec::RunReport report;
-          const auto error = exec::run(program, warp, machine, exec::RunLimits{spec.max_instructions}, report);
-          result.instructions += report.instructions;
-          ++result.warps;
-          for (const exec::Hazard& h : report.hazards)
+        std::vector<exec::BlockWarp> warps = block_warps(spec.block, warps_per_block, local_bytes);
+        const auto error = exec::run_block(program, warps, static_cast<uint32_t>(threads), machine,
+                                           exec::RunLimits{spec.max_instructions});
+        for (const exec::BlockWarp& w : warps) {
+          result.instructions += w.report.instructions;
+          for (const exec::Hazard& h : w.report.hazards)
             if (hazards_seen.insert(h.to_string()).second) result.hazards.push_back(h.to_string());
-          if (error) {
-            const std::string block = fmt::format("block ({},{},{})", bx, by, bz);
-            if (error->lane < 0)
-              return fail(fmt::format("{}, warp {}: at {:#06x}: {}", block, w, error->address, error->message));
-            const auto& tid = machine.system.tid[static_cast<unsigned>(error->lane)];
-            return fail(fmt::format("{}, thread ({},{},{}) (warp {}, lane {}): at {:#06x}: {}", block, tid[0], tid[1],
-                                    tid[2], w, error->lane, error->address, error->message));
-          }
         }
+        result.warps += warps_per_block;
+        if (error) return fail(block_error_text({bx, by, bz}, warps, *error));
       }
   for (const BufferSpec& b : spec.buffers) {
     const auto [address, size] = buffers.at(b.name);

@@ -246,26 +246,257 @@ TEST(RunLaunch, BadLaunchesNameKernelThreadAndAddress) {
                "kernel 'spin': block (0,0,0), warp 0: at 0x0070: instruction budget of 10000 exhausted");
 }
 
-TEST(RunLaunch, BarrierWithSeveralWarpsIsRefused) {
+// A block's warps run together: each thread stores 3 * tid.x in shared memory, waits at bar.sync, and reads its
+// right neighbour's word, which another warp wrote when the neighbour is the next warp's first thread.
+TEST(RunLaunch, BarrierAcrossWarps) {
   TMU_REQUIRE_TOOL(ptxas, "ptxas");
   const isa::Cubin cubin = compile(ptxas, read_text(kData + "barrier.ptx"));
-  auto r = launch(cubin, spec_of(R"({"block": 64, "buffers": [{"name": "out", "size": 256}],
-                                     "params": [{"buffer": "out"}]})"));
-  expect_error(r, "with blocks of 2 warps: tmu runs a block's warps one after another");
-  // One warp: BAR has nobody to wait for; each thread reads its neighbour's shared word.
-  r = launch(cubin, spec_of(R"({"block": 32, "buffers": [{"name": "out", "size": 128}], "params": [{"buffer": "out"}]})"));
-  ASSERT_TRUE(r) << r.error();
-  const auto w = words(*r, "out");
-  for (uint32_t t = 0; t < 32; ++t) EXPECT_EQ(w[t], (t + 1) % 32 * 3) << t;
+  for (uint32_t n : {32u, 64u, 96u, 1024u}) {
+    auto r = launch(cubin, spec_of(R"({"block": )" + std::to_string(n) + R"(, "buffers": [{"name": "out", "size": )" +
+                                   std::to_string(4 * n) + R"(}], "params": [{"buffer": "out"}]})"));
+    ASSERT_TRUE(r) << r.error();
+    const auto w = words(*r, "out");
+    for (uint32_t t = 0; t < n; ++t) EXPECT_EQ(w[t], (t + 1) % n * 3) << n << " threads, thread " << t;
+    EXPECT_EQ(r->warps, (n + 31) / 32);
+  }
 }
 
-TEST(RunLaunch, GenericLoadsAndStoresAreRefused) {
-  // generic.ptx stores through cvta'd pointers (ST.E with LEA.HI.X's predicate): refused, never skipped silently.
+// A block-wide tree reduction through shared memory, bar.sync between the steps: thread t contributes 3t + 1, so
+// block b of n threads sums to 3n(n-1)/2 + n, plus 1000 b from its block id. Two blocks: shared memory is the
+// block's own.
+constexpr const char* kReducePtx = R"(.version 6.0
+.target sm_50
+.address_size 64
+.visible .entry reduce(.param .u64 out)
+{
+  .reg .pred %p<3>;
+  .reg .b32 %r<16>;
+  .reg .b64 %rd<4>;
+  .shared .align 4 .b8 s[4096];
+  mov.u32 %r1, %tid.x;
+  mov.u32 %r2, %ntid.x;
+  mov.u32 %r3, %ctaid.x;
+  mad.lo.s32 %r4, %r1, 3, 1;
+  mov.u32 %r5, s;
+  shl.b32 %r6, %r1, 2;
+  add.s32 %r7, %r5, %r6;
+  st.shared.u32 [%r7], %r4;
+  shr.u32 %r8, %r2, 1;
+STEP:
+  bar.sync 0;
+  setp.ge.u32 %p1, %r1, %r8;
+  @%p1 bra NEXT;
+  shl.b32 %r9, %r8, 2;
+  add.s32 %r10, %r7, %r9;
+  ld.shared.u32 %r11, [%r10];
+  ld.shared.u32 %r12, [%r7];
+  add.s32 %r12, %r12, %r11;
+  st.shared.u32 [%r7], %r12;
+NEXT:
+  shr.u32 %r8, %r8, 1;
+  setp.ne.u32 %p2, %r8, 0;
+  @%p2 bra STEP;
+  bar.sync 0;
+  setp.ne.u32 %p1, %r1, 0;
+  @%p1 bra DONE;
+  ld.shared.u32 %r13, [s];
+  mad.lo.s32 %r13, %r3, 1000, %r13;
+  ld.param.u64 %rd1, [out];
+  cvta.to.global.u64 %rd2, %rd1;
+  mul.wide.u32 %rd3, %r3, 4;
+  add.s64 %rd2, %rd2, %rd3;
+  st.global.u32 [%rd2], %r13;
+DONE:
+  ret;
+}
+)";
+
+TEST(RunLaunch, BlockReductionWithBarSync) {
+  TMU_REQUIRE_TOOL(ptxas, "ptxas");
+  const isa::Cubin cubin = compile(ptxas, kReducePtx);
+  for (uint32_t n : {64u, 128u, 256u, 512u, 1024u}) {
+    auto r = launch(cubin, spec_of(R"({"grid": 2, "block": )" + std::to_string(n) +
+                                   R"(, "buffers": [{"name": "out", "size": 8}], "params": [{"buffer": "out"}]})"));
+    ASSERT_TRUE(r) << r.error();
+    const uint32_t sum = 3 * n * (n - 1) / 2 + n;
+    EXPECT_EQ(words(*r, "out"), (std::vector<uint32_t>{sum, sum + 1000})) << n << " threads";
+  }
+}
+
+// bar.arrive does not wait, bar.sync with a count waits for that many threads: warp 0 waits at barrier 1 for 64
+// threads until warp 1 has stored its words and arrived, then reads them: out[t] = 7 * (t + 32) for t < 32.
+TEST(RunLaunch, BarArriveReleasesAWaitingWarp) {
+  TMU_REQUIRE_TOOL(ptxas, "ptxas");
+  const isa::Cubin cubin = compile(ptxas, R"(.version 6.0
+.target sm_50
+.address_size 64
+.visible .entry produce(.param .u64 out)
+{
+  .reg .pred %p<2>;
+  .reg .b32 %r<12>;
+  .reg .b64 %rd<4>;
+  .shared .align 4 .b8 s[256];
+  mov.u32 %r1, %tid.x;
+  mov.u32 %r5, s;
+  setp.lt.u32 %p1, %r1, 32;
+  @%p1 bra CONSUME;
+  mul.lo.s32 %r2, %r1, 7;
+  sub.s32 %r3, %r1, 32;
+  shl.b32 %r4, %r3, 2;
+  add.s32 %r6, %r5, %r4;
+  st.shared.u32 [%r6], %r2;
+  bar.arrive 1, 64;
+  ret;
+CONSUME:
+  bar.sync 1, 64;
+  shl.b32 %r4, %r1, 2;
+  add.s32 %r6, %r5, %r4;
+  ld.shared.u32 %r7, [%r6];
+  ld.param.u64 %rd1, [out];
+  cvta.to.global.u64 %rd2, %rd1;
+  mul.wide.u32 %rd3, %r1, 4;
+  add.s64 %rd2, %rd2, %rd3;
+  st.global.u32 [%rd2], %r7;
+  ret;
+}
+)");
+  auto r = launch(cubin, spec_of(R"({"block": 64, "buffers": [{"name": "out", "size": 128}],
+                                     "params": [{"buffer": "out"}]})"));
+  ASSERT_TRUE(r) << r.error();
+  const auto w = words(*r, "out");
+  for (uint32_t t = 0; t < 32; ++t) EXPECT_EQ(w[t], 7 * (t + 32)) << t;
+}
+
+// A barrier that can never complete stops the launch with the barrier, the block and the waiting warps named: here
+// the threads of warp 1 return before bar.sync, and warp 0 waits for all 64 threads; with a count above the
+// block's threads every warp waits.
+TEST(RunLaunch, BarrierDeadlockIsAnError) {
+  TMU_REQUIRE_TOOL(ptxas, "ptxas");
+  const isa::Cubin cubin = compile(ptxas, R"(.version 6.0
+.target sm_50
+.address_size 64
+.visible .entry early_exit(.param .u32 n)
+{
+  .reg .pred %p<2>;
+  .reg .b32 %r<4>;
+  mov.u32 %r1, %tid.x;
+  setp.ge.u32 %p1, %r1, 32;
+  @%p1 bra DONE;
+  bar.sync 0;
+DONE:
+  ret;
+}
+.visible .entry too_many(.param .u32 n)
+{
+  bar.sync 2, 96;
+  ret;
+}
+)");
+  LaunchSpec s = spec_of(R"({"kernel": "early_exit", "grid": 2, "block": 64, "params": [{"u32": 0}]})");
+  auto r = launch(cubin, s);
+  expect_error(r, "kernel 'early_exit': block (0,0,0): at 0x");
+  expect_error(r, ": deadlock: barrier 0 waits for 64 threads, 32 have arrived; waiting: warp 0 (at 0x");
+  expect_error(r, "; warp 1 has exited (an exited warp never arrives at a barrier)");
+  // One warp per block: nobody else to wait for.
+  s.block = {32, 1, 1};
+  EXPECT_TRUE(launch(cubin, s));
+  s.kernel = "too_many";
+  s.block = {64, 1, 1};
+  expect_error(launch(cubin, s), "deadlock: barrier 2 waits for 96 threads, 64 have arrived; waiting: warp 0 (at 0x");
+  s.block = {32, 1, 1};
+  expect_error(launch(cubin, s), "deadlock: barrier 2 waits for 96 threads, 32 have arrived; waiting: warp 0 (at 0x");
+}
+
+// The instruction budget still stops a runaway warp while another warp of its block waits at a barrier.
+TEST(RunLaunch, RunawayWarpBesideAWaitingWarp) {
+  TMU_REQUIRE_TOOL(ptxas, "ptxas");
+  const isa::Cubin cubin = compile(ptxas, R"(.version 6.0
+.target sm_50
+.address_size 64
+.visible .entry spin_or_wait(.param .u64 flag)
+{
+  .reg .pred %p<3>; .reg .b32 %r<4>; .reg .b64 %rd<4>;
+  mov.u32 %r2, %tid.x;
+  setp.lt.u32 %p2, %r2, 32;
+  @%p2 bra SYNC;
+  ld.param.u64 %rd1, [flag];
+  cvta.to.global.u64 %rd2, %rd1;
+WAIT:
+  ld.volatile.global.u32 %r1, [%rd2];
+  setp.eq.u32 %p1, %r1, 0;
+  @%p1 bra WAIT;
+SYNC:
+  bar.sync 0;
+  ret;
+}
+)");
+  expect_error(launch(cubin, spec_of(R"({"block": 64, "max_instructions": 5000, "buffers": [{"name": "flag", "size": 4}],
+                                         "params": [{"buffer": "flag"}]})")),
+               "block (0,0,0), warp 1: at 0x");
+  expect_error(launch(cubin, spec_of(R"({"block": 64, "max_instructions": 5000, "buffers": [{"name": "flag", "size": 4}],
+                                         "params": [{"buffer": "flag"}]})")),
+               "instruction budget of 5000 exhausted");
+}
+
+// generic.ptx stores through cvta.shared and cvta.local pointers (ST.E guarded by LEA.HI.X's predicate) and loads
+// through a plain global pointer: out[2t] = 5t (shared), out[2t + 1] = t + 100 (local), out[64 + t] = out[2t].
+TEST(RunLaunch, GenericLoadsAndStoresThroughTheWindows) {
   TMU_REQUIRE_TOOL(ptxas, "ptxas");
   const isa::Cubin cubin = compile(ptxas, read_text(kData + "generic.ptx"));
-  auto r = launch(cubin, spec_of(R"({"block": 32, "buffers": [{"name": "out", "size": 512}],
-                                     "params": [{"buffer": "out"}, {"u32": 1}]})"));
-  expect_error(r, "uses a generic address: generic loads and stores are not modelled yet");
+  for (uint32_t pick : {0u, 3u}) {
+    auto r = launch(cubin, spec_of(R"({"block": 32, "buffers": [{"name": "out", "size": 512}],
+                                       "params": [{"buffer": "out"}, {"u32": )" + std::to_string(pick) + "}]}"));
+    ASSERT_TRUE(r) << r.error();
+    const auto w = words(*r, "out");
+    for (uint32_t t = 0; t < 32; ++t) {
+      EXPECT_EQ(w[2 * t], 5 * t) << t;
+      EXPECT_EQ(w[2 * t + 1], t + 100) << t;
+      EXPECT_EQ(w[64 + t], 5 * t) << t;
+    }
+  }
+}
+
+// Generic accesses through parameter pointers and generic atomics: ptxas branches on LEA.HI.X's predicate between
+// ATOM.E (global) and ATOMS (shared window). in[t] = t + 1; each thread adds in[t] to the global word out[64] and 1
+// to a shared counter, then (after bar.sync) out[t] = 2 in[t] + 1000 * counter: 2(t + 1) + 64000 for 64 threads,
+// and out[64] = 64 * 65 / 2 = 2080.
+TEST(RunLaunch, GenericAtomicsToGlobalAndShared) {
+  TMU_REQUIRE_TOOL(ptxas, "ptxas");
+  const isa::Cubin cubin = compile(ptxas, R"(.version 6.0
+.target sm_50
+.address_size 64
+.visible .entry gen_atom(.param .u64 out, .param .u64 in)
+{
+  .reg .b32 %r<12>;
+  .reg .b64 %rd<12>;
+  .shared .align 4 .u32 cnt;
+  mov.u32 %r1, %tid.x;
+  ld.param.u64 %rd1, [in];
+  ld.param.u64 %rd2, [out];
+  mul.wide.u32 %rd3, %r1, 4;
+  add.s64 %rd4, %rd1, %rd3;
+  ld.u32 %r2, [%rd4];
+  atom.add.u32 %r3, [%rd2+256], %r2;
+  mov.u64 %rd5, cnt;
+  cvta.shared.u64 %rd6, %rd5;
+  atom.add.u32 %r4, [%rd6], 1;
+  bar.sync 0;
+  ld.u32 %r5, [%rd6];
+  shl.b32 %r6, %r2, 1;
+  mad.lo.s32 %r7, %r5, 1000, %r6;
+  add.s64 %rd7, %rd2, %rd3;
+  st.u32 [%rd7], %r7;
+  ret;
+}
+)");
+  std::string in;
+  for (uint32_t t = 0; t < 64; ++t) in += (t ? ", " : "") + std::to_string(t + 1);
+  auto r = launch(cubin, spec_of(R"({"block": 64, "buffers": [{"name": "out", "size": 260}, {"name": "in", "size": 256,
+                                     "u32": [)" + in + R"(]}], "params": [{"buffer": "out"}, {"buffer": "in"}]})"));
+  ASSERT_TRUE(r) << r.error();
+  const auto w = words(*r, "out");
+  for (uint32_t t = 0; t < 64; ++t) EXPECT_EQ(w[t], 2 * (t + 1) + 64000) << t;
+  EXPECT_EQ(w[64], 2080u);
 }
 
 // A structure passed by value (.param .align 4 .b8 s[12]) takes raw bytes; .reqntid fixes the block's shape.
