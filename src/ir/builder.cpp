@@ -10,7 +10,8 @@ namespace tmu::ir {
 
 DefId Builder::insert(Instr instr) {
   Def& d = instr.dest();
-  const bool has_dest = !(instr.as<IntrinsicInstr>() && info(instr.as<IntrinsicInstr>()->op).dest_size < 0);
+  const bool has_dest = !(instr.as<IntrinsicInstr>() && info(instr.as<IntrinsicInstr>()->op).dest_size < 0) &&
+                        !instr.as<JumpInstr>();
   if (has_dest && d.id == kNoDef) d.id = shader_.new_def();
   const DefId id = has_dest ? d.id : kNoDef;
   auto& list = cursor_.block->instrs;

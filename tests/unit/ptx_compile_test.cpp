@@ -15,100 +15,12 @@
 #include <string>
 #include <vector>
 
-#include "isa/cubin.h"
-#include "ptx/compile.h"
-#include "run/launch.h"
-#include "run/launch_spec.h"
+#include "ptx_kernel_harness.h"
 
 namespace tmu {
 namespace {
 
-using Words = std::array<uint32_t, 4>;
-constexpr unsigned kThreads = 64;
-
-// A kernel whose thread i reads in[i] (four words: %r1..%r4), runs `body`, and writes %r5..%r8 to out[i].
-std::string kernel(const std::string& body) {
-  return R"(.version 6.0
-.target sm_50
-.address_size 64
-.visible .entry k(.param .u64 out, .param .u64 in)
-{
-  .reg .pred %p<8>;
-  .reg .b32 %r<32>;
-  .reg .f32 %f<16>;
-  .reg .b64 %rd<32>;
-  mov.u32 %r0, %tid.x;
-  mul.wide.u32 %rd0, %r0, 16;
-  ld.param.u64 %rd1, [in];
-  cvta.to.global.u64 %rd1, %rd1;
-  add.s64 %rd1, %rd1, %rd0;
-  ld.global.v4.u32 {%r1, %r2, %r3, %r4}, [%rd1];
-  ld.param.u64 %rd2, [out];
-  cvta.to.global.u64 %rd2, %rd2;
-  add.s64 %rd2, %rd2, %rd0;
-  mov.u32 %r5, 0; mov.u32 %r6, 0; mov.u32 %r7, 0; mov.u32 %r8, 0;
-)" + body + R"(
-  st.global.v4.u32 [%rd2], {%r5, %r6, %r7, %r8};
-  ret;
-}
-)";
-}
-
-// Compiles a whole module, launches it as `spec_json` says, and returns the first buffer as words (empty after a
-// failure, which is reported).
-std::vector<uint32_t> launch_words(const std::string& ptx, const std::string& file, const std::string& spec_json) {
-  auto bytes = ptx::compile_to_cubin(ptx, file);
-  EXPECT_TRUE(bytes) << (bytes ? "" : bytes.error());
-  if (!bytes) return {};
-  auto cubin = isa::read_cubin(*bytes);
-  EXPECT_TRUE(cubin) << (cubin ? "" : cubin.error());
-  if (!cubin) return {};
-  auto spec = run::read_launch_spec(spec_json, ".");
-  EXPECT_TRUE(spec) << (spec ? "" : spec.error());
-  if (!spec) return {};
-  auto r = run::launch(*cubin, *spec);
-  EXPECT_TRUE(r) << (r ? "" : r.error());
-  if (!r) return {};
-  EXPECT_TRUE(r->hazards.empty());
-  std::vector<uint32_t> out(r->buffers[0].bytes.size() / 4);
-  std::memcpy(out.data(), r->buffers[0].bytes.data(), 4 * out.size());
-  return out;
-}
-
-// kernel()'s module on `in` (one thread per element): the `out` buffer (the first) as words.
-std::vector<Words> run_kernel(const std::string& ptx, const std::vector<Words>& in) {
-  std::string words;
-  for (const Words& w : in)
-    for (uint32_t x : w) words += fmt::format("{}{}", words.empty() ? "" : ",", x);
-  const auto flat = launch_words(
-      ptx, "test.ptx",
-      fmt::format(R"({{"block": [{}, 1, 1], "params": [{{"buffer": "out"}}, {{"buffer": "in"}}],
-                      "buffers": [{{"name": "out", "size": {}}}, {{"name": "in", "size": {}, "u32": [{}]}}]}})",
-                  in.size(), 16 * in.size(), 16 * in.size(), words));
-  if (flat.size() != 4 * in.size()) return {};
-  std::vector<Words> out(in.size());
-  std::memcpy(out.data(), flat.data(), 16 * in.size());
-  return out;
-}
-
-std::vector<Words> random_inputs(uint32_t seed) {
-  std::mt19937 rng(seed);
-  std::vector<Words> in(kThreads);
-  const uint32_t edges[] = {0, 1, 31, 32, 33, 0x7fffffff, 0x80000000, 0xffffffff, 0xfffffffe};
-  for (unsigned t = 0; t < kThreads; ++t)
-    for (uint32_t& w : in[t]) w = (rng() % 3 == 0) ? edges[rng() % std::size(edges)] : static_cast<uint32_t>(rng());
-  return in;
-}
-
-// Runs the body on random inputs and checks each thread against `expect`.
-template <typename F> void check(const std::string& body, F expect, const std::vector<Words>& in = random_inputs(1)) {
-  const auto out = run_kernel(kernel(body), in);
-  ASSERT_EQ(out.size(), in.size());
-  for (unsigned t = 0; t < in.size(); ++t) {
-    const Words want = expect(in[t]);
-    EXPECT_EQ(out[t], want) << "thread " << t << " inputs " << fmt::format("{:#x} {:#x} {:#x} {:#x}", in[t][0], in[t][1], in[t][2], in[t][3]);
-  }
-}
+using namespace ptx_kernel_harness;
 
 uint64_t u64(uint32_t lo, uint32_t hi) { return uint64_t{hi} << 32 | lo; }
 Words split2(uint64_t a, uint64_t b) {
@@ -452,11 +364,9 @@ std::string error_of(const std::string& body) {
 
 TEST(PtxCompile, RefusalsNameTheStatement) {
   // The body starts on line 20 of kernel().
-  EXPECT_EQ(error_of("LOOP:\n  add.s32 %r5, %r5, 1;\n  setp.lt.u32 %p1, %r5, %r1;\n  @%p1 bra LOOP;"),
-            "bad.ptx:23:8: a backward branch to LOOP (a loop): loops are not compiled yet");
   EXPECT_EQ(error_of("  setp.lt.u32 %p1, %r5, %r1;\n  @%p1 bra A;\n  @%p1 bra B;\n  mov.u32 %r5, 1;\nA:\n  mov.u32 %r6, 1;\nB:"),
             "bad.ptx:22:8: the branch to B leaves the conditional region it is in: only branches that nest as if/else "
-            "are compiled");
+            "and loops' breaks and continues are compiled");
   EXPECT_EQ(error_of("  add.ftz.f32 %f1, %f1, %f1;"), "bad.ptx:20:3: .ftz (flushing denormals) is not compiled yet");
   EXPECT_EQ(error_of("  div.rn.f32 %f1, %f1, %f1;"),
             "bad.ptx:20:3: div.rn.f32 (correctly rounded) is not compiled yet: use .approx");

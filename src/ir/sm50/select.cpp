@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
-// Selection's driver: liveness, register allocation, control flow (if/else as SSY/BRA/SYNC, phis as moves at the
-// end of each side), constants and intrinsics; ALU, texture and compute instructions in select_alu.cpp,
-// select_tex.cpp and select_compute.cpp.
+// Selection's driver: liveness, register allocation, control flow (if/else as SSY/BRA/SYNC, loops as PBK/BRK with
+// BRA or PCNT/CONT back to the head, phis as moves at the end of each predecessor), constants and intrinsics;
+// ALU, texture and compute instructions in select_alu.cpp, select_tex.cpp and select_compute.cpp.
 #include <algorithm>
 #include <map>
 
@@ -61,17 +61,21 @@ void Selector::release_scratch() {
 
 namespace {
 
-// Positions of instructions and if boundaries in program order, and each definition's last use (a use inside an
-// if that does not hold the definition counts at that if's end: the other side may run after it).
+// Positions of instructions and of the boundaries of ifs and loops in program order, and each definition's last
+// use. A use inside an if or loop that does not hold the definition counts at that region's end: the if's other
+// side may run after it, the loop's next iteration reads it again. Phis are read by moves: a join phi's sources at
+// the join, a loop header phi's first source where the loop begins and the others at its end, a phi after a loop
+// at the loop's end; a loop's phis themselves stay live to its end (its continue moves write them).
 struct Liveness {
+  using Region = const void*;  // an IfNode or a LoopNode
   std::unordered_map<const Instr*, unsigned> pos;
-  std::unordered_map<const IfNode*, std::pair<unsigned, unsigned>> if_pos;  // begin, end
+  std::unordered_map<Region, std::pair<unsigned, unsigned>> region_pos;  // begin, end
   std::unordered_map<DefId, unsigned> def_pos;
-  std::unordered_map<DefId, std::vector<const IfNode*>> def_ifs;  // the ifs around the definition
+  std::unordered_map<DefId, std::vector<Region>> def_regions;  // the regions around the definition
   std::unordered_map<DefId, unsigned> last_use;
   unsigned next = 0;
 
-  void number(const CfList& list, std::vector<const IfNode*>& stack) {
+  void number(const CfList& list, std::vector<Region>& stack) {
     for (const CfNode& n : list) {
       if (n.block) {
         for (const InstrPtr& i : n.block->instrs) {
@@ -79,59 +83,118 @@ struct Liveness {
           const DefId d = i->dest().id;
           if (d != kNoDef) {
             def_pos[d] = pos[i.get()];
-            def_ifs[d] = stack;
+            def_regions[d] = stack;
             last_use[d] = pos[i.get()];
           }
         }
-      } else {
-        const unsigned begin = next++;
-        stack.push_back(n.if_node.get());
+        continue;
+      }
+      const unsigned begin = next++;
+      const Region r = n.if_node ? Region(n.if_node.get()) : Region(n.loop.get());
+      stack.push_back(r);
+      if (n.if_node) {
         number(n.if_node->then_list, stack);
         number(n.if_node->else_list, stack);
-        stack.pop_back();
-        if_pos[n.if_node.get()] = {begin, next++};
+      } else {
+        number(n.loop->body, stack);
       }
+      stack.pop_back();
+      region_pos[r] = {begin, next++};
     }
   }
 
-  void use(DefId d, unsigned at, const std::vector<const IfNode*>& stack) {
-    auto it = def_ifs.find(d);
-    if (it == def_ifs.end()) return;
+  void use(DefId d, unsigned at, const std::vector<Region>& stack) {
+    auto it = def_regions.find(d);
+    if (it == def_regions.end()) return;
     const auto& outer = it->second;
     unsigned effective = at;
-    if (stack.size() > outer.size()) effective = std::max(effective, if_pos[stack[outer.size()]].second);
+    if (stack.size() > outer.size()) effective = std::max(effective, region_pos[stack[outer.size()]].second);
     last_use[d] = std::max(last_use[d], effective);
   }
 
-  void uses(const CfList& list, std::vector<const IfNode*>& stack) {
-    for (const CfNode& n : list) {
+  void uses(const CfList& list, std::vector<Region>& stack, bool loop_body = false) {
+    for (std::size_t k = 0; k < list.size(); ++k) {
+      const CfNode& n = list[k];
       if (n.block) {
         for (const InstrPtr& i : n.block->instrs) {
-          Instr& m = const_cast<Instr&>(*i);
           if (const PhiInstr* p = i->as<PhiInstr>()) {
-            // Read by the moves at the end of each side: live to the if's end.
-            for (const PhiSrc& src : p->src) use(src.def, pos[i.get()], stack);
+            // After an if: read by the moves at the end of each side, live to the if's end (the phi's position).
+            // Loop phis are the loop's business (below).
+            if (!(k == 0 && loop_body) && !(k > 0 && list[k - 1].loop))
+              for (const PhiSrc& src : p->src) use(src.def, pos[i.get()], stack);
             continue;
           }
-          for (DefId* u : m.uses()) use(*u, pos[i.get()], stack);
+          for (DefId* u : const_cast<Instr&>(*i).uses()) use(*u, pos[i.get()], stack);
         }
-      } else {
-        use(n.if_node->condition, if_pos[n.if_node.get()].first, stack);
+      } else if (n.if_node) {
+        use(n.if_node->condition, region_pos[n.if_node.get()].first, stack);
         stack.push_back(n.if_node.get());
         uses(n.if_node->then_list, stack);
         uses(n.if_node->else_list, stack);
         stack.pop_back();
+      } else {
+        loop_uses(*n.loop, k > 0 ? list[k - 1].block.get() : nullptr,
+                  k + 1 < list.size() ? list[k + 1].block.get() : nullptr, stack);
       }
     }
   }
+
+  void loop_uses(const LoopNode& loop, const Block* before, const Block* after, std::vector<Region>& stack) {
+    const auto [begin, end] = region_pos[&loop];
+    stack.push_back(&loop);
+    if (!loop.body.empty() && loop.body.front().block)
+      for (const InstrPtr& i : loop.body.front().block->instrs)
+        if (const PhiInstr* p = i->as<PhiInstr>()) {
+          last_use[p->dest.id] = std::max(last_use[p->dest.id], end);
+          for (const PhiSrc& src : p->src) {
+            if (before && src.pred_block == before->id) {
+              stack.pop_back();
+              use(src.def, begin, stack);
+              stack.push_back(&loop);
+            } else {
+              use(src.def, end, stack);
+            }
+          }
+        }
+    if (after)
+      for (const InstrPtr& i : after->instrs)
+        if (const PhiInstr* p = i->as<PhiInstr>()) {
+          last_use[p->dest.id] = std::max(last_use[p->dest.id], end);
+          for (const PhiSrc& src : p->src) use(src.def, end, stack);
+        }
+    uses(loop.body, stack, true);
+    stack.pop_back();
+  }
 };
+
+// The loops being selected, innermost last: where their jumps go and which phis their jumps feed.
+struct LoopFrame {
+  std::string head, cont, brk;
+  bool pcnt = false;  // continues inside ifs: CONT to a PCNT target rather than BRA to the head
+  std::vector<const PhiInstr*> header_phis, exit_phis;
+};
+
+// Whether a continue of this loop (not of a loop inside it) lies inside an if of its body.
+bool continues_inside_if(const CfList& list, bool inside_if) {
+  for (const CfNode& n : list) {
+    if (n.block) {
+      if (inside_if && !n.block->instrs.empty())
+        if (const JumpInstr* j = n.block->instrs.back()->as<JumpInstr>(); j && j->kind == JumpKind::Continue)
+          return true;
+    } else if (n.if_node) {
+      if (continues_inside_if(n.if_node->then_list, true) || continues_inside_if(n.if_node->else_list, true))
+        return true;
+    }
+  }
+  return false;
+}
 
 class Driver {
  public:
   Driver(Selector& sel) : sel_(sel) {}
 
   void run() {
-    std::vector<const IfNode*> stack;
+    std::vector<Liveness::Region> stack;
     live_.number(sel_.s.body, stack);
     live_.uses(sel_.s.body, stack);
     for (auto [d, at] : live_.last_use) free_at_[at].push_back(d);
@@ -154,49 +217,131 @@ class Driver {
   void list(const CfList& l) {
     for (std::size_t k = 0; k < l.size(); ++k) {
       const CfNode& n = l[k];
+      const Block* join = k + 1 < l.size() ? l[k + 1].block.get() : nullptr;
       if (n.block) {
         for (const InstrPtr& i : n.block->instrs) {
-          if (!i->as<PhiInstr>()) instr(*i);  // phis were given registers at their if
+          if (const JumpInstr* j = i->as<JumpInstr>()) jump(*j, n.block->id);
+          else if (!i->as<PhiInstr>()) instr(*i);  // phis were given registers at their if or loop
           free_after(live_.pos[i.get()]);
         }
-        continue;
+      } else if (n.if_node) {
+        if_node(*n.if_node, join);
+      } else {
+        loop_node(*n.loop, k > 0 ? l[k - 1].block.get() : nullptr, join);
       }
-      const Block* join = k + 1 < l.size() ? l[k + 1].block.get() : nullptr;
-      if_node(*n.if_node, join);
     }
   }
 
-  void if_node(const IfNode& f, const Block* join) {
-    const auto [begin, end] = live_.if_pos[&f];
+  std::vector<const PhiInstr*> phis_of(const Block* b) {
     std::vector<const PhiInstr*> phis;
-    if (join)
-      for (const InstrPtr& i : join->instrs)
+    if (b)
+      for (const InstrPtr& i : b->instrs)
         if (const PhiInstr* p = i->as<PhiInstr>()) {
           phis.push_back(p);
           sel_.dest(p->dest);
         }
+    return phis;
+  }
+
+  void if_node(const IfNode& f, const Block* join) {
+    const auto [begin, end] = live_.region_pos[&f];
+    const std::vector<const PhiInstr*> phis = phis_of(join);
     const std::string else_label = sel_.label(), end_label = sel_.label();
     sel_.emit(fmt::format("ISETP.NE.AND P0, PT, {}, RZ, PT", sel_.r(f.condition)));
     free_after(begin);
     sel_.emit(fmt::format("SSY {}", end_label));
     sel_.emit(fmt::format("@!P0 BRA {}", else_label));
-    list(f.then_list);
-    phi_moves(phis, f.then_list.back().block->id);
-    sel_.emit("SYNC");
+    side(f.then_list, phis);
     sel_.out += else_label + ":\n";
-    list(f.else_list);
-    phi_moves(phis, f.else_list.back().block->id);
-    sel_.emit("SYNC");
+    side(f.else_list, phis);
     sel_.out += end_label + ":\n";
     free_after(end);
   }
 
+  // One side of an if: its code, then (unless it ended in a jump) the join phis' moves and the SYNC.
+  void side(const CfList& l, const std::vector<const PhiInstr*>& phis) {
+    list(l);
+    const Block& last = *l.back().block;
+    if (!last.instrs.empty() && last.instrs.back()->as<JumpInstr>()) return;
+    phi_moves(phis, last.id);
+    sel_.emit("SYNC");
+  }
+
+  // A loop: PBK pushes the exit that BRK's threads wait at; the body runs from the head; the threads that
+  // continue go back to the head (BRA), or, when some continue inside an if while others go on, wait at a PCNT
+  // target (CONT) until the iteration's last thread is done with it.
+  void loop_node(const LoopNode& loop, const Block* before, const Block* after) {
+    const auto [begin, end] = live_.region_pos[&loop];
+    LoopFrame f;
+    f.head = sel_.label();
+    f.cont = sel_.label();
+    f.brk = sel_.label();
+    f.pcnt = continues_inside_if(loop.body, false);
+    f.header_phis = phis_of(loop.body.front().block.get());
+    f.exit_phis = phis_of(after);
+    if (before) phi_moves(f.header_phis, before->id);
+    free_after(begin);
+    sel_.emit(fmt::format("PBK {}", f.brk));
+    sel_.out += f.head + ":\n";
+    if (f.pcnt) sel_.emit(fmt::format("PCNT {}", f.cont));
+    loops_.push_back(f);
+    list(loop.body);
+    const Block& last = *loop.body.back().block;
+    if (last.instrs.empty() || !last.instrs.back()->as<JumpInstr>()) jump(JumpInstr{JumpKind::Continue, {}}, last.id);
+    loops_.pop_back();
+    if (f.pcnt) {
+      sel_.out += f.cont + ":\n";
+      sel_.emit(fmt::format("BRA {}", f.head));
+    }
+    sel_.out += f.brk + ":\n";
+    free_after(end);
+  }
+
+  // break / continue at the end of block `from`: the phis it feeds, then the jump.
+  void jump(const JumpInstr& j, uint32_t from) {
+    if (loops_.empty()) throw SelectError(fmt::format("a {} outside a loop", name(j.kind)));
+    const LoopFrame& f = loops_.back();
+    if (j.kind == JumpKind::Break) {
+      phi_moves(f.exit_phis, from);
+      sel_.emit("BRK");
+    } else {
+      phi_moves(f.header_phis, from);
+      sel_.emit(f.pcnt ? "CONT" : fmt::format("BRA {}", f.head));
+    }
+  }
+
+  // The phis' sources from predecessor `pred`, copied in parallel: a source may be another phi's register (a loop
+  // that swaps two values), so moves wait until their destination is no longer a pending source, and a cycle goes
+  // through a scratch register.
   void phi_moves(const std::vector<const PhiInstr*>& phis, uint32_t pred) {
+    std::vector<std::pair<std::string, std::string>> moves;  // destination, source
     for (const PhiInstr* p : phis)
       for (const PhiSrc& src : p->src)
         if (src.pred_block == pred)
-          for (unsigned c = 0; c < p->dest.components; ++c)
-            sel_.emit(fmt::format("MOV {}, {}", sel_.r(p->dest.id, c), sel_.r(src.def, c)));
+          for (unsigned c = 0; c < p->dest.components; ++c) {
+            std::string d = sel_.r(p->dest.id, c), s = sel_.r(src.def, c);
+            if (d != s) moves.emplace_back(std::move(d), std::move(s));
+          }
+    while (!moves.empty()) {
+      bool progress = false;
+      for (std::size_t m = 0; m < moves.size(); ++m) {
+        const std::string& d = moves[m].first;
+        const bool read_later = std::any_of(moves.begin(), moves.end(), [&](const auto& o) { return o.second == d; });
+        if (read_later) continue;
+        sel_.emit(fmt::format("MOV {}, {}", d, moves[m].second));
+        moves.erase(moves.begin() + static_cast<std::ptrdiff_t>(m));
+        progress = true;
+        break;
+      }
+      if (progress) continue;
+      // Only cycles are left: save one destination's value, and read it from the scratch register instead.
+      const std::string t = sel_.reg(sel_.scratch(1));
+      const std::string saved = moves.front().first;
+      sel_.emit(fmt::format("MOV {}, {}", t, saved));
+      for (auto& o : moves)
+        if (o.second == saved) o.second = t;
+    }
+    sel_.release_scratch();
   }
 
   void instr(const Instr& i) {
@@ -268,6 +413,7 @@ class Driver {
   Selector& sel_;
   Liveness live_;
   std::map<unsigned, std::vector<DefId>> free_at_;
+  std::vector<LoopFrame> loops_;
 };
 
 }  // namespace

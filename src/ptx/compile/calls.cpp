@@ -88,6 +88,8 @@ void FunctionCompiler::call(const Instruction& ins) {
   registers_ = {};
   local_params_ = {};
   env_ = {};
+  auto saved_loops = std::move(loops_);  // the callee's branches cannot reach the caller's loops
+  loops_ = {};
   for (std::size_t i = 0; i < args.size(); ++i) {
     const Param& p = callee->params[i];
     local_params_[p.name] = param_bytes(p);
@@ -111,6 +113,7 @@ void FunctionCompiler::call(const Instruction& ins) {
   local_params_ = std::move(saved_params);
   env_ = std::move(saved_env);
   current_ = saved_current;
+  loops_ = std::move(saved_loops);
   for (std::size_t i = 0; i < rets.size(); ++i) {
     const Param& p = callee->returns[i];
     const uint32_t words = std::min(param_bytes(p), local_params_.at(rets[i]->name)) / 4;

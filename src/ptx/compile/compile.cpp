@@ -36,10 +36,8 @@ ir::Shader FunctionCompiler::build() {
   flatten(*f_.body);
   emit_range(0, items_.size());
   s_.number_blocks();
-  for (const PendingPhi& p : phis_) {
-    p.phi->src[0].pred_block = p.then_end->id;
-    p.phi->src[1].pred_block = p.else_end->id;
-  }
+  for (const PendingPhi& p : phis_)
+    for (std::size_t k = 0; k < p.preds.size(); ++k) p.phi->src[k].pred_block = p.preds[k]->id;
   ir::opt_copy_prop(s_);  // the movs of component extracts and register copies
   ir::opt_dce(s_);        // registers written and never read again, phis of temporaries, the movs left
   return std::move(s_);

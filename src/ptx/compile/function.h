@@ -7,8 +7,9 @@
 // arithmetic (addresses are load_global_2x32 / store_global_2x32 pairs). 8-, 16-bit and f64 registers are
 // refused.
 //
-// Control flow: PTX's branches are turned back into if/else (structure.cpp); only forward branches that nest
-// are compiled (the forms nvcc writes for guards and if/else); loops are refused.
+// Control flow: PTX's branches are turned back into if/else and loops (structure.cpp): forward branches that nest
+// (the forms nvcc writes for guards and if/else), and loops whose backward branches go to their head, with breaks
+// to the label after the loop and continues to its head.
 #pragma once
 
 #include <cstdint>
@@ -70,6 +71,24 @@ class FunctionCompiler {
   std::size_t label_position(const Operand& target) const;
   bool emit_range(std::size_t begin, std::size_t end);
   bool ends_in_return(std::size_t begin, std::size_t end) const;
+  void refuse_branches_into(std::size_t begin, std::size_t end) const;
+
+  // Loops: a label that a later branch of the same region goes back to is a loop's head; the last such branch (the
+  // latch) ends its body. The body runs as an IR loop: registers get phis at its head (one source before the
+  // loop, one per continue), branches to the head are continues, branches to the label after the latch breaks,
+  // and the registers' values after the loop are joined over the breaks.
+  using Env = std::map<std::string, ir::DefId, std::less<>>;
+  struct LoopState {
+    std::size_t head = 0, exit = 0;  // item positions: the head label, the first item after the latch
+    std::vector<std::pair<std::string, ir::Instr*>> phis;  // register -> its phi in the body's first block
+    std::vector<std::pair<ir::Block*, Env>> continues, breaks;  // each jump's block and the registers there
+  };
+  std::optional<std::size_t> loop_latch(std::size_t head, std::size_t end) const;
+  void emit_loop(std::size_t head, std::size_t latch);
+  std::optional<ir::JumpKind> loop_jump(std::size_t target) const;
+  void emit_jump(ir::JumpKind kind);
+  void close_loop_phis(LoopState& loop);
+  Env join_breaks(LoopState& loop);
 
   // Control flow in the IR: an if whose two sides are emitted by the callbacks; registers changed on either side
   // get phis after it.
@@ -129,15 +148,17 @@ class FunctionCompiler {
   std::unordered_map<std::string, uint32_t> local_params_;       // .param variables of this body: name -> bytes
   const Function* current_ = nullptr;                            // the function whose body is being compiled
   std::vector<const Function*> call_stack_;                      // the .funcs being inlined (recursion refused)
-  std::map<std::string, ir::DefId, std::less<>> env_;          // the current value of each written register
+  Env env_;                                                      // the current value of each written register
   ir::CfList* list_ = nullptr;
   ir::Block* block_ = nullptr;
+  // Phis whose sources' blocks get their numbers when the body is done: source k comes from preds[k].
   struct PendingPhi {
     ir::PhiInstr* phi;
-    ir::Block* then_end;
-    ir::Block* else_end;
+    std::vector<ir::Block*> preds;
   };
   std::vector<PendingPhi> phis_;
+  std::vector<LoopState> loops_;  // the loops being compiled, innermost last
+  bool jumped_ = false;           // the current block ended in a break or continue
   std::vector<ir::DefId> non_divergent_;
   std::map<std::string, WindowVariable, std::less<>> window_vars_;
   uint32_t window_end_[2] = {0, 0};  // shared, local

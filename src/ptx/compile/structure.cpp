@@ -2,11 +2,15 @@
 // PTX branches back into structured control flow. The statements are walked in order; a forward conditional
 // branch `@p bra L` opens a region that runs when p is false and ends at L; `@p bra ELSE; ...; bra END; ELSE:
 // ...; END:` is an if/else; a region that ends in `ret`/`exit` makes everything after it in the enclosing region
-// the other side (what nvcc writes for early returns); `@p ret` likewise. Branches must stay inside the region
-// they are in; backward branches (loops) are refused.
+// the other side (what nvcc writes for early returns); `@p ret` likewise. A label that a later branch of the same
+// region goes back to heads a loop that ends with the last such branch: inside it, a branch to the head is a
+// `continue` and a branch to the label after the loop a `break` (nvcc's loops: a guard that skips the loop, the
+// body, a conditional branch back, early exits to the label after it). Other branches must stay inside the region
+// they are in.
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <set>
 
 #include "ptx/compile/function.h"
 
@@ -60,11 +64,40 @@ bool FunctionCompiler::ends_in_return(std::size_t begin, std::size_t end) const 
   return false;
 }
 
+// Code after an unconditional branch or jump is reached only through its labels: a branch to one of them would
+// enter the region from outside.
+void FunctionCompiler::refuse_branches_into(std::size_t begin, std::size_t end) const {
+  for (std::size_t m = begin; m < end; ++m)
+    if (items_[m].label)
+      for (std::size_t o = 0; o < items_.size(); ++o) {
+        const Instruction* other = items_[o].ins;
+        if (!other || other->opcode != "bra" || other->operands.empty() ||
+            other->operands[0].name != items_[m].label->name)
+          continue;
+        if (o > m)  // nvcc's rotated loops jump to the test at the bottom first
+          fail(other->loc, fmt::format("the branch back to {} closes a loop whose head an unconditional branch skips "
+                                       "(a loop entered in its middle): not compiled yet",
+                                       items_[m].label->name));
+        fail(other->loc, fmt::format("the branch to {} enters a region that an unconditional branch skips: "
+                                     "not compiled yet",
+                                     items_[m].label->name));
+      }
+}
+
 bool FunctionCompiler::emit_range(std::size_t begin, std::size_t end) {
   std::size_t k = begin;
   while (k < end) {
+    if (jumped_) {  // an if whose sides both broke or continued: what follows is reached only through labels
+      refuse_branches_into(k, end);
+      return false;
+    }
     const Item& it = items_[k];
     if (!it.ins) {
+      if (auto latch = loop_latch(k, end)) {
+        emit_loop(k, *latch);
+        k = *latch + 1;  // (a loop without breaks leaves jumped_ set: nothing after it runs)
+        continue;
+      }
       ++k;
       continue;
     }
@@ -73,21 +106,31 @@ bool FunctionCompiler::emit_range(std::size_t begin, std::size_t end) {
     if (ins.opcode == "bra") {
       if (ins.operands.size() != 1) fail(ins.loc, "bra takes one label");
       const std::size_t target = label_position(ins.operands[0]);
+      if (auto jump = loop_jump(target)) {
+        if (!ins.guard) {
+          emit_jump(*jump);
+          refuse_branches_into(k + 1, end);
+          return false;
+        }
+        const ir::DefId p = predicate(*ins.guard);
+        auto side = [&] { emit_jump(*jump); };
+        if (ins.guard->negated)
+          emit_if(p, [] {}, side);
+        else
+          emit_if(p, side, [] {});
+        ++k;
+        continue;
+      }
       if (target <= k)
-        fail(ins.loc, fmt::format("a backward branch to {} (a loop): loops are not compiled yet", ins.operands[0].name));
+        fail(ins.loc, fmt::format("the backward branch to {} is not the loop's own: only branches back to the head "
+                                  "of the innermost loop are compiled",
+                                  ins.operands[0].name));
       if (target > end)
         fail(ins.loc, fmt::format("the branch to {} leaves the conditional region it is in: only branches that nest "
-                                  "as if/else are compiled",
+                                  "as if/else and loops' breaks and continues are compiled",
                                   ins.operands[0].name));
       if (!ins.guard) {  // what lies between is reached only through labels, which would be branches into it
-        for (std::size_t m = k + 1; m < target; ++m)
-          if (items_[m].label)
-            for (const Item& other : items_)
-              if (other.ins && other.ins->opcode == "bra" && !other.ins->operands.empty() &&
-                  other.ins->operands[0].name == items_[m].label->name)
-                fail(other.ins->loc, fmt::format("the branch to {} enters a region that an unconditional branch skips: "
-                                                 "not compiled yet",
-                                                 items_[m].label->name));
+        refuse_branches_into(k + 1, target);
         k = target;
         continue;
       }
@@ -133,6 +176,8 @@ bool FunctionCompiler::emit_range(std::size_t begin, std::size_t end) {
     }
     if (is_return(ins)) {
       if (!ins.operands.empty()) fail(ins.loc, fmt::format("{} takes no operands", ins.opcode));
+      if (!loops_.empty())
+        fail(ins.loc, fmt::format("{} inside a loop is not compiled yet (branch to the label after the loop)", ins.opcode));
       if (!ins.guard) return true;  // anything after it in this range is reached only by branches into it
       const ir::DefId p = predicate(*ins.guard);
       bool rest_returns = false;
@@ -158,6 +203,190 @@ bool FunctionCompiler::emit_range(std::size_t begin, std::size_t end) {
   return false;
 }
 
+// ---- Loops -------------------------------------------------------------------------------------------------------
+
+std::optional<std::size_t> FunctionCompiler::loop_latch(std::size_t head, std::size_t end) const {
+  const Label& l = *items_[head].label;
+  std::optional<std::size_t> latch;
+  for (std::size_t m = head + 1; m < items_.size(); ++m) {
+    const Instruction* i = items_[m].ins;
+    if (!i || i->opcode != "bra" || i->operands.size() != 1 || i->operands[0].name != l.name) continue;
+    if (m >= end)
+      fail(i->loc, fmt::format("the branch back to {} leaves the loop's enclosing region: only loops that nest in "
+                               "if/else are compiled",
+                               l.name));
+    latch = m;
+  }
+  return latch;
+}
+
+// A branch to the innermost loop's head continues it; one to the label after it (or a label after that with no
+// instruction between) breaks it. Branches to an outer loop's head or exit jump over several levels: refused.
+std::optional<ir::JumpKind> FunctionCompiler::loop_jump(std::size_t target) const {
+  auto exits = [&](const LoopState& l) {
+    if (target < l.exit) return false;
+    for (std::size_t m = l.exit; m < target; ++m)
+      if (items_[m].ins) return false;
+    return true;
+  };
+  for (std::size_t n = loops_.size(); n-- > 0;) {
+    const LoopState& l = loops_[n];
+    const bool to_head = target == l.head, to_exit = exits(l);
+    if (!to_head && !to_exit) continue;
+    if (n + 1 != loops_.size())
+      fail(at_, fmt::format("the branch to {} {} an enclosing loop from an inner one: not compiled yet",
+                            items_[target].label->name, to_head ? "continues" : "leaves"));
+    return to_head ? ir::JumpKind::Continue : ir::JumpKind::Break;
+  }
+  return std::nullopt;
+}
+
+void FunctionCompiler::emit_jump(ir::JumpKind kind) {
+  LoopState& l = loops_.back();
+  (kind == ir::JumpKind::Break ? l.breaks : l.continues).emplace_back(block_, env_);
+  b().insert(ir::Instr{ir::JumpInstr{kind, {}}});
+  jumped_ = true;
+}
+
+void FunctionCompiler::emit_loop(std::size_t head, std::size_t latch) {
+  // Every register the loop names, and every value known before it, gets a phi at the head; the ones no
+  // iteration changes are removed afterwards (close_loop_phis).
+  std::set<std::string, std::less<>> names;
+  for (const auto& [name, v] : env_) names.insert(name);
+  std::function<void(const Operand&)> collect = [&](const Operand& o) {
+    if (o.kind == Operand::Kind::Name && registers_.count(o.name)) names.insert(o.name);
+    for (const Operand& e : o.elems) collect(e);
+  };
+  for (std::size_t m = head; m <= latch; ++m)
+    if (const Instruction* i = items_[m].ins) {
+      if (i->guard) collect(*i->guard);
+      for (const Operand& o : i->operands) collect(o);
+    }
+  std::vector<std::pair<std::string, ir::DefId>> before;
+  for (const std::string& name : names) {
+    auto it = env_.find(name);
+    if (it != env_.end()) {
+      before.emplace_back(name, it->second);
+      continue;
+    }
+    // Read before any write: 0, as value() reads it.
+    const Type t = registers_.at(name)->type;
+    before.emplace_back(name, t == Type::Pred ? b().imm_int(0, 1) : is_64(t) ? b().imm_vec({0, 0}, 32) : b().imm_int(0));
+  }
+
+  ir::CfList* outer = list_;
+  ir::Block* preheader = block_;
+  ir::CfNode n;
+  n.loop = std::make_unique<ir::LoopNode>();
+  ir::LoopNode* loop = n.loop.get();
+  outer->push_back(std::move(n));
+  list_ = &loop->body;
+  block_ = append_block(loop->body);
+
+  LoopState state;
+  state.head = head;
+  state.exit = latch + 1;
+  for (const auto& [name, v] : before) {
+    ir::PhiInstr phi;
+    phi.dest.components = static_cast<uint8_t>(b().components(v));
+    phi.dest.bit_size = static_cast<uint8_t>(b().bit_size(v));
+    phi.src = {ir::PhiSrc{0, v}};
+    env_[name] = b().insert(ir::Instr{std::move(phi)});
+    state.phis.emplace_back(name, block_->instrs.back().get());
+    phis_.push_back(PendingPhi{block_->instrs.back()->as<ir::PhiInstr>(), {preheader}});
+  }
+  loops_.push_back(std::move(state));
+  jumped_ = false;
+  emit_range(head + 1, latch + 1);
+  if (!jumped_) emit_jump(ir::JumpKind::Break);  // the end of the body falls out of the loop
+  LoopState done = std::move(loops_.back());
+  loops_.pop_back();
+  close_loop_phis(done);
+
+  list_ = outer;
+  block_ = append_block(*outer);
+  jumped_ = done.breaks.empty();
+  env_ = jumped_ ? Env{} : join_breaks(done);
+}
+
+// The head's phis take one source per continue. A phi whose every continue gives back itself or its value from
+// before the loop is that value: it is removed, and its uses read the value from before.
+void FunctionCompiler::close_loop_phis(LoopState& loop) {
+  std::map<ir::DefId, ir::DefId> replaced;
+  for (auto& [name, instr] : loop.phis) {
+    PendingPhi& pending = *std::find_if(phis_.begin(), phis_.end(),
+                                        [&](const PendingPhi& p) { return p.phi == instr->as<ir::PhiInstr>(); });
+    for (auto& [block, env] : loop.continues) {
+      instr->as<ir::PhiInstr>()->src.push_back(ir::PhiSrc{0, env.at(name)});
+      pending.preds.push_back(block);
+    }
+  }
+  for (bool progress = true; progress;) {
+    progress = false;
+    for (auto& [name, instr] : loop.phis) {
+      if (!instr) continue;
+      const ir::PhiInstr& phi = *instr->as<ir::PhiInstr>();
+      const ir::DefId self = phi.dest.id, first = phi.src[0].def;
+      const bool trivial = std::all_of(phi.src.begin(), phi.src.end(),
+                                       [&](const ir::PhiSrc& s) { return s.def == self || s.def == first; });
+      if (!trivial) continue;
+      s_.rewrite_uses(self, first, instr);
+      replaced[self] = first;
+      phis_.erase(std::find_if(phis_.begin(), phis_.end(), [&](const PendingPhi& p) { return p.phi == &phi; }));
+      s_.remove(instr);
+      instr = nullptr;
+      progress = true;
+    }
+  }
+  if (replaced.empty()) return;
+  auto resolve = [&](ir::DefId v) {
+    for (auto it = replaced.find(v); it != replaced.end(); it = replaced.find(v)) v = it->second;
+    return v;
+  };
+  for (auto& [block, env] : loop.breaks)
+    for (auto& [name, v] : env) v = resolve(v);
+  for (auto& [name, v] : env_) v = resolve(v);
+}
+
+// The registers after the loop: a value every break agrees on, or a phi over the breaks (a register some break
+// never wrote reads an undefined value from it).
+FunctionCompiler::Env FunctionCompiler::join_breaks(LoopState& loop) {
+  std::set<std::string, std::less<>> names;
+  for (const auto& [block, env] : loop.breaks)
+    for (const auto& [name, v] : env) names.insert(name);
+  Env out;
+  for (const std::string& name : names) {
+    std::vector<ir::DefId> values;
+    ir::DefId known = ir::kNoDef;
+    for (const auto& [block, env] : loop.breaks) {
+      auto it = env.find(name);
+      values.push_back(it == env.end() ? ir::kNoDef : it->second);
+      if (values.back() != ir::kNoDef) known = values.back();
+    }
+    if (std::all_of(values.begin(), values.end(), [&](ir::DefId v) { return v == known; })) {
+      out[name] = known;
+      continue;
+    }
+    const unsigned comps = b().components(known), bits = b().bit_size(known);
+    ir::PhiInstr phi;
+    phi.dest.components = static_cast<uint8_t>(comps);
+    phi.dest.bit_size = static_cast<uint8_t>(bits);
+    std::vector<ir::Block*> preds;
+    for (std::size_t k = 0; k < values.size(); ++k) {
+      ir::Block* from = loop.breaks[k].first;
+      if (values[k] == ir::kNoDef) {  // before the break, the block's last instruction
+        ir::Builder at(s_, ir::Cursor{from, from->instrs.size() - 1});
+        values[k] = at.undef(comps, bits);
+      }
+      phi.src.push_back(ir::PhiSrc{0, values[k]});
+      preds.push_back(from);
+    }
+    out[name] = b().insert(ir::Instr{std::move(phi)});
+    phis_.push_back(PendingPhi{block_->instrs.back()->as<ir::PhiInstr>(), std::move(preds)});
+  }
+  return out;
+}
+
 ir::Block* FunctionCompiler::append_block(ir::CfList& list) {
   ir::CfNode n;
   n.block = std::make_unique<ir::Block>();
@@ -178,19 +407,30 @@ void FunctionCompiler::emit_if(ir::DefId condition, const std::function<void()>&
   const auto before = env_;
   list_ = &f->then_list;
   block_ = append_block(f->then_list);
+  jumped_ = false;
   then_side();
   ir::Block* then_end = block_;
   auto then_env = std::move(env_);
+  const bool then_jumped = jumped_;
 
   env_ = before;
   list_ = &f->else_list;
   block_ = append_block(f->else_list);
+  jumped_ = false;
   else_side();
   ir::Block* else_end = block_;
   auto else_env = std::move(env_);
+  const bool else_jumped = jumped_;
 
   list_ = outer;
   block_ = append_block(*outer);
+  // A side that ended in a break or continue never reaches the block after the if: the other side's registers go
+  // on (both jumped: nothing does).
+  jumped_ = then_jumped && else_jumped;
+  if (then_jumped || else_jumped) {
+    env_ = then_jumped ? std::move(else_env) : std::move(then_env);
+    return;
+  }
   env_ = before;
   // A register written on either side gets a phi; a side that never wrote it gives the value from before, or
   // an undefined value where there was none.
@@ -220,7 +460,7 @@ void FunctionCompiler::emit_if(ir::DefId condition, const std::function<void()>&
     phi.dest.bit_size = static_cast<uint8_t>(bits);
     phi.src = {ir::PhiSrc{0, t}, ir::PhiSrc{0, e}};
     const ir::DefId d = b().insert(ir::Instr{std::move(phi)});
-    phis_.push_back(PendingPhi{block_->instrs.back()->as<ir::PhiInstr>(), then_end, else_end});
+    phis_.push_back(PendingPhi{block_->instrs.back()->as<ir::PhiInstr>(), {then_end, else_end}});
     env_[name] = d;
   }
 }

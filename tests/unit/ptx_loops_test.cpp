@@ -1,0 +1,232 @@
+// SPDX-License-Identifier: MIT
+// Loops in the PTX compiler (structure.cpp): nvcc's loop shapes (a guard that skips the loop, a conditional branch
+// back to the head, early exits to the label after it, continues inside ifs, nested loops, loop-carried 64-bit
+// pointers and swapped values) compiled by tmu and run by tmu run's launch, against the same loops written in C++;
+// and the branches that do not form such loops, refused with their positions.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "ptx_kernel_harness.h"
+
+namespace tmu {
+namespace {
+
+using namespace ptx_kernel_harness;
+
+TEST(PtxLoops, BreakAndContinueInsideIfs) {
+  // for (i = 0; i < n; ++i) { if (i odd) continue; sum += i * w2; if (sum > limit) break; prod *= 3; }
+  check(R"(
+  and.b32 %r10, %r1, 31;          // n
+  and.b32 %r11, %r2, 0xffff;      // limit
+  mov.u32 %r12, 0;                // i
+  mov.u32 %r5, 0;                 // sum
+  mov.u32 %r6, 1;                 // prod
+  setp.eq.u32 %p1, %r10, 0;
+  @%p1 bra DONE;
+HEAD:
+  and.b32 %r13, %r12, 1;
+  setp.ne.u32 %p2, %r13, 0;
+  @%p2 bra NEXT;
+  mad.lo.u32 %r5, %r12, %r3, %r5;
+  setp.gt.u32 %p3, %r5, %r11;
+  @%p3 bra DONE;
+  mul.lo.u32 %r6, %r6, 3;
+NEXT:
+  add.u32 %r12, %r12, 1;
+  setp.lt.u32 %p4, %r12, %r10;
+  @%p4 bra HEAD;
+DONE:
+  mov.u32 %r7, %r12;)",
+        [](const Words& w) {
+          const uint32_t n = w[0] & 31, limit = w[1] & 0xffff;
+          uint32_t i = 0, sum = 0, prod = 1;
+          for (; i < n; ++i) {
+            if (i & 1) continue;
+            sum += i * w[2];
+            if (sum > limit) break;
+            prod *= 3;
+          }
+          return Words{sum, prod, i, 0};
+        });
+}
+
+TEST(PtxLoops, NestedLoopsWithAnInnerBreak) {
+  // for (i < w0 % 6) { for (j < w1 % 5) { if (j == w3 % 4) break; acc += i * j + w2; } acc ^= i; }
+  check(R"(
+  rem.u32 %r10, %r1, 6;
+  rem.u32 %r11, %r2, 5;
+  and.b32 %r12, %r4, 3;
+  mov.u32 %r13, 0;      // i
+  mov.u32 %r5, 0;       // acc
+  mov.u32 %r6, 0;       // inner iterations
+OUTER:
+  setp.ge.u32 %p1, %r13, %r10;
+  @%p1 bra OUT_DONE;
+  mov.u32 %r14, 0;      // j
+INNER:
+  setp.ge.u32 %p2, %r14, %r11;
+  @%p2 bra IN_DONE;
+  setp.eq.u32 %p3, %r14, %r12;
+  @%p3 bra IN_DONE;
+  mad.lo.u32 %r15, %r13, %r14, %r3;
+  add.u32 %r5, %r5, %r15;
+  add.u32 %r6, %r6, 1;
+  add.u32 %r14, %r14, 1;
+  bra INNER;
+IN_DONE:
+  xor.b32 %r5, %r5, %r13;
+  add.u32 %r13, %r13, 1;
+  bra OUTER;
+OUT_DONE:
+  mov.u32 %r7, %r14;)",
+        [](const Words& w) {
+          const uint32_t n = w[0] % 6, m = w[1] % 5, stop = w[3] & 3;
+          uint32_t acc = 0, count = 0, j = 0;
+          for (uint32_t i = 0; i < n; ++i) {
+            for (j = 0; j < m; ++j) {
+              if (j == stop) break;
+              acc += i * j + w[2];
+              ++count;
+            }
+            acc ^= i;
+          }
+          return Words{acc, count, n ? j : 0, 0};
+        });
+}
+
+TEST(PtxLoops, LoopCarriedSwapsAndFibonacci) {
+  // Values that trade places each iteration: the phis' moves form a cycle (one goes through a scratch register).
+  check(R"(
+  and.b32 %r10, %r1, 15;
+  mov.u32 %r5, %r2;   // x
+  mov.u32 %r6, %r3;   // y
+  mov.u32 %r7, 0;     // fib a
+  mov.u32 %r8, 1;     // fib b
+  setp.eq.u32 %p1, %r10, 0;
+  @%p1 bra DONE;
+HEAD:
+  mov.u32 %r11, %r5;
+  mov.u32 %r5, %r6;
+  mov.u32 %r6, %r11;
+  add.u32 %r12, %r7, %r8;
+  mov.u32 %r7, %r8;
+  mov.u32 %r8, %r12;
+  sub.u32 %r10, %r10, 1;
+  setp.ne.u32 %p2, %r10, 0;
+  @%p2 bra HEAD;
+DONE:)",
+        [](const Words& w) {
+          uint32_t x = w[1], y = w[2], a = 0, b = 1;
+          for (uint32_t n = w[0] & 15; n; --n) {
+            std::swap(x, y);
+            const uint32_t c = a + b;
+            a = b;
+            b = c;
+          }
+          return Words{x, y, a, b};
+        });
+}
+
+TEST(PtxLoops, SixtyFourBitPointerWalk) {
+  // Each thread sums the first words of the next w0 % 8 threads' inputs through a 64-bit pointer that the loop
+  // advances (the input buffer is 64 threads of 16 bytes; the walk wraps at its end).
+  const auto in = random_inputs(7);
+  check(R"(
+  ld.param.u64 %rd10, [in];
+  cvta.to.global.u64 %rd10, %rd10;
+  and.b32 %r10, %r1, 7;
+  mov.u32 %r11, %r0;          // thread index walked
+  mov.u64 %rd11, %rd1;        // pointer
+  setp.eq.u32 %p1, %r10, 0;
+  @%p1 bra DONE;
+HEAD:
+  add.u32 %r11, %r11, 1;
+  add.s64 %rd11, %rd11, 16;
+  setp.lt.u32 %p2, %r11, 64;
+  @%p2 bra LOAD;
+  mov.u32 %r11, 0;
+  mov.u64 %rd11, %rd10;
+LOAD:
+  ld.global.u32 %r12, [%rd11];
+  add.u32 %r5, %r5, %r12;
+  add.u32 %r6, %r6, 1;
+  sub.u32 %r10, %r10, 1;
+  setp.ne.u32 %p3, %r10, 0;
+  @%p3 bra HEAD;
+DONE:
+  mov.u32 %r7, %r11;)",
+        [&](const Words& w) {
+          uint32_t t = 0;
+          while (in[t] != w) ++t;
+          Words o{0, 0, t, 0};
+          for (uint32_t n = w[0] & 7; n; --n) {
+            t = (t + 1) % 64;
+            o[0] += in[t][0];
+            ++o[1];
+          }
+          o[2] = t;
+          return o;
+        },
+        in);
+}
+
+TEST(PtxLoops, LoopInsideAnIfAndARegisterFirstWrittenInTheLoop) {
+  // The loop runs on one side of an if; %r13 is read at the loop's head before its first write (0 then, PTX
+  // leaves it undefined) and carries its value into the next iteration.
+  check(R"(
+  setp.lt.u32 %p1, %r1, %r2;
+  @%p1 bra ELSE;
+  and.b32 %r10, %r3, 7;
+  mov.u32 %r11, 0;
+HEAD:
+  add.u32 %r5, %r5, %r13;
+  add.u32 %r13, %r11, 10;
+  add.u32 %r11, %r11, 1;
+  setp.le.u32 %p2, %r11, %r10;
+  @%p2 bra HEAD;
+  bra END;
+ELSE:
+  mov.u32 %r5, 12345;
+END:
+  mov.u32 %r6, %r13;)",
+        [](const Words& w) {
+          if (w[0] < w[1]) return Words{12345, 0, 0, 0};
+          uint32_t sum = 0, prev = 0, i = 0;
+          do {
+            sum += prev;
+            prev = i + 10;
+            ++i;
+          } while (i <= (w[2] & 7));
+          return Words{sum, prev, 0, 0};
+        });
+}
+
+std::string error_of(const std::string& body) {
+  auto r = ptx::compile_to_cubin(kernel(body), "bad.ptx");
+  return r ? "" : r.error();
+}
+
+TEST(PtxLoops, BranchesThatAreNotLoopsAreRefused) {
+  // The body starts on line 20 of kernel().
+  EXPECT_EQ(error_of("HEAD:\n  setp.eq.u32 %p1, %r1, 0;\n  @%p1 ret;\n  sub.u32 %r1, %r1, 1;\n  bra HEAD;"),
+            "bad.ptx:22:8: ret inside a loop is not compiled yet (branch to the label after the loop)");
+  EXPECT_EQ(error_of("OUTER:\nINNER:\n  add.u32 %r5, %r5, 1;\n  setp.eq.u32 %p1, %r5, 9;\n  @%p1 bra OUT;\n"
+                     "  setp.lt.u32 %p2, %r5, %r1;\n  @%p2 bra INNER;\n  bra OUTER;\nEND:\n  mov.u32 %r6, 1;\nOUT:"),
+            "bad.ptx:24:8: the branch to OUT leaves the conditional region it is in: only branches that nest as "
+            "if/else and loops' breaks and continues are compiled");
+  EXPECT_EQ(error_of("OUTER:\n  mov.u32 %r6, 0;\nINNER:\n  add.u32 %r5, %r5, 1;\n  setp.eq.u32 %p1, %r5, 9;\n"
+                     "  @%p1 bra OUTER;\n  setp.lt.u32 %p2, %r5, %r1;\n  @%p2 bra INNER;\n  setp.lt.u32 %p3, %r6, 2;\n"
+                     "  @%p3 bra OUTER;"),
+            "bad.ptx:25:8: the branch to OUTER continues an enclosing loop from an inner one: not compiled yet");
+  EXPECT_EQ(error_of("  bra TEST;\nHEAD:\n  add.u32 %r5, %r5, 1;\nTEST:\n  setp.lt.u32 %p1, %r5, %r1;\n  @%p1 bra HEAD;"),
+            "bad.ptx:25:8: the branch back to HEAD closes a loop whose head an unconditional branch skips (a loop "
+            "entered in its middle): not compiled yet");
+  EXPECT_EQ(error_of("  setp.eq.u32 %p1, %r1, 0;\n  @%p1 bra SKIP;\nHEAD:\n  add.u32 %r5, %r5, 1;\nSKIP:\n"
+                     "  setp.lt.u32 %p2, %r5, %r1;\n  @%p2 bra HEAD;"),
+            "bad.ptx:26:8: the branch back to HEAD leaves the loop's enclosing region: only loops that nest in "
+            "if/else are compiled");
+}
+
+}  // namespace
+}  // namespace tmu
