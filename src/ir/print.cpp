@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // The printer follows src/compiler/nir/nir_print.c of Mesa 22.3.6 (print_ssa_def, print_alu_src,
 // print_const_from_load, print_var_decl, print_deref_instr, print_intrinsic_instr, print_tex_instr, print_block,
-// print_if, print_function_impl, nir_print_shader_annotated) and shader_enums.c for the location names.
+// print_if, print_loop, print_jump_instr, print_function_impl, nir_print_shader_annotated) and shader_enums.c for
+// the location names. The preds/succs comments come from cfg.h (nir_block's edges).
 #include "ir/print.h"
 
 #include <fmt/format.h>
@@ -14,6 +15,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "ir/cfg.h"
 #include "ir/read.h"
 
 namespace tmu::ir {
@@ -212,7 +214,7 @@ class Printer {
   std::string run() {
     s_.number_blocks();
     index_defs();
-    link(s_.body, {}, static_cast<uint32_t>(s_.blocks().size()));
+    cfg_ = build_cfg(s_);
     name_variables();
     header();
     for (std::size_t i = 0; i < s_.variables.size(); ++i)
@@ -239,36 +241,6 @@ class Printer {
       if (num_.emplace(d, n).second) ++n;
       def_instr_.emplace(d, &i);
     });
-  }
-
-  // Predecessors and successors as nir_block's: a block before an if goes to the first block of each branch, the
-  // last block of a branch to the block after the if, the last block of the body to the end block.
-  void link(CfList& l, std::vector<uint32_t> preds, uint32_t exit) {
-    for (std::size_t k = 0; k < l.size(); ++k) {
-      CfNode& n = l[k];
-      const bool last = k + 1 == l.size();
-      if (n.block) {
-        Links& me = links_[n.block.get()];
-        me.preds = preds;
-        std::sort(me.preds.begin(), me.preds.end());
-        if (last) {
-          me.succs = {exit};
-        } else if (l[k + 1].if_node) {
-          IfNode& f = *l[k + 1].if_node;
-          for (CfList* branch : {&f.then_list, &f.else_list})
-            if (!branch->empty() && branch->front().block) me.succs.push_back(branch->front().block->id);
-        }
-        preds = {n.block->id};
-        continue;
-      }
-      IfNode& f = *n.if_node;
-      const uint32_t after = !last && l[k + 1].block ? l[k + 1].block->id : exit;
-      link(f.then_list, preds, after);
-      link(f.else_list, preds, after);
-      preds.clear();
-      for (CfList* branch : {&f.then_list, &f.else_list})
-        if (!branch->empty() && branch->back().block) preds.push_back(branch->back().block->id);
-    }
   }
 
   // get_var_name: unnamed variables become "@N", a repeated name "name@N", N counting up.
@@ -377,29 +349,41 @@ class Printer {
 
   void list(CfList& l, unsigned tabs) {
     for (CfNode& n : l) {
-      if (n.block) {
-        block(*n.block, tabs);
-        continue;
-      }
-      IfNode& f = *n.if_node;
-      out_.append(tabs, '\t');
-      out_ += fmt::format("if {} {{\n", ssa(f.condition));
-      list(f.then_list, tabs + 1);
-      out_.append(tabs, '\t');
-      out_ += "} else {\n";
-      list(f.else_list, tabs + 1);
-      out_.append(tabs, '\t');
-      out_ += "}\n";
+      if (n.block) block(*n.block, tabs);
+      else if (n.if_node) if_node(*n.if_node, tabs);
+      else loop(*n.loop, tabs);
     }
   }
 
+  // print_if: "if ssa_N {" / "} else {" / "}".
+  void if_node(IfNode& f, unsigned tabs) {
+    out_.append(tabs, '\t');
+    out_ += fmt::format("if {} {{\n", ssa(f.condition));
+    list(f.then_list, tabs + 1);
+    out_.append(tabs, '\t');
+    out_ += "} else {\n";
+    list(f.else_list, tabs + 1);
+    out_.append(tabs, '\t');
+    out_ += "}\n";
+  }
+
+  // print_loop: "loop {" / "}", the body one tab deeper.
+  void loop(LoopNode& l, unsigned tabs) {
+    out_.append(tabs, '\t');
+    out_ += "loop {\n";
+    list(l.body, tabs + 1);
+    out_.append(tabs, '\t');
+    out_ += "}\n";
+  }
+
   void block(Block& b, unsigned tabs) {
-    const Links& lk = links_[&b];
+    const std::vector<uint32_t>& preds = cfg_.preds[b.id];
+    const std::vector<uint32_t>& succs = cfg_.succs[b.id];
     out_.append(tabs, '\t');
     out_ += fmt::format("block block_{}:\n", b.id);
     out_.append(tabs, '\t');
     out_ += "/* preds: ";
-    for (uint32_t p : lk.preds) out_ += fmt::format("block_{} ", p);
+    for (uint32_t p : preds) out_ += fmt::format("block_{} ", p);
     out_ += "*/\n";
     for (InstrPtr& ip : b.instrs) {
       out_.append(tabs, '\t');
@@ -408,7 +392,7 @@ class Printer {
     }
     out_.append(tabs, '\t');
     out_ += "/* succs: ";
-    for (uint32_t p : lk.succs) out_ += fmt::format("block_{} ", p);
+    for (uint32_t p : succs) out_ += fmt::format("block_{} ", p);
     out_ += "*/\n";
   }
 
@@ -649,15 +633,11 @@ class Printer {
     }
   }
 
-  struct Links {
-    std::vector<uint32_t> preds, succs;
-  };
-
   Shader& s_;
   std::string out_;
   std::unordered_map<DefId, uint32_t> num_;
   std::unordered_map<DefId, const Instr*> def_instr_;
-  std::unordered_map<const Block*, Links> links_;
+  Cfg cfg_;
   std::vector<std::string> names_;
 };
 

@@ -26,7 +26,9 @@
 // 8 bits, the value as a float ("(0x3f800000 = 1.000000)", "(0x1, 0x2) = (..)", 1-bit "(true)"); intrinsics
 // print their sources and their indices as read ("(base=0, component=0, dest_type=float32 /*160*/, ...)") and the
 // "\t/* name */" of the variable an I/O intrinsic reaches; derefs print "(mode type) " after the path (and the
-// whole chain as a comment); phis "phi block_1: ssa_4, block_2: ssa_5"; ifs "if ssa_3 {" / "} else {" / "}".
+// whole chain as a comment); phis "phi block_1: ssa_4, block_2: ssa_5"; ifs "if ssa_3 {" / "} else {" / "}";
+// loops "loop {" / "}" and the jumps "break" / "continue"; each block's "/* preds: */" and "/* succs: */" as
+// nir_block's edges (cfg.h: loop back edges, break and continue included).
 // A shader without header lines prints the ones nir_shader_create leaves (zero counts).
 //
 // tmu's extensions, where 22.3's printer loses what tmu keeps:

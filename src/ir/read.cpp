@@ -2,7 +2,8 @@
 // The reader: one pass over the lines, a cursor per line. Grammar (Mesa 22.3's nir_print.c and print.h):
 //   shader: STAGE / header lines "key: value" / decl_var ... / decl_function NAME (0 params) /
 //   impl NAME { [decl_var ...] LIST block block_END: }
-//   LIST := BLOCK (IF BLOCK)*      BLOCK := block block_N: INSTR*      IF := if ssa_N { LIST } else { LIST }
+//   LIST := BLOCK ((IF | LOOP) BLOCK)*      BLOCK := block block_N: INSTR* [JUMP]      JUMP := break | continue
+//   IF := if ssa_N { LIST } else { LIST }      LOOP := loop { LIST }
 #include "ir/read.h"
 
 #include <fmt/format.h>
@@ -563,14 +564,11 @@ class Reader {
     ++li_;
   }
 
-  // LIST := BLOCK (IF BLOCK)*, ended by "} else {" or "}" (left for the caller). At the top level the end block
-  // ("block block_N:" right before the impl's "}") ends it too.
+  // LIST := BLOCK ((IF | LOOP) BLOCK)*, ended by "} else {" or "}" (left for the caller). At the top level the end
+  // block ("block block_N:" right before the impl's "}") ends it too.
   void list(CfList& out, int depth, bool top) {
     if (!next_line()) fail_eof("'block block_N:'");
-    if (kind() != LineKind::Block) {
-      if (kind() == LineKind::Loop) cursor_at_text().fail("loops are not supported: expected 'block block_N:'");
-      cursor_at_text().expected(fmt::format("'block block_{}:'", blocks_));
-    }
+    if (kind() != LineKind::Block) cursor_at_text().expected(fmt::format("'block block_{}:'", blocks_));
     for (;;) {
       // A block.
       block_header();
@@ -585,6 +583,9 @@ class Reader {
         case LineKind::If:
           if_node(out, depth);
           break;
+        case LineKind::Loop:
+          loop_node(out, depth);
+          break;
         case LineKind::Else:
           if (top) cursor_at_text().fail("'} else {' outside an if: expected an instruction, 'if' or '}'");
           return;
@@ -598,19 +599,21 @@ class Reader {
             close_impl();
             return;
           }
-          cursor_at_text().fail(top ? "a block after a block: NIR's control-flow lists alternate blocks and ifs; "
-                                      "expected 'if', or the end block right before the impl's '}'"
-                                    : "a block after a block: NIR's control-flow lists alternate blocks and ifs; "
-                                      "expected 'if', '} else {' or '}'");
-        case LineKind::Loop:
-          cursor_at_text().fail("loops are not supported: expected an instruction, 'if', '} else {' or '}'");
+          cursor_at_text().fail(top ? "a block after a block: NIR's control-flow lists alternate blocks and ifs or "
+                                      "loops; expected 'if', 'loop', or the end block right before the impl's '}'"
+                                    : "a block after a block: NIR's control-flow lists alternate blocks and ifs or "
+                                      "loops; expected 'if', 'loop', '} else {' or '}'");
         case LineKind::Other:
-          cursor_at_text().expected("an instruction, 'if', '} else {' or '}'");
+          cursor_at_text().expected(jumped_ ? "the end of the block after the jump: a jump is the last instruction "
+                                              "of its block ('if', 'loop', '} else {' or '}')"
+                                            : "an instruction, 'if', 'loop', '} else {' or '}'");
       }
-      // After an if: the next block.
-      if (!next_line()) fail_eof(fmt::format("'block block_{}:' after the if", blocks_));
+      // After an if or a loop: the next block.
+      const char* what = out.back().loop ? "loop" : "if";
+      if (!next_line()) fail_eof(fmt::format("'block block_{}:' after the {}", blocks_, what));
       if (kind() != LineKind::Block)
-        cursor_at_text().expected(fmt::format("'block block_{}:' after the if (a block follows every if)", blocks_));
+        cursor_at_text().expected(
+            fmt::format("'block block_{}:' after the {} (a block follows every {})", blocks_, what, what));
     }
   }
 
@@ -632,7 +635,7 @@ class Reader {
   void if_node(CfList& out, int depth) {
     Cursor c = cursor_at_text();
     const std::size_t if_col = c.pos();
-    if (depth + 1 > kMaxDepth) c.fail(fmt::format("ifs nested more than {} deep", kMaxDepth));
+    if (depth + 1 > kMaxDepth) c.fail(fmt::format("ifs and loops nested more than {} deep", kMaxDepth));
     c.expect("if");
     CfNode node;
     node.if_node = std::make_unique<IfNode>();
@@ -666,6 +669,29 @@ class Reader {
     out.push_back(std::move(node));
   }
 
+  // loop { LIST }. Values defined in the body stay visible after it (NIR needs no phi there: a value whose block
+  // dominates the use may be read after the loop; verify() checks dominance).
+  void loop_node(CfList& out, int depth) {
+    Cursor c = cursor_at_text();
+    if (depth + 1 > kMaxDepth) c.fail(fmt::format("ifs and loops nested more than {} deep", kMaxDepth));
+    c.expect("loop");
+    c.ws_comments();  // "/* unroll */"-style comments of later Mesas
+    c.expect("{");
+    c.end();
+    ++li_;
+    CfNode node;
+    node.loop = std::make_unique<LoopNode>();
+    ++loops_;
+    list(node.loop->body, depth + 1, false);
+    --loops_;
+    if (kind() != LineKind::Close) cursor_at_text().fail("'} else {' in a loop: expected '}' closing the loop");
+    Cursor e = cursor_at_text();
+    e.expect("}");
+    e.end();
+    ++li_;
+    out.push_back(std::move(node));
+  }
+
   void leave(std::size_t mark) {
     while (scope_.size() > mark) {
       visible_.erase(scope_.back());
@@ -674,6 +700,7 @@ class Reader {
   }
 
   void block_body(Block& b) {
+    jumped_ = false;
     while (next_line()) {
       const std::string_view l = current();
       if (starts_with(l, "/*")) {
@@ -683,13 +710,16 @@ class Reader {
         continue;
       }
       if (kind() != LineKind::Other) return;
+      if (jumped_) return;  // list() says what may follow a jump
       instruction(b);
+      jumped_ = b.instrs.back()->as<JumpInstr>() != nullptr;
       ++li_;
     }
   }
 
   // ----- SSA values -----
-  // "ssa_N" as a source: defined above and visible here (for phis: defined above anywhere).
+  // "ssa_N" as a source: defined above and visible here (for phis: defined anywhere, later too: a loop's back
+  // edges; forward_ keeps those until the end of the text).
   DefId use(Cursor& c, bool phi) {
     c.ws();
     const std::size_t at = c.pos();
@@ -700,6 +730,10 @@ class Reader {
     c.skip(4);
     const auto n = static_cast<DefId>(c.number(kMaxSsa - 1, "an SSA number"));
     auto it = defs_.find(n);
+    if (it == defs_.end() && phi) {
+      forward_.emplace(n, std::pair{line_no(), at + 1});
+      return n;
+    }
     if (it == defs_.end())
       c.fail_at(at, fmt::format("ssa_{} is not defined before this use: expected a value defined above", n));
     if (!phi && !visible_.count(n))
@@ -767,9 +801,10 @@ class Reader {
       }
     } else if (r.size() > 1 && r[0] == 'r' && r[1] >= '0' && r[1] <= '9') {
       c.fail("registers are not supported: expected an SSA definition 'vecN BITS ssa_K = ...'");
-    } else if (word_is("break") || word_is("continue") || word_is("return") || word_is("halt") ||
-               word_is("goto")) {
-      c.fail("jumps (break, continue, return, halt, goto) are not supported: expected an instruction");
+    } else if (word_is("break") || word_is("continue")) {
+      instr = jump(c);
+    } else if (word_is("return") || word_is("halt") || word_is("goto")) {
+      c.fail("jumps other than break and continue (return, halt, goto) are not supported: expected an instruction");
     } else if (word_is("call")) {
       c.fail("function calls are not supported: expected an instruction");
     } else if (word_is("decl_reg")) {
@@ -1001,24 +1036,28 @@ class Reader {
     c.expected("')' closing the intrinsic's indices");
   }
 
-  // phi block_A: ssa_X, block_B: ssa_Y
+  // "break" / "continue" (nir_jump_instr): only inside a loop.
+  Instr jump(Cursor& c) {
+    const std::size_t at = c.pos();
+    const std::string_view w = c.word();
+    if (loops_ == 0) c.fail_at(at, fmt::format("'{}' outside a loop: expected an instruction", w));
+    return Instr{JumpInstr{w == "break" ? JumpKind::Break : JumpKind::Continue, Def{}}};
+  }
+
+  // phi block_A: ssa_X, block_B: ssa_Y, ... : one source per predecessor (verify() checks which). A phi at the
+  // start of a loop reads values of the loop's later blocks (the back edges): those may come after it.
   Instr phi(Cursor& c, const Def& d, std::size_t op_at) {
     PhiInstr p;
     p.dest = d;
     for (;;) {
       c.ws();
-      if (p.src.size() == 2) c.fail("a phi after an if has two sources (one per branch): expected end of line");
+      if (c.at_end() && p.src.empty()) c.fail_at(op_at, "a phi without sources: expected 'phi block_A: ssa_X, ...'");
       c.expect("block_");
-      const std::size_t at = c.pos();
       const auto blk = static_cast<uint32_t>(c.number(kMaxBlocks - 1, "a block number"));
-      if (blk >= blocks_) c.fail_at(at, fmt::format("block_{} does not come before this phi", blk));
       c.expect(":");
       p.src.push_back(PhiSrc{blk, use(c, true)});
       if (!c.accept(",")) break;
     }
-    if (p.src.size() != 2)
-      c.fail_at(op_at, "a phi after an if has two sources (one per branch): expected 'phi block_A: ssa_X, "
-                       "block_B: ssa_Y'");
     return Instr{std::move(p)};
   }
 
@@ -1331,6 +1370,11 @@ class Reader {
 
   // ----- after reading: verify(), its findings placed at the instructions they name -----
   Result<Shader> check() {
+    for (const auto& [id, pos] : forward_)
+      if (!defs_.count(id))
+        return make_error(fmt::format("{}:{}:{}: ssa_{} is not defined anywhere: expected a value defined in the "
+                                      "shader (a phi may read one defined after it, on a loop's back edge)",
+                                      file_, pos.first, pos.second, id));
     if (any_def_) s_.reserve_defs(max_def_ + 1);
     const std::vector<std::string> problems = verify(s_);
     if (problems.empty()) return std::move(s_);
@@ -1386,6 +1430,9 @@ class Reader {
   DefId max_def_ = 0;
   bool any_def_ = false;
   std::vector<std::pair<DefId, std::pair<std::size_t, std::size_t>>> if_pos_;
+  std::map<DefId, std::pair<std::size_t, std::size_t>> forward_;  // phi sources read before their definition
+  int loops_ = 0;                                                 // loops around the current line
+  bool jumped_ = false;                                           // the block read last ends in a jump
 };
 
 }  // namespace

@@ -3,9 +3,10 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <unordered_map>
-#include <unordered_set>
 
+#include "ir/cfg.h"
 #include "ir/tex.h"
 
 namespace tmu::ir {
@@ -13,21 +14,31 @@ namespace {
 
 class Verifier {
  public:
-  explicit Verifier(Shader& s) : s_(s) {
-    s.for_each_instr([&](Instr& i) {
-      const Def& d = i.dest();
-      if (d.id == kNoDef) return;
-      if (!shapes_.emplace(d.id, d).second) error(i, fmt::format("ssa_{} is defined twice", d.id));
-    });
+  explicit Verifier(Shader& s) : s_(s), cfg_(build_cfg(s)) {
+    for (Block* b : s.blocks()) {
+      for (std::size_t k = 0; k < b->instrs.size(); ++k) {
+        Instr& i = *b->instrs[k];
+        const Def& d = i.dest();
+        if (d.id == kNoDef) continue;
+        if (!shapes_.emplace(d.id, d).second) error(i, fmt::format("ssa_{} is defined twice", d.id));
+        else where_.emplace(d.id, Place{b->id, k});
+      }
+    }
   }
 
   std::vector<std::string> run() {
-    std::unordered_set<DefId> visible;
-    list(s_.body, visible);
+    list(s_.body, "the shader's body", 0);
+    for (Block* b : s_.blocks()) block(*b);
     return std::move(errors_);
   }
 
  private:
+  // Where a value is defined: its block and its index there.
+  struct Place {
+    uint32_t block = 0;
+    std::size_t index = 0;
+  };
+
   void error(const Instr& i, std::string msg) {
     const Def& d = i.dest();
     errors_.push_back(d.id == kNoDef ? msg : fmt::format("ssa_{}: {}", d.id, msg));
@@ -38,56 +49,108 @@ class Verifier {
     return it == shapes_.end() ? nullptr : &it->second;
   }
 
-  void list(CfList& l, std::unordered_set<DefId>& visible) {
-    if (l.empty() || !l.front().block || !l.back().block)
-      errors_.push_back("a control-flow list must start and end with a block");
-    Block* prev_then = nullptr;
-    Block* prev_else = nullptr;
-    std::unordered_set<DefId> branch_defs;
-    for (CfNode& n : l) {
+  // Whether `id` is defined and its definition comes before instruction `index` of block `b` on every path
+  // (NIR's SSA dominance: an earlier instruction of the same block, or a block that dominates b).
+  bool available(DefId id, uint32_t b, std::size_t index) const {
+    auto it = where_.find(id);
+    if (it == where_.end()) return false;
+    if (it->second.block == b) return it->second.index < index;
+    return cfg_.dominates(it->second.block, b);
+  }
+
+  // The shape of the lists: blocks first and last, if conditions, jumps inside loops.
+  void list(CfList& l, std::string_view what, unsigned loops) {
+    if (!first_block(l) || !last_block(l)) errors_.push_back(fmt::format("{} must start and end with a block", what));
+    for (std::size_t k = 0; k < l.size(); ++k) {
+      CfNode& n = l[k];
       if (n.block) {
-        block(*n.block, visible, prev_then, prev_else, branch_defs);
-        prev_then = prev_else = nullptr;
-        continue;
+        jumps(*n.block, loops);
+      } else if (n.if_node) {
+        IfNode& f = *n.if_node;
+        Block* before = k > 0 && l[k - 1].block ? l[k - 1].block.get() : nullptr;
+        if_condition(f, before);
+        list(f.then_list, "an if's then branch", loops);
+        list(f.else_list, "an if's else branch", loops);
+      } else {
+        list(n.loop->body, "a loop body", loops + 1);
       }
-      IfNode& f = *n.if_node;
-      const Def* c = shape(f.condition);
-      if (!c || !visible.count(f.condition)) errors_.push_back(fmt::format("if condition ssa_{} is not defined", f.condition));
-      else if (c->components != 1 || (c->bit_size != 1 && c->bit_size != 32))
-        errors_.push_back(fmt::format("if condition ssa_{} is not a scalar boolean", f.condition));
-      std::unordered_set<DefId> then_v = visible, else_v = visible;
-      list(f.then_list, then_v);
-      list(f.else_list, else_v);
-      branch_defs.clear();
-      for (DefId d : then_v) if (!visible.count(d)) branch_defs.insert(d);
-      for (DefId d : else_v) if (!visible.count(d)) branch_defs.insert(d);
-      prev_then = f.then_list.back().block.get();
-      prev_else = f.else_list.back().block.get();
     }
   }
 
-  void block(Block& b, std::unordered_set<DefId>& visible, Block* pred_then, Block* pred_else,
-             const std::unordered_set<DefId>& branch_defs) {
-    bool phis_allowed = true;
-    for (InstrPtr& ip : b.instrs) {
-      Instr& i = *ip;
-      if (const PhiInstr* p = i.as<PhiInstr>()) {
-        if (!phis_allowed || !pred_then) error(i, "a phi must start the block after an if");
-        for (const PhiSrc& src : p->src) {
-          if (!visible.count(src.def) && !branch_defs.count(src.def))
-            error(i, fmt::format("phi source ssa_{} is not defined", src.def));
-          if (pred_then && src.pred_block != pred_then->id && src.pred_block != pred_else->id)
-            error(i, fmt::format("phi source from block_{} is not a predecessor", src.pred_block));
-        }
-      } else {
-        phis_allowed = false;
-        for (DefId* u : i.uses())
-          if (!visible.count(*u)) error(i, fmt::format("source ssa_{} is not defined before it is read", *u));
-        check(i);
-      }
-      if (i.dest().id != kNoDef) visible.insert(i.dest().id);
+  void if_condition(IfNode& f, Block* before) {
+    const Def* c = shape(f.condition);
+    if (!c || !before || !available(f.condition, before->id, before->instrs.size()))
+      errors_.push_back(fmt::format("if condition ssa_{} is not defined", f.condition));
+    else if (c->components != 1 || (c->bit_size != 1 && c->bit_size != 32))
+      errors_.push_back(fmt::format("if condition ssa_{} is not a scalar boolean", f.condition));
+  }
+
+  // nir_validate: a jump ends its block; break and continue need a loop around them.
+  void jumps(Block& b, unsigned loops) {
+    for (std::size_t k = 0; k < b.instrs.size(); ++k) {
+      const JumpInstr* j = b.instrs[k]->as<JumpInstr>();
+      if (!j) continue;
+      if (k + 1 != b.instrs.size())
+        errors_.push_back(fmt::format("{} in block_{} is not the last instruction of its block", name(j->kind), b.id));
+      if (loops == 0) errors_.push_back(fmt::format("{} in block_{} is outside a loop", name(j->kind), b.id));
     }
   }
+
+  void block(Block& b) {
+    bool phis_allowed = true;
+    for (std::size_t k = 0; k < b.instrs.size(); ++k) {
+      Instr& i = *b.instrs[k];
+      if (const PhiInstr* p = i.as<PhiInstr>()) {
+        if (!phis_allowed) error(i, "a phi must come before the other instructions of its block");
+        phi(i, *p, b);
+        continue;
+      }
+      phis_allowed = false;
+      for (DefId* u : i.uses())
+        if (!available(*u, b.id, k))
+          error(i, fmt::format("source ssa_{} is not defined before it is read", *u));
+      check(i);
+    }
+  }
+
+  // One source per predecessor of the phi's block (after an if: the branches' last blocks; at the start of a loop
+  // body: the block before the loop and each continuing block; after a loop: each breaking block), each value
+  // defined on the way to that predecessor's end.
+  void phi(Instr& i, const PhiInstr& p, const Block& b) {
+    const std::vector<uint32_t>& preds = cfg_.preds[b.id];
+    for (std::size_t k = 0; k < p.src.size(); ++k) {
+      const PhiSrc& src = p.src[k];
+      const bool is_pred = std::binary_search(preds.begin(), preds.end(), src.pred_block);
+      if (!is_pred)
+        error(i, fmt::format("phi source from block_{} is not a predecessor of block_{} ({})", src.pred_block, b.id,
+                             block_names(preds)));
+      for (std::size_t e = 0; e < k; ++e)
+        if (p.src[e].pred_block == src.pred_block) error(i, fmt::format("two phi sources from block_{}", src.pred_block));
+      const Def* d = shape(src.def);
+      if (!d) {
+        error(i, fmt::format("phi source ssa_{} is not defined", src.def));
+        continue;
+      }
+      if (is_pred && !available(src.def, src.pred_block, kEndOfBlock))
+        error(i, fmt::format("phi source ssa_{} is not defined at the end of block_{}", src.def, src.pred_block));
+      if (d->components != p.dest.components || d->bit_size != p.dest.bit_size)
+        error(i, fmt::format("phi source ssa_{} is vec{} {}-bit, the phi vec{} {}-bit", src.def, d->components,
+                             d->bit_size, p.dest.components, p.dest.bit_size));
+    }
+    for (uint32_t pred : preds) {
+      const bool found = std::any_of(p.src.begin(), p.src.end(), [&](const PhiSrc& s) { return s.pred_block == pred; });
+      if (!found) error(i, fmt::format("the phi has no source from block_{}, a predecessor of block_{}", pred, b.id));
+    }
+  }
+
+  static std::string block_names(const std::vector<uint32_t>& blocks) {
+    if (blocks.empty()) return "it has none";
+    std::string out = "they are";
+    for (uint32_t b : blocks) out += fmt::format(" block_{}", b);
+    return out;
+  }
+
+  static constexpr std::size_t kEndOfBlock = ~std::size_t{0};
 
   void check(Instr& i) {
     if (auto* a = i.as<AluInstr>()) alu(i, *a);
@@ -214,15 +277,14 @@ class Verifier {
   }
 
   Shader& s_;
+  Cfg cfg_;
   std::unordered_map<DefId, Def> shapes_;
+  std::unordered_map<DefId, Place> where_;
   std::vector<std::string> errors_;
 };
 
 }  // namespace
 
-std::vector<std::string> verify(Shader& s) {
-  s.number_blocks();
-  return Verifier(s).run();
-}
+std::vector<std::string> verify(Shader& s) { return Verifier(s).run(); }
 
 }  // namespace tmu::ir

@@ -9,11 +9,14 @@
 #include <bit>
 #include <functional>
 #include <cmath>
+#include <fstream>
+#include <sstream>
 #include <limits>
 #include <string>
 
 #include "ir/builder.h"
 #include "ir/interp/interpreter.h"
+#include "ir/read.h"
 #include "ir/tex.h"
 
 namespace tmu::ir::interp {
@@ -540,6 +543,214 @@ TEST(IrInterpControlFlow, DiscardTerminateAndDemote) {
 }
 
 // ---- Intrinsics ---------------------------------------------------------------------------------------------
+
+// ---- Loops ----------------------------------------------------------------------------------------------------
+// Shaders as NIR text (read.h); the preds/succs comments are left out (the reader skips them). Lane L's input n
+// is L (slot 0, uint); results are worked out by hand from the loops' definitions.
+
+constexpr std::string_view kLoopHeader =
+    "shader: MESA_SHADER_FRAGMENT\nname: loops\ninputs: 1\noutputs: 2\nuniforms: 0\nshared: 0\nray queries: 0\n"
+    "decl_function main (0 params)\n\nimpl main {\n";
+constexpr std::string_view kLoadN =
+    "\tvec1 32 ssa_0 = load_const (0x00000000 = 0.000000)\n"
+    "\tvec1 32 ssa_1 = intrinsic load_input (ssa_0) (base=0, component=0, dest_type=uint32 /*36*/, io location=32 "
+    "slots=1 /*160*/)\n"
+    "\tvec1 32 ssa_2 = load_const (0x00000001 = 0.000000)\n";
+
+std::string store_text(std::string_view ssa, unsigned base, unsigned tabs = 1) {
+  return std::string(tabs, '\t') +
+         fmt::format("intrinsic store_output ({}, ssa_0) (base={}, wrmask=x /*1*/, component=0, src_type=uint32 "
+                     "/*36*/, io location={} slots=1 /*{}*/, xfb() /*0*/, xfb2() /*0*/)\n",
+                     ssa, base, 4 + base, 132 + base);
+}
+
+Shader read_loop_shader(const std::string& body) {
+  auto r = read(std::string(kLoopHeader) + body + "}\n", "loops.nir");
+  EXPECT_TRUE(r.ok()) << r.error();
+  return r.ok() ? std::move(*r) : Shader{};
+}
+
+Inputs lane_numbers() {
+  Inputs in = Inputs::quads();
+  for (unsigned lane = 0; lane < kLanes; ++lane) in.set_input_bits(lane, 0, {lane, 0, 0, 0});
+  return in;
+}
+
+// for (i = 0; i <= n; i++) { s += i; out1 = i; } out0 = s: lane L runs L + 1 iterations; s = L (L + 1) / 2, and
+// the store in the body last wrote i = L.
+TEST(IrInterpLoops, SumUpToTheLane) {
+  Shader s = read_loop_shader(std::string("\tblock block_0:\n") + std::string(kLoadN) +
+                              "\tloop {\n"
+                              "\t\tblock block_1:\n"
+                              "\t\tvec1 32 ssa_3 = phi block_0: ssa_0, block_4: ssa_7\n"
+                              "\t\tvec1 32 ssa_4 = phi block_0: ssa_0, block_4: ssa_6\n"
+                              "\t\tvec1  1 ssa_5 = ult ssa_1, ssa_3\n"
+                              "\t\tif ssa_5 {\n\t\t\tblock block_2:\n\t\t\tbreak\n"
+                              "\t\t} else {\n\t\t\tblock block_3:\n\t\t}\n"
+                              "\t\tblock block_4:\n"
+                              "\t\tvec1 32 ssa_6 = iadd ssa_4, ssa_3\n"
+                              "\t\tvec1 32 ssa_7 = iadd ssa_3, ssa_2\n" +
+                              store_text("ssa_3", 1, 2) +
+                              "\t}\n"
+                              "\tblock block_5:\n" +
+                              store_text("ssa_4", 0) + "\tblock block_6:\n");
+  Outputs o = must_run(s, no_bindings(), lane_numbers());
+  EXPECT_EQ(o.u(0, 0, 0), 0u);
+  EXPECT_EQ(o.u(3, 0, 0), 6u);     // 0 + 1 + 2 + 3
+  EXPECT_EQ(o.u(31, 0, 0), 496u);  // 31 * 32 / 2
+  for (unsigned lane = 0; lane < kLanes; ++lane) {
+    EXPECT_EQ(o.u(lane, 0, 0), lane * (lane + 1) / 2) << lane;
+    EXPECT_EQ(o.u(lane, 1, 0), lane) << lane;
+  }
+}
+
+// loop { i = i + 1; if (3 i > n) break; } out0 = i (the value defined in the loop, read after it without a phi):
+// lane L breaks in iteration floor(L / 3) + 1 and keeps that iteration's i while the others go on.
+TEST(IrInterpLoops, BreakOnAPerLaneConditionKeepsEachLanesValues) {
+  Shader s = read_loop_shader(std::string("\tblock block_0:\n") + std::string(kLoadN) +
+                              "\tvec1 32 ssa_3 = load_const (0x00000003 = 0.000000)\n"
+                              "\tloop {\n"
+                              "\t\tblock block_1:\n"
+                              "\t\tvec1 32 ssa_4 = phi block_0: ssa_0, block_4: ssa_5\n"
+                              "\t\tvec1 32 ssa_5 = iadd ssa_4, ssa_2\n"
+                              "\t\tvec1 32 ssa_6 = imul ssa_5, ssa_3\n"
+                              "\t\tvec1  1 ssa_7 = ult ssa_1, ssa_6\n"
+                              "\t\tif ssa_7 {\n\t\t\tblock block_2:\n\t\t\tbreak\n"
+                              "\t\t} else {\n\t\t\tblock block_3:\n\t\t}\n"
+                              "\t\tblock block_4:\n"
+                              "\t}\n"
+                              "\tblock block_5:\n" +
+                              store_text("ssa_5", 0) + "\tblock block_6:\n");
+  Outputs o = must_run(s, no_bindings(), lane_numbers());
+  EXPECT_EQ(o.u(0, 0, 0), 1u);
+  EXPECT_EQ(o.u(2, 0, 0), 1u);
+  EXPECT_EQ(o.u(3, 0, 0), 2u);
+  EXPECT_EQ(o.u(31, 0, 0), 11u);  // 3 * 11 = 33 > 31, 3 * 10 = 30 is not
+  for (unsigned lane = 0; lane < kLanes; ++lane) EXPECT_EQ(o.u(lane, 0, 0), lane / 3 + 1) << lane;
+}
+
+// loop { i = i + 1; if (i > n) break; if (i & 1) continue; s += i; } out0 = s: the even numbers up to the lane,
+// 2 + 4 + ... + 2k = k (k + 1) with k = floor(L / 2). The loop header's phis take three sources: the block before
+// the loop, the continuing block and the body's last block (s from the continue is the phi itself).
+TEST(IrInterpLoops, ContinueSkipsOddIterations) {
+  Shader s = read_loop_shader(std::string("\tblock block_0:\n") + std::string(kLoadN) +
+                              "\tloop {\n"
+                              "\t\tblock block_1:\n"
+                              "\t\tvec1 32 ssa_3 = phi block_0: ssa_0, block_5: ssa_3, block_7: ssa_8\n"
+                              "\t\tvec1 32 ssa_4 = phi block_0: ssa_0, block_5: ssa_5, block_7: ssa_5\n"
+                              "\t\tvec1 32 ssa_5 = iadd ssa_4, ssa_2\n"
+                              "\t\tvec1  1 ssa_6 = ult ssa_1, ssa_5\n"
+                              "\t\tif ssa_6 {\n\t\t\tblock block_2:\n\t\t\tbreak\n"
+                              "\t\t} else {\n\t\t\tblock block_3:\n\t\t}\n"
+                              "\t\tblock block_4:\n"
+                              "\t\tvec1 32 ssa_7 = iand ssa_5, ssa_2\n"
+                              "\t\tif ssa_7 {\n\t\t\tblock block_5:\n\t\t\tcontinue\n"
+                              "\t\t} else {\n\t\t\tblock block_6:\n"
+                              "\t\t\tvec1 32 ssa_8 = iadd ssa_3, ssa_5\n"
+                              "\t\t}\n"
+                              "\t\tblock block_7:\n"
+                              "\t}\n"
+                              "\tblock block_8:\n" +
+                              store_text("ssa_3", 0) + "\tblock block_9:\n");
+  Outputs o = must_run(s, no_bindings(), lane_numbers());
+  EXPECT_EQ(o.u(1, 0, 0), 0u);
+  EXPECT_EQ(o.u(4, 0, 0), 6u);     // 2 + 4
+  EXPECT_EQ(o.u(31, 0, 0), 240u);  // k = 15: 15 * 16
+  for (unsigned lane = 0; lane < kLanes; ++lane) EXPECT_EQ(o.u(lane, 0, 0), (lane / 2) * (lane / 2 + 1)) << lane;
+}
+
+std::string data_file(const char* name) {
+  std::ifstream f(std::string(TMU_TEST_DATA) + "/nir/" + name, std::ios::binary);
+  std::stringstream ss;
+  ss << f.rdbuf();
+  return ss.str();
+}
+
+// Mesa's own prints (tests/data/nir, tmu_mesa_nir's loop shapes), run with n = L % 8.
+TEST(IrInterpLoops, MesaPrintedLoopShaders) {
+  struct Case {
+    const char* file;
+    std::array<uint32_t, 8> expected;  // by n, worked out from the helper's C (main.c, "Loop shaders")
+  };
+  const Case cases[] = {
+      // for (i < n) for (j < i) s += j: the sum over i < n of i (i - 1) / 2.
+      {"loop_nested_fs.nir", {0, 0, 0, 1, 4, 10, 20, 35}},
+      // s += i for i = 0, 1, ... until i >= n or s >= 10 (then s * 2): s reaches 10 at i = 4, so n >= 5 gives 20.
+      {"loop_two_breaks_fs.nir", {0, 0, 1, 3, 6, 20, 20, 20}},
+      // The even numbers up to n.
+      {"loop_continue_odd_fs.nir", {0, 0, 2, 2, 6, 6, 12, 12}},
+  };
+  Inputs in = Inputs::quads();
+  for (unsigned lane = 0; lane < kLanes; ++lane) in.set_input_bits(lane, 0, {lane % 8, 0, 0, 0});
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.file);
+    auto r = read(data_file(c.file), c.file);
+    ASSERT_TRUE(r.ok()) << r.error();
+    Outputs o = must_run(*r, no_bindings(), in);
+    for (unsigned lane = 0; lane < kLanes; ++lane) EXPECT_EQ(o.u(lane, 0, 0), c.expected[lane % 8]) << lane;
+  }
+}
+
+// A loop inside an if inside a loop: for (i = 0; i < n; i++) { if (i & 1) { j = 0; loop { j++; if (j >= i)
+// break; else continue; } t += j; } } out0 = t. Each odd i below n adds j = i: with n = L % 8, t is 0, 0, 1, 1,
+// 4, 4, 9, 9 (1, 1 + 3, 1 + 3 + 5). The inner loop's last block (block_9) is unreachable and still a predecessor
+// of its first block.
+TEST(IrInterpLoops, LoopInAnIfInALoop) {
+  Shader s = read_loop_shader(std::string("\tblock block_0:\n") + std::string(kLoadN) +
+                              "\tloop {\n"
+                              "\t\tblock block_1:\n"
+                              "\t\tvec1 32 ssa_3 = phi block_0: ssa_0, block_12: ssa_14\n"
+                              "\t\tvec1 32 ssa_4 = phi block_0: ssa_0, block_12: ssa_13\n"
+                              "\t\tvec1  1 ssa_5 = uge ssa_3, ssa_1\n"
+                              "\t\tif ssa_5 {\n\t\t\tblock block_2:\n\t\t\tbreak\n"
+                              "\t\t} else {\n\t\t\tblock block_3:\n\t\t}\n"
+                              "\t\tblock block_4:\n"
+                              "\t\tvec1 32 ssa_6 = iand ssa_3, ssa_2\n"
+                              "\t\tif ssa_6 {\n"
+                              "\t\t\tblock block_5:\n"
+                              "\t\t\tloop {\n"
+                              "\t\t\t\tblock block_6:\n"
+                              "\t\t\t\tvec1 32 ssa_7 = phi block_5: ssa_0, block_8: ssa_8, block_9: ssa_8\n"
+                              "\t\t\t\tvec1 32 ssa_8 = iadd ssa_7, ssa_2\n"
+                              "\t\t\t\tvec1  1 ssa_9 = uge ssa_8, ssa_3\n"
+                              "\t\t\t\tif ssa_9 {\n\t\t\t\t\tblock block_7:\n\t\t\t\t\tbreak\n"
+                              "\t\t\t\t} else {\n\t\t\t\t\tblock block_8:\n\t\t\t\t\tcontinue\n\t\t\t\t}\n"
+                              "\t\t\t\tblock block_9:\n"
+                              "\t\t\t}\n"
+                              "\t\t\tblock block_10:\n"
+                              "\t\t\tvec1 32 ssa_10 = iadd ssa_4, ssa_8\n"
+                              "\t\t} else {\n"
+                              "\t\t\tblock block_11:\n"
+                              "\t\t}\n"
+                              "\t\tblock block_12:\n"
+                              "\t\tvec1 32 ssa_13 = phi block_10: ssa_10, block_11: ssa_4\n"
+                              "\t\tvec1 32 ssa_14 = iadd ssa_3, ssa_2\n"
+                              "\t}\n"
+                              "\tblock block_13:\n" +
+                              store_text("ssa_4", 0) + "\tblock block_14:\n");
+  Inputs in = Inputs::quads();
+  for (unsigned lane = 0; lane < kLanes; ++lane) in.set_input_bits(lane, 0, {lane % 8, 0, 0, 0});
+  Outputs o = must_run(s, no_bindings(), in);
+  constexpr std::array<uint32_t, 8> kExpected{0, 0, 1, 1, 4, 4, 9, 9};
+  for (unsigned lane = 0; lane < kLanes; ++lane) EXPECT_EQ(o.u(lane, 0, 0), kExpected[lane % 8]) << lane;
+}
+
+TEST(IrInterpLoops, RunawayLoopIsStoppedAndNamed) {
+  Shader s = read_loop_shader(std::string("\tblock block_0:\n") + std::string(kLoadN) +
+                              "\tloop {\n"
+                              "\t\tblock block_1:\n"
+                              "\t\tvec1 32 ssa_3 = phi block_0: ssa_0, block_1: ssa_4\n"
+                              "\t\tvec1 32 ssa_4 = iadd ssa_3, ssa_2\n"
+                              "\t}\n"
+                              "\tblock block_2:\n"
+                              "\tblock block_3:\n");
+  Options opt;
+  opt.max_loop_iterations = 100;
+  auto r = run(s, no_bindings(), lane_numbers(), opt);
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.error(), "the loop starting at block_1 ran 100 iterations with lanes 0xffffffff still in it (a "
+                       "runaway loop: Options::max_loop_iterations)");
+}
 
 TEST(IrInterpIo, InputsOutputsAndVariables) {
   Prog p;

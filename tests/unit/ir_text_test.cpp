@@ -532,6 +532,164 @@ TEST(IrTextMesa, IndexedTextureWithTmuDimension) {
 }
 
 // ------------------------------------------------------------------------------------------------------------
+// Loops and jumps. tests/data/nir/loop_*_fs.nir are Mesa 22.3.6's own prints (tmu_mesa_nir's "loop" shapes:
+// nir_builder's loops and ifs over function_temp variables, then nir_lower_vars_to_ssa): tmu reads and prints
+// them back letter for letter, the preds/succs comments with the back edges, breaks and continues included.
+
+TEST(IrTextLoops, MesaPrintedLoopsRoundTrip) {
+  for (const char* name : {"loop_continue_odd_fs.nir", "loop_nested_fs.nir", "loop_two_breaks_fs.nir"}) {
+    SCOPED_TRACE(name);
+    const std::string text = data(name);
+    ASSERT_FALSE(text.empty());
+    expect_round_trip(text);
+  }
+}
+
+TEST(IrTextLoops, NestedLoopStructure) {
+  auto r = read(data("loop_nested_fs.nir"), "loop_nested_fs.nir");
+  ASSERT_TRUE(r.ok()) << r.error();
+  // block_0, loop { block_1, if, block_4, loop { block_5, if, block_8 }, block_9 }, block_10
+  ASSERT_EQ(r->body.size(), 3u);
+  ASSERT_TRUE(r->body[1].loop);
+  const CfList& outer = r->body[1].loop->body;
+  ASSERT_EQ(outer.size(), 5u);
+  EXPECT_TRUE(outer[1].if_node);
+  ASSERT_TRUE(outer[3].loop);
+  EXPECT_EQ(outer[3].loop->body.size(), 3u);
+  const JumpInstr* j = r->body[1].loop->body[1].if_node->then_list[0].block->instrs[0]->as<JumpInstr>();
+  ASSERT_NE(j, nullptr);
+  EXPECT_EQ(j->kind, JumpKind::Break);
+  // The inner loop's header phi: from the block before the inner loop and from its last block.
+  const PhiInstr* p = outer[3].loop->body[0].block->instrs[0]->as<PhiInstr>();
+  ASSERT_NE(p, nullptr);
+  ASSERT_EQ(p->src.size(), 2u);
+  EXPECT_EQ(p->src[0].pred_block, 4u);
+  EXPECT_EQ(p->src[1].pred_block, 8u);
+}
+
+// Written by hand from nir_control_flow.c's rules: a loop whose if breaks on one side and continues on the other.
+// block_4, the body's last block, is unreachable (no preds) and still goes back to the loop's first block, so
+// block_1 has three predecessors; the block after the loop has the breaking block alone; ssa_3, defined in the
+// loop's first block, dominates the break and is read after the loop.
+TEST(IrTextLoops, BreakAndContinueEdges) {
+  expect_round_trip(fs("",
+                       "\tblock block_0:\n"
+                       "\t/* preds: */\n"
+                       "\tvec1 32 ssa_0 = load_const (0x00000000 = 0.000000)\n"
+                       "\tvec1  1 ssa_1 = undefined\n"
+                       "\t/* succs: block_1 */\n"
+                       "\tloop {\n"
+                       "\t\tblock block_1:\n"
+                       "\t\t/* preds: block_0 block_3 block_4 */\n"
+                       "\t\tvec1 32 ssa_2 = phi block_0: ssa_0, block_3: ssa_3, block_4: ssa_3\n"
+                       "\t\tvec1 32 ssa_3 = iadd ssa_2, ssa_2\n"
+                       "\t\t/* succs: block_2 block_3 */\n"
+                       "\t\tif ssa_1 {\n"
+                       "\t\t\tblock block_2:\n"
+                       "\t\t\t/* preds: block_1 */\n"
+                       "\t\t\tbreak\n"
+                       "\t\t\t/* succs: block_5 */\n"
+                       "\t\t} else {\n"
+                       "\t\t\tblock block_3:\n"
+                       "\t\t\t/* preds: block_1 */\n"
+                       "\t\t\tcontinue\n"
+                       "\t\t\t/* succs: block_1 */\n"
+                       "\t\t}\n"
+                       "\t\tblock block_4:\n"
+                       "\t\t/* preds: */\n"
+                       "\t\t/* succs: block_1 */\n"
+                       "\t}\n"
+                       "\tblock block_5:\n"
+                       "\t/* preds: block_2 */\n"
+                       "\tvec1 32 ssa_4 = ineg ssa_3\n"
+                       "\t/* succs: block_6 */\n"
+                       "\tblock block_6:\n"));
+}
+
+// A loop inside an if inside a loop: the inner loop's header has the then-branch's first block and its own last
+// block as predecessors; the block after the inner loop goes to the block after the if.
+TEST(IrTextLoops, LoopInIfInLoop) {
+  expect_round_trip(fs("",
+                       "\tblock block_0:\n"
+                       "\t/* preds: */\n"
+                       "\tvec1  1 ssa_0 = undefined\n"
+                       "\t/* succs: block_1 */\n"
+                       "\tloop {\n"
+                       "\t\tblock block_1:\n"
+                       "\t\t/* preds: block_0 block_6 */\n"
+                       "\t\t/* succs: block_2 block_5 */\n"
+                       "\t\tif ssa_0 {\n"
+                       "\t\t\tblock block_2:\n"
+                       "\t\t\t/* preds: block_1 */\n"
+                       "\t\t\t/* succs: block_3 */\n"
+                       "\t\t\tloop {\n"
+                       "\t\t\t\tblock block_3:\n"
+                       "\t\t\t\t/* preds: block_2 */\n"
+                       "\t\t\t\tbreak\n"
+                       "\t\t\t\t/* succs: block_4 */\n"
+                       "\t\t\t}\n"
+                       "\t\t\tblock block_4:\n"
+                       "\t\t\t/* preds: block_3 */\n"
+                       "\t\t\t/* succs: block_6 */\n"
+                       "\t\t} else {\n"
+                       "\t\t\tblock block_5:\n"
+                       "\t\t\t/* preds: block_1 */\n"
+                       "\t\t\tbreak\n"
+                       "\t\t\t/* succs: block_7 */\n"
+                       "\t\t}\n"
+                       "\t\tblock block_6:\n"
+                       "\t\t/* preds: block_4 */\n"
+                       "\t\t/* succs: block_1 */\n"
+                       "\t}\n"
+                       "\tblock block_7:\n"
+                       "\t/* preds: block_5 */\n"
+                       "\t/* succs: block_8 */\n"
+                       "\tblock block_8:\n"));
+}
+
+// What the reader cannot produce but a pass could: verify() on shaders changed after reading.
+TEST(IrTextLoops, VerifierFindsMisplacedJumps) {
+  const std::string text = fs("",
+                              "\tblock block_0:\n"
+                              "\tloop {\n"
+                              "\t\tblock block_1:\n"
+                              "\t\tbreak\n"
+                              "\t}\n"
+                              "\tblock block_2:\n"
+                              "\tblock block_3:\n");
+  {
+    auto r = read(text, "v.nir");
+    ASSERT_TRUE(r.ok()) << r.error();
+    EXPECT_TRUE(verify(*r).empty());
+    // An instruction after the break.
+    Block& b1 = *r->body[1].loop->body[0].block;
+    b1.instrs.push_back(std::make_unique<Instr>(Instr{UndefInstr{Def{r->new_def(), 1, 32}}}));
+    const auto errors = verify(*r);
+    ASSERT_EQ(errors.size(), 1u);
+    EXPECT_EQ(errors[0], "break in block_1 is not the last instruction of its block");
+  }
+  {
+    auto r = read(text, "v.nir");
+    ASSERT_TRUE(r.ok()) << r.error();
+    // The break moved out of the loop, into block_0.
+    Block& b1 = *r->body[1].loop->body[0].block;
+    r->body[0].block->instrs.push_back(std::move(b1.instrs.back()));
+    b1.instrs.clear();
+    const auto errors = verify(*r);
+    ASSERT_EQ(errors.size(), 1u);
+    EXPECT_EQ(errors[0], "break in block_0 is outside a loop");
+  }
+  {
+    auto r = read(text, "v.nir");
+    ASSERT_TRUE(r.ok()) << r.error();
+    r->body[1].loop->body.clear();  // a loop body without its block
+    const auto errors = verify(*r);
+    ASSERT_FALSE(errors.empty());
+    EXPECT_EQ(errors[0], "a loop body must start and end with a block");
+  }
+}
+
+// ------------------------------------------------------------------------------------------------------------
 // Bad text: "file:line:col: what was expected". Without declarations, fs()'s body starts on line 11.
 
 struct BadCase {
@@ -551,8 +709,41 @@ std::vector<BadCase> bad_cases() {
        "e.nir:14:18: unknown ALU opcode 'fsqrtt'"},
       {"unknown intrinsic", fs("", std::string(kB0) + "\tvec4 32 ssa_0 = intrinsic load_fragcoord () ()\n" + end),
        "e.nir:13:28: unknown intrinsic 'load_fragcoord'"},
-      {"loop", fs("", std::string(kB0) + "\t/* succs: block_1 */\n\tloop {\n\t\tblock block_1:\n\t}\n\tblock block_2:\n"),
-       "e.nir:14:2: loops are not supported"},
+      {"break outside a loop", fs("", kB0 + c0 + "\tbreak\n" + end), "e.nir:14:2: 'break' outside a loop"},
+      {"continue outside a loop", fs("", kB0 + c0 + "\tcontinue\n" + end), "e.nir:14:2: 'continue' outside a loop"},
+      {"return", fs("", kB0 + c0 + "\treturn\n" + end), "e.nir:14:2: jumps other than break and continue"},
+      {"instruction after a jump",
+       fs("", std::string(kB0) + "\tloop {\n\t\tblock block_1:\n\t\tbreak\n\t\tvec1 32 ssa_0 = undefined\n\t}\n"
+                                 "\tblock block_2:\n\tblock block_3:\n"),
+       "e.nir:16:3: expected the end of the block after the jump"},
+      {"else in a loop",
+       fs("", std::string(kB0) + "\tloop {\n\t\tblock block_1:\n\t} else {\n\t\tblock block_2:\n\t}\n"
+                                 "\tblock block_3:\n\tblock block_4:\n"),
+       "e.nir:15:2: '} else {' in a loop: expected '}' closing the loop"},
+      {"loop body without a block", fs("", std::string(kB0) + "\tloop {\n\t}\n\tblock block_1:\n\tblock block_2:\n"),
+       "e.nir:14:2: expected 'block block_1:'"},
+      {"no block after a loop", fs("", std::string(kB0) + "\tloop {\n\t\tblock block_1:\n\t\tbreak\n\t}\n"),
+       "e.nir:17:1: expected 'block block_2:' after the loop (a block follows every loop)"},
+      {"loop without its brace", fs("", std::string(kB0) + "\tloop\n\t\tblock block_1:\n\t}\n\tblock block_2:\n"),
+       "e.nir:13:6: expected '{'"},
+      {"phi source never defined",
+       fs("", std::string(kB0) + "\tloop {\n\t\tblock block_1:\n\t\tvec1 32 ssa_0 = phi block_0: ssa_7, "
+                                 "block_1: ssa_0\n\t}\n\tblock block_2:\n\tblock block_3:\n"),
+       "e.nir:15:32: ssa_7 is not defined anywhere"},
+      {"loop header phi without its back edge (verify())",
+       fs("", kB0 + c0 + "\tloop {\n\t\tblock block_1:\n\t\tvec1 32 ssa_1 = phi block_0: ssa_0\n"
+                         "\t}\n\tblock block_2:\n\tblock block_3:\n"),
+       "e.nir:16:3: ssa_1: the phi has no source from block_1, a predecessor of block_1"},
+      {"value after a loop not defined on the breaking path (verify())",
+       fs("", std::string(kB0) + "\tvec1  1 ssa_0 = undefined\n\tloop {\n\t\tblock block_1:\n\t\tif ssa_0 {\n"
+                                 "\t\t\tblock block_2:\n\t\t\tbreak\n\t\t} else {\n\t\t\tblock block_3:\n\t\t}\n"
+                                 "\t\tblock block_4:\n\t\tvec1 32 ssa_1 = undefined\n\t}\n\tblock block_5:\n"
+                                 "\tvec1 32 ssa_2 = fneg ssa_1\n\tblock block_6:\n"),
+       "e.nir:26:2: ssa_2: source ssa_1 is not defined before it is read"},
+      {"phi after a loop from a block that does not break (verify())",
+       fs("", std::string(kB0) + "\tvec1 32 ssa_0 = undefined\n\tloop {\n\t\tblock block_1:\n\t\tbreak\n\t}\n"
+                                 "\tblock block_2:\n\tvec1 32 ssa_1 = phi block_0: ssa_0\n\tblock block_3:\n"),
+       "e.nir:19:2: ssa_1: phi source from block_0 is not a predecessor of block_2 (they are block_1)"},
       {"register declaration", fs("", "\tdecl_reg vec1 32 r0\n" + std::string(kB0) + end),
        "e.nir:11:2: registers (decl_reg) are not supported"},
       {"register destination", fs("", kB0 + c0 + "\tr0 = fneg ssa_0\n" + end),
@@ -595,7 +786,7 @@ std::vector<BadCase> bad_cases() {
        fs("", std::string(kB0) + "\tvec1  1 ssa_0 = undefined\n\tif ssa_0 {\n\t\tblock block_1:\n\t} else {\n"
                                  "\t\tblock block_2:\n\t}\n\tblock block_3:\n"
                                  "\tvec1 32 ssa_1 = phi block_1: ssa_0\n\tblock block_4:\n"),
-       "e.nir:20:18: a phi after an if has two sources"},
+       "e.nir:20:2: ssa_1: ", "the phi has no source from block_2, a predecessor of block_3"},
       {"SSA number", fs("", std::string(kB0) + "\tvec1 32 ssa_1000000 = undefined\n" + end),
        "e.nir:13:14: an SSA number is too large (at most 999999)"},
       {"source modifier", fs("", kB0 + c0 + "\tvec1 32 ssa_1 = fneg -ssa_0\n" + end),

@@ -6,8 +6,13 @@
 // * A mask of executing lanes walks the shader. ALU instructions compute every lane (they have no side effects;
 //   lanes outside the mask just compute values nobody selects), so derivatives always see the quad's four
 //   values. Intrinsics with effects and texture instructions act for the lanes of the mask only.
-// * if: the condition splits the mask; each side runs with its part (a side with no lanes is skipped); the phis
-//   of the block after it take, per lane, the source from the side the lane went down.
+// * if: the condition splits the mask; each side runs with its part (a side with no lanes is skipped).
+// * loop: the body runs again while any lane is left in it: `break` takes a lane out until the loop ends,
+//   `continue` (or the body's end) until the next iteration. Values of lanes outside the running iteration are
+//   kept: a lane that broke reads its last iteration's values after the loop. Options::max_loop_iterations stops
+//   a loop that never ends, naming it by its first block.
+// * phis: each lane remembers the last block it ran; a phi takes, per lane, the source of that block (the side of
+//   an if the lane went down, the block before a loop or the one that continued, the block that broke).
 // * Helper lanes execute like the others; their stores have no effect. demote makes a lane a helper.
 //   discard / terminate kill the fragment: the lane is reported killed, its stores stop counting, and it keeps
 //   executing as a helper, which is what NAK makes of it (nak_preprocess_nir runs nir_lower_terminate_to_demote
@@ -17,6 +22,9 @@
 #include "ir/interp/interpreter.h"
 
 #include <cstring>
+#include <optional>
+
+#include "ir/cfg.h"
 
 #include "ir/interp/state.h"
 #include "ir/verify.h"
@@ -125,78 +133,141 @@ class Runner {
  public:
   Runner(State& st, Outputs& out) : st_(st), out_(out) {}
 
-  void list(CfList& l, uint32_t mask) {
-    // The if just run, for the phis of the block after it.
-    struct After {
-      bool valid = false;
-      uint32_t then_lanes = 0;
-      uint32_t then_block = 0, else_block = 0;
-    } after;
+  // Runs a list with the lanes of `mask`; returns the lanes that reach its end (those that did not break or
+  // continue inside it).
+  uint32_t list(CfList& l, uint32_t mask) {
     for (CfNode& n : l) {
-      if (n.block) {
-        block(*n.block, mask, after.valid ? &after.then_lanes : nullptr, after.then_block, after.else_block);
-        after.valid = false;
-        continue;
-      }
-      IfNode& f = *n.if_node;
-      const Reg& c = st_.reg(f.condition);
-      if (c.comps != 1 || (c.bits != 1 && c.bits != 32))
-        fail("if condition ssa_{} is not a scalar boolean ({} x {}-bit)", f.condition, c.comps, c.bits);
-      uint32_t cond = 0;
-      for (unsigned lane = 0; lane < kLanes; ++lane)
-        if (c.get(0, lane) != 0) cond |= 1u << lane;
-      if (f.then_list.empty() || !f.then_list.back().block || f.else_list.empty() || !f.else_list.back().block)
-        fail("the if on ssa_{}: each side must end with a block", f.condition);
-      if (mask & cond) list(f.then_list, mask & cond);
-      if (mask & ~cond) list(f.else_list, mask & ~cond);
-      after = {true, cond, f.then_list.back().block->id, f.else_list.back().block->id};
+      if (mask == 0) break;  // every lane jumped: the rest of the list is not reached
+      if (n.block) mask = block(*n.block, mask);
+      else if (n.if_node) mask = if_node(*n.if_node, mask);
+      else mask = loop(*n.loop, mask);
     }
+    return mask;
   }
 
  private:
-  void block(Block& b, uint32_t mask, const uint32_t* then_lanes, uint32_t then_block, uint32_t else_block) {
-    for (std::size_t k = 0; k < b.instrs.size(); ++k) {
-      Instr& i = *b.instrs[k];
-      if (auto* p = i.as<PhiInstr>()) {
-        phi(*p, then_lanes, then_block, else_block);
-      } else if (auto* a = i.as<AluInstr>()) {
-        eval_alu(*a, st_, mask);
-      } else if (auto* c = i.as<ConstInstr>()) {
-        Reg& r = st_.define(c->dest);
-        for (unsigned comp = 0; comp < r.comps; ++comp)
-          for (unsigned lane = 0; lane < kLanes; ++lane) r.set(comp, lane, c->value[comp]);
-      } else if (auto* u = i.as<UndefInstr>()) {
-        st_.define(u->dest);
-      } else if (auto* n = i.as<IntrinsicInstr>()) {
-        const std::string where = n->dest.id != kNoDef ? ssa(n->dest.id)
-                                                       : fmt::format("{} (block_{}, instruction {})", name(n->op), b.id, k);
-        intrinsic(*n, mask, where);
-      } else if (auto* t = i.as<TexInstr>()) {
-        eval_tex(*t, st_, mask);
-      }
-      // Derefs hold no value: State::deref resolves them where they are used.
-    }
+  // The condition splits the mask; each side runs with its part (a side without lanes is skipped).
+  uint32_t if_node(IfNode& f, uint32_t mask) {
+    const Reg& c = st_.reg(f.condition);
+    if (c.comps != 1 || (c.bits != 1 && c.bits != 32))
+      fail("if condition ssa_{} is not a scalar boolean ({} x {}-bit)", f.condition, c.comps, c.bits);
+    uint32_t cond = 0;
+    for (unsigned lane = 0; lane < kLanes; ++lane)
+      if (c.get(0, lane) != 0) cond |= 1u << lane;
+    if (!last_block(f.then_list) || !last_block(f.else_list))
+      fail("the if on ssa_{}: each side must end with a block", f.condition);
+    uint32_t out = 0;
+    if (mask & cond) out |= list(f.then_list, mask & cond);
+    if (mask & ~cond) out |= list(f.else_list, mask & ~cond);
+    return out;
   }
 
-  void phi(const PhiInstr& p, const uint32_t* then_lanes, uint32_t then_block, uint32_t else_block) {
-    if (!then_lanes) fail("ssa_{}: a phi must start the block after an if", p.dest.id);
-    const PhiSrc* from_then = nullptr;
-    const PhiSrc* from_else = nullptr;
-    for (const PhiSrc& s : p.src) {
-      if (s.pred_block == then_block) from_then = &s;
-      if (s.pred_block == else_block) from_else = &s;
+  // nir_loop with per-lane masks: each iteration runs the body with the lanes still in the loop; `break` takes a
+  // lane out until the loop ends, `continue` until the next iteration (as do lanes reaching the body's end). The
+  // loop ends when no lane is left in it; its result is the lanes that broke.
+  uint32_t loop(LoopNode& l, uint32_t mask) {
+    Block* head = first_block(l.body);
+    if (!head || !last_block(l.body)) fail("a loop body must start and end with a block");
+    LoopFrame frame;
+    loops_.push_back(&frame);
+    const uint32_t outer_keep = keep_;
+    for (uint32_t active = mask, iteration = 0; active != 0; ++iteration) {
+      if (iteration == st_.options().max_loop_iterations)
+        fail("the loop starting at block_{} ran {} iterations with lanes 0x{:08x} still in it (a runaway loop: "
+             "Options::max_loop_iterations)", head->id, iteration, active);
+      // Lanes outside this iteration keep their values: those that broke read them after the loop.
+      keep_ = ~active;
+      frame.continued = 0;
+      const uint32_t at_end = list(l.body, active);
+      active = at_end | frame.continued;
     }
-    if (!from_then || !from_else)
-      fail("ssa_{}: the phi needs a source from block_{} and from block_{}", p.dest.id, then_block, else_block);
-    const Reg& a = st_.reg(from_then->def);
-    const Reg& b = st_.reg(from_else->def);
-    Reg& d = st_.define(p.dest);
-    if (a.comps < d.comps || b.comps < d.comps || a.bits != d.bits || b.bits != d.bits)
-      fail("ssa_{}: phi sources ssa_{} and ssa_{} do not have its shape", p.dest.id, from_then->def, from_else->def);
+    keep_ = outer_keep;
+    loops_.pop_back();
+    return frame.broken;
+  }
+
+  // Runs the block's instructions; returns the lanes that go on to the next node (none after a jump).
+  uint32_t block(Block& b, uint32_t mask) {
+    for (std::size_t k = 0; k < b.instrs.size(); ++k) {
+      Instr& i = *b.instrs[k];
+      if (auto* j = i.as<JumpInstr>()) {
+        arrive(b, mask);
+        jump(*j, b, mask);
+        return 0;
+      }
+      const Def& d = i.dest();
+      const bool keeps = keep_ != 0 && d.id != kNoDef && !i.as<DerefInstr>();
+      std::optional<Reg> before;
+      if (keeps) before = st_.reg(d.id);
+      instruction(i, b, k, mask);
+      if (keeps) restore(d.id, *before, keep_);
+    }
+    arrive(b, mask);
+    return mask;
+  }
+
+  void instruction(Instr& i, const Block& b, std::size_t k, uint32_t mask) {
+    if (auto* p = i.as<PhiInstr>()) {
+      phi(*p, b, mask);
+    } else if (auto* a = i.as<AluInstr>()) {
+      eval_alu(*a, st_, mask);
+    } else if (auto* c = i.as<ConstInstr>()) {
+      Reg& r = st_.define(c->dest);
+      for (unsigned comp = 0; comp < r.comps; ++comp)
+        for (unsigned lane = 0; lane < kLanes; ++lane) r.set(comp, lane, c->value[comp]);
+    } else if (auto* u = i.as<UndefInstr>()) {
+      st_.define(u->dest);
+    } else if (auto* n = i.as<IntrinsicInstr>()) {
+      const std::string where = n->dest.id != kNoDef ? ssa(n->dest.id)
+                                                     : fmt::format("{} (block_{}, instruction {})", name(n->op), b.id, k);
+      intrinsic(*n, mask, where);
+    } else if (auto* t = i.as<TexInstr>()) {
+      eval_tex(*t, st_, mask);
+    }
+    // Derefs hold no value: State::deref resolves them where they are used.
+  }
+
+  // The lanes of `mask` leave block b: b is the predecessor the phis of their next block choose by.
+  void arrive(const Block& b, uint32_t mask) {
+    for (unsigned lane = 0; lane < kLanes; ++lane)
+      if ((mask >> lane) & 1) from_[lane] = b.id;
+  }
+
+  void jump(const JumpInstr& j, const Block& b, uint32_t mask) {
+    if (loops_.empty()) fail("{} in block_{} is outside a loop", name(j.kind), b.id);
+    (j.kind == JumpKind::Break ? loops_.back()->broken : loops_.back()->continued) |= mask;
+  }
+
+  void restore(DefId id, const Reg& before, uint32_t lanes) {
+    Reg& r = st_.reg(id);
+    for (unsigned lane = 0; lane < kLanes; ++lane)
+      if ((lanes >> lane) & 1)
+        for (unsigned c = 0; c < r.comps; ++c) r.set(c, lane, before.get(c, lane));
+  }
+
+  // Each lane takes the source of the block it came from (after an if: the branch it went down; at the start of a
+  // loop body: the block before the loop or the block that continued; after a loop: the block that broke).
+  void phi(const PhiInstr& p, const Block& b, uint32_t mask) {
+    // Sources are read before the phi is written: a loop header's phi may read itself (a value unchanged by an
+    // iteration that continued).
+    Reg d = st_.reg(p.dest.id);
+    std::fill(d.v.begin(), d.v.end(), 0);
     for (unsigned lane = 0; lane < kLanes; ++lane) {
-      const Reg& s = ((*then_lanes >> lane) & 1) ? a : b;
+      const PhiSrc* src = nullptr;
+      for (const PhiSrc& s : p.src)
+        if (s.pred_block == from_[lane]) src = &s;
+      if (!src) {
+        if ((mask >> lane) & 1)
+          fail("ssa_{}: lane {} comes to block_{} from block_{}, and the phi has no source from there", p.dest.id,
+               lane, b.id, from_[lane]);
+        continue;  // a lane outside the mask: nothing selects its value
+      }
+      const Reg& s = st_.reg(src->def);
+      if (s.comps < d.comps || s.bits != d.bits)
+        fail("ssa_{}: phi source ssa_{} does not have its shape", p.dest.id, src->def);
       for (unsigned c = 0; c < d.comps; ++c) d.set(c, lane, s.get(c, lane));
     }
+    st_.define(p.dest) = std::move(d);
   }
 
   // ---- Intrinsics -------------------------------------------------------------------------------------------
@@ -445,8 +516,16 @@ class Runner {
     st_.helpers |= lanes;
   }
 
+  // The lanes that left the innermost loop: by `break` (until it ends) or by `continue` (for this iteration).
+  struct LoopFrame {
+    uint32_t broken = 0, continued = 0;
+  };
+
   State& st_;
   Outputs& out_;
+  std::array<uint32_t, kLanes> from_{};  // each lane's last block: the predecessor its next phis choose by
+  std::vector<LoopFrame*> loops_;        // the loops around the running block, innermost last
+  uint32_t keep_ = 0;                    // lanes whose values must not change (outside the loop's iteration)
 };
 
 }  // namespace

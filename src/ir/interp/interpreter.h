@@ -2,7 +2,8 @@
 // The IR interpreter: runs a shader (src/ir, NIR's semantics) on one warp of 32 lanes, 8 quads, the way an SM50
 // GPU runs what NAK compiles from it. Lane 4q + {0, 1, 2, 3} is quad q's pixel (x, y) + (0, 0), (1, 0), (0, 1),
 // (1, 1), as the executor (src/exec) and seed 000 number them. Every launched lane executes, helper lanes too;
-// an if with a per-lane condition runs both sides under masks and the phis after it select per lane. Texture
+// an if with a per-lane condition runs both sides under masks, a loop runs while any lane is left in it (break
+// and continue take lanes out), and phis select per lane by the block each lane came from. Texture
 // instructions become one texture-unit request for the whole warp (src/texunit/request.h), mapped as NAK maps
 // NIR texture ops to SM50 instructions (shared/reference/lowering-facts.md 2.1-2.2; tex_request.cpp).
 //
@@ -155,6 +156,9 @@ struct Options {
   // txd on 3D and cube textures and with a comparator run through the texture unit's gradient path too (the
   // reference the txd lowerings of nir_lower_tex are checked against).
   bool sm50_txd_forms_only = true;
+  // A loop that runs this many iterations with lanes still in it is refused (a runaway guard: the error names the
+  // loop by its first block).
+  unsigned max_loop_iterations = 1u << 16;
   // Called after each texture request with the instruction, the request and the unit's response.
   std::function<void(const TexInstr&, const texunit::Request&, const texunit::Response&)> on_texture;
 };

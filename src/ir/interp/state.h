@@ -62,6 +62,7 @@ class State {
 
   // The value of `id` (zeros where it has not been computed). Fails for a number that defines nothing.
   const Reg& reg(DefId id) const;
+  Reg& reg(DefId id) { return const_cast<Reg&>(static_cast<const State&>(*this).reg(id)); }
   // Storage for a definition about to be computed (reset to zeros).
   Reg& define(const Def& d);
   // The instruction that defines `id`, or nullptr.

@@ -182,6 +182,8 @@ struct case_spec {
    nir_lower_tex_options options;
    nir_shader_compiler_options compiler_options;
    uintptr_t callback_data;
+
+   char loop_shape[32]; /* "loop SHAPE": one of loop_shapes[] instead of a tex instruction */
 };
 
 static void
@@ -813,6 +815,8 @@ check_case(struct case_spec *c, int end_line)
 {
    if (c->error_line)
       return 0;
+   if (c->loop_shape[0])
+      return 1;
    if (!c->have_tex) {
       case_error(c, end_line, "case without a tex line");
       return 0;
@@ -895,6 +899,150 @@ build_src(nir_builder *b, const struct src_spec *s, nir_alu_type base, unsigned 
    return nir_build_imm(b, n, 32, v);
 }
 
+/* ------------------------------------------------------------------------ */
+/* Loop shaders ("loop SHAPE"): written with function_temp variables and nir_builder's structured control flow
+ * (nir_push_loop, nir_push_if, nir_jump), then put in SSA form by nir_lower_vars_to_ssa, which places the phis
+ * (loop headers, after ifs and after loops) as every Mesa front end gets them. n is load_input slot 0 (uint);
+ * the result goes to store_output base 0. */
+
+struct loop_vars {
+   nir_variable *i, *j, *s;
+   nir_ssa_def *n;
+};
+
+static void
+inc_var(nir_builder *b, nir_variable *v, nir_ssa_def *by)
+{
+   nir_store_var(b, v, nir_iadd(b, nir_load_var(b, v), by), 1);
+}
+
+/* if (v >= bound) break; */
+static void
+break_if_ge(nir_builder *b, nir_variable *v, nir_ssa_def *bound)
+{
+   nir_push_if(b, nir_uge(b, nir_load_var(b, v), bound));
+   nir_jump(b, nir_jump_break);
+   nir_pop_if(b, NULL);
+}
+
+/* sum: for (i = 0; i < n; i++) s += i; */
+static void
+shape_sum(nir_builder *b, struct loop_vars *v)
+{
+   nir_push_loop(b);
+   break_if_ge(b, v->i, v->n);
+   inc_var(b, v->s, nir_load_var(b, v->i));
+   inc_var(b, v->i, nir_imm_int(b, 1));
+   nir_pop_loop(b, NULL);
+}
+
+/* two_breaks: loop { if (i >= n) break; s += i; if (s >= 10) { s = s * 2; break; } i++; } */
+static void
+shape_two_breaks(nir_builder *b, struct loop_vars *v)
+{
+   nir_push_loop(b);
+   break_if_ge(b, v->i, v->n);
+   inc_var(b, v->s, nir_load_var(b, v->i));
+   nir_push_if(b, nir_uge(b, nir_load_var(b, v->s), nir_imm_int(b, 10)));
+   nir_store_var(b, v->s, nir_imul(b, nir_load_var(b, v->s), nir_imm_int(b, 2)), 1);
+   nir_jump(b, nir_jump_break);
+   nir_pop_if(b, NULL);
+   inc_var(b, v->i, nir_imm_int(b, 1));
+   nir_pop_loop(b, NULL);
+}
+
+/* continue_odd: loop { i++; if (i > n) break; if (i & 1) continue; s += i; } */
+static void
+shape_continue_odd(nir_builder *b, struct loop_vars *v)
+{
+   nir_push_loop(b);
+   inc_var(b, v->i, nir_imm_int(b, 1));
+   nir_push_if(b, nir_ult(b, v->n, nir_load_var(b, v->i)));
+   nir_jump(b, nir_jump_break);
+   nir_pop_if(b, NULL);
+   nir_push_if(b, nir_i2b(b, nir_iand(b, nir_load_var(b, v->i), nir_imm_int(b, 1))));
+   nir_jump(b, nir_jump_continue);
+   nir_push_else(b, NULL);
+   inc_var(b, v->s, nir_load_var(b, v->i));
+   nir_pop_if(b, NULL);
+   nir_pop_loop(b, NULL);
+}
+
+/* nested: for (i = 0; i < n; i++) for (j = 0; j < i; j++) s += j; */
+static void
+shape_nested(nir_builder *b, struct loop_vars *v)
+{
+   nir_push_loop(b);
+   break_if_ge(b, v->i, v->n);
+   nir_store_var(b, v->j, nir_imm_int(b, 0), 1);
+   nir_push_loop(b);
+   break_if_ge(b, v->j, nir_load_var(b, v->i));
+   inc_var(b, v->s, nir_load_var(b, v->j));
+   inc_var(b, v->j, nir_imm_int(b, 1));
+   nir_pop_loop(b, NULL);
+   inc_var(b, v->i, nir_imm_int(b, 1));
+   nir_pop_loop(b, NULL);
+}
+
+/* loop_in_if: if (n >= 2) { sum } else { s = 7; } */
+static void
+shape_loop_in_if(nir_builder *b, struct loop_vars *v)
+{
+   nir_push_if(b, nir_uge(b, v->n, nir_imm_int(b, 2)));
+   shape_sum(b, v);
+   nir_push_else(b, NULL);
+   nir_store_var(b, v->s, nir_imm_int(b, 7), 1);
+   nir_pop_if(b, NULL);
+}
+
+static const struct {
+   const char *name;
+   void (*build)(nir_builder *, struct loop_vars *);
+} loop_shapes[] = {
+   {"sum", shape_sum},           {"two_breaks", shape_two_breaks}, {"continue_odd", shape_continue_odd},
+   {"nested", shape_nested},     {"loop_in_if", shape_loop_in_if},
+};
+
+static int
+find_loop_shape(const char *name)
+{
+   for (unsigned k = 0; k < sizeof(loop_shapes) / sizeof(loop_shapes[0]); k++)
+      if (!strcmp(loop_shapes[k].name, name))
+         return (int)k;
+   return -1;
+}
+
+static void
+build_loop_shader(nir_builder *b, int shape)
+{
+   struct loop_vars v;
+   const struct glsl_type *uint_t = glsl_uint_type();
+   v.i = nir_local_variable_create(b->impl, uint_t, "i");
+   v.j = nir_local_variable_create(b->impl, uint_t, "j");
+   v.s = nir_local_variable_create(b->impl, uint_t, "s");
+   nir_ssa_def *zero = nir_imm_int(b, 0);
+   nir_io_semantics in = {0};
+   in.location = VARYING_SLOT_VAR0;
+   in.num_slots = 1;
+   b->shader->info.inputs_read |= BITFIELD64_BIT(VARYING_SLOT_VAR0);
+   b->shader->num_inputs = 1;
+   v.n = nir_load_input(b, 1, 32, zero, .base = 0, .component = 0, .dest_type = nir_type_uint32,
+                        .io_semantics = in);
+   nir_store_var(b, v.i, zero, 1);
+   nir_store_var(b, v.j, zero, 1);
+   nir_store_var(b, v.s, zero, 1);
+   loop_shapes[shape].build(b, &v);
+   nir_io_semantics out = {0};
+   out.location = FRAG_RESULT_DATA0;
+   out.num_slots = 1;
+   b->shader->info.outputs_written |= BITFIELD64_BIT(FRAG_RESULT_DATA0);
+   b->shader->num_outputs = 1;
+   nir_store_output(b, nir_load_var(b, v.s), zero, .base = 0, .write_mask = 1, .component = 0,
+                    .src_type = nir_type_uint32, .io_semantics = out);
+   nir_lower_vars_to_ssa(b->shader);
+   nir_remove_dead_variables(b->shader, nir_var_function_temp, NULL);
+}
+
 /* Mesa 22.3's printer leaves out the tex fields tmu's reader cannot infer from an index-based instruction
  * (sampler_dim, is_array, is_shadow, ...): one "texinfo" line per tex instruction, in program order, gives them.
  */
@@ -935,6 +1083,18 @@ run_case(const struct case_spec *c)
 {
    nir_builder b = nir_builder_init_simple_shader(MESA_SHADER_FRAGMENT, &c->compiler_options,
                                                   "%s", c->name);
+   if (c->loop_shape[0]) {
+      build_loop_shader(&b, find_loop_shape(c->loop_shape));
+      nir_validate_shader(b.shader, "after building the shader (tmu_mesa_nir)");
+      printf("before\n");
+      print_shader(b.shader);
+      printf("after\n");
+      print_shader(b.shader);
+      printf("progress 0\n");
+      fflush(stdout);
+      ralloc_free(b.shader);
+      return 0;
+   }
    nir_tex_instr fake;
    nir_tex_src fake_srcs[MAX_SRCS];
    fake_tex(c, &fake, fake_srcs);
@@ -1265,7 +1425,12 @@ main(int argc, char **argv)
       }
       if (current.error_line)
          continue; /* the rest of a bad case is skipped */
-      if (!strcmp(word, "tex")) {
+      if (!strcmp(word, "loop")) {
+         if (find_loop_shape(rest) < 0)
+            case_error(&current, lineno, "unknown loop shape '%s'", rest);
+         else
+            snprintf(current.loop_shape, sizeof(current.loop_shape), "%s", rest);
+      } else if (!strcmp(word, "tex")) {
          parse_tex_line(&current, lineno, rest);
       } else if (!strcmp(word, "src")) {
          parse_src_line(&current, lineno, rest);
