@@ -490,23 +490,6 @@ Result<std::vector<std::byte>> run_cubin(const std::vector<std::byte>& bytes, co
   return make_error("no output buffer");
 }
 
-// The listing of a cubin's kernel: one line per instruction ("/*ADDR*/ TEXT" without the address).
-std::vector<std::string> listing_lines(const std::vector<std::byte>& bytes) {
-  std::vector<std::string> out;
-  auto cubin = isa::read_cubin(bytes);
-  if (!cubin) return out;
-  std::vector<isa::sm50::Program> programs(cubin->functions.size());
-  for (std::size_t i = 0; i < programs.size(); ++i)
-    if (isa::sm50::decode_program(cubin->functions[i].code, cubin->arch, 0, programs[i])) return out;
-  const auto labels = isa::sm50::cubin_labels(*cubin, programs);
-  for (std::size_t i = 0; i < programs.size(); ++i) {
-    std::stringstream listing(isa::sm50::print_listing(programs[i], {.labels = &labels[i]}));
-    for (std::string line; std::getline(listing, line);)
-      if (line.starts_with("/*")) out.push_back(line.substr(line.find("*/") + 3));
-  }
-  return out;
-}
-
 // The texture instruction of a listing as "MNEMONIC GEOMETRY" (scheduling suffixes .P/.T and .NODEP dropped),
 // with "xN" when there are N of them: the first sampling instruction (TEX, TEXS, TLD, TLDS, TLD4, TLD4S, TXD,
 // TMML), else the first TXQ (a compiler may query the size for its own arithmetic), else an LDG.E.CI table read.
@@ -636,7 +619,7 @@ const PtxasSide& ptxas_side(const std::string& ptxas) {
         s.output.push_back(make_error("ptxas: " + s.compiled[i].error));
         continue;
       }
-      s.instruction.push_back(texture_instruction(listing_lines(s.compiled[i].cubin)));
+      s.instruction.push_back(texture_instruction(test::tmu_listing_lines(s.compiled[i].cubin)));
       s.output.push_back(run_cubin(s.compiled[i].cubin, corpus()[i]));
     }
     return s;
@@ -714,19 +697,6 @@ std::string difference(const std::vector<std::byte>& a, const std::vector<std::b
 }
 
 // `nvdisasm -c`'s instruction lines (as tmu prints them, tests/support/oracle.h).
-std::vector<std::string> nvdisasm_lines(const std::string& out) {
-  std::vector<std::string> lines;
-  std::stringstream ss(out);
-  for (std::string line; std::getline(ss, line);) {
-    const std::size_t a = line.find("/*");
-    if (a == std::string::npos || line.compare(a, 3, "/* ") == 0) continue;
-    const std::size_t b = line.find("*/", a);
-    lines.push_back(test::normalize_nvdisasm_text(line.substr(b + 2)));
-  }
-  return lines;
-}
-
-
 // nvdisasm (run on many cubins at once) read every cubin and listed it as tmu dis does; else what went wrong,
 // per cubin (nullopt: agreed).
 std::vector<std::optional<std::string>> listings_differ(const std::string& nvdisasm,
@@ -746,7 +716,7 @@ std::vector<std::optional<std::string>> listings_differ(const std::string& nvdis
       out[i] = "nvdisasm refuses it: " + dis.err;
       continue;
     }
-    const std::vector<std::string> theirs = nvdisasm_lines(dis.out), ours = listing_lines(*cubins[i]);
+    const std::vector<std::string> theirs = test::nvdisasm_listing_lines(dis.out), ours = test::tmu_listing_lines(*cubins[i]);
     if (theirs.empty()) out[i] = "nvdisasm lists no instruction:\n" + dis.out;
     else if (theirs != ours) {
       std::string diff;
@@ -893,7 +863,7 @@ TEST(PtxCompileCorpus, TmuAgainstPtxas) {
       if (e.kind != "refused" && e.kind != "unrunnable") failures.push_back(f.name + ": refused: " + ours.error());
     } else {
       ++compiled;
-      const std::vector<std::string> lines = listing_lines(*ours);
+      const std::vector<std::string> lines = test::tmu_listing_lines(*ours);
       tmu_inst = texture_instruction(lines);
       if (tmu_inst == side.instruction[i]) ++same_form;
       // nvdisasm reads the cubin and lists it as tmu dis does.

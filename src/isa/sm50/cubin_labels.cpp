@@ -126,23 +126,26 @@ std::vector<LabelMap> cubin_labels(const Cubin& cubin, std::span<const Program> 
   for (std::size_t i = 0; i < programs.size(); ++i)
     for (const CubinRelocation& r : cubin.functions[i].relocations) maps[i].add_operand_symbol(r.offset, r.symbol);
   for (std::size_t i = 0; i < programs.size(); ++i) hide_unreachable(cubin.functions[i], programs[i], maps[i]);
-  // SYNCs: nvdisasm names the target of the innermost SSY whose region [SSY, target) holds the SYNC (established on
-  // tmu ptxas's if/else code: SSY .L1; @!P0 BRA .L0; ...; SYNC; .L0: ...; SYNC; .L1:, both SYNCs annotated .L1).
-  for (std::size_t i = 0; i < programs.size(); ++i) {
-    std::vector<std::pair<uint64_t, uint64_t>> regions;  // (SSY address, target)
-    for (const Instruction& inst : programs[i].code)
-      if (inst.op() == Op::SSY)
-        if (auto t = relative_target(inst); t && *t > static_cast<int64_t>(inst.address()))
-          regions.emplace_back(inst.address(), static_cast<uint64_t>(*t));
-    for (const Instruction& inst : programs[i].code) {
-      if (inst.op() != Op::SYNC) continue;
-      const std::pair<uint64_t, uint64_t>* inner = nullptr;
-      for (const auto& r : regions)
-        if (r.first < inst.address() && inst.address() < r.second && (!inner || r.first > inner->first)) inner = &r;
-      // A SYNC listed in EIATTR_INDIRECT_BRANCH_TARGETS keeps only that annotation (ptxas's waterfall loops).
-      if (inner && !maps[i].branch_targets(inst.address())) maps[i].add_sync_target(inst.address(), inner->second);
+  // SYNC, BRK and CONT: nvdisasm names the target of the innermost SSY, PBK or PCNT whose region [push, target)
+  // holds the instruction (established on tmu ptxas's code: if/else as SSY .L1; @!P0 BRA .L0; ...; SYNC; .L0:
+  // ...; SYNC; .L1:, both SYNCs annotated .L1; loops as PBK .L4; .L2: PCNT .L3; ... CONT; ... BRK; .L3: BRA .L2;
+  // .L4:, the CONT annotated .L3 and the BRK .L4).
+  for (std::size_t i = 0; i < programs.size(); ++i)
+    for (auto [push, pop] : {std::pair{Op::SSY, Op::SYNC}, std::pair{Op::PBK, Op::BRK}, std::pair{Op::PCNT, Op::CONT}}) {
+      std::vector<std::pair<uint64_t, uint64_t>> regions;  // (push address, target)
+      for (const Instruction& inst : programs[i].code)
+        if (inst.op() == push)
+          if (auto t = relative_target(inst); t && *t > static_cast<int64_t>(inst.address()))
+            regions.emplace_back(inst.address(), static_cast<uint64_t>(*t));
+      for (const Instruction& inst : programs[i].code) {
+        if (inst.op() != pop) continue;
+        const std::pair<uint64_t, uint64_t>* inner = nullptr;
+        for (const auto& r : regions)
+          if (r.first < inst.address() && inst.address() < r.second && (!inner || r.first > inner->first)) inner = &r;
+        // One listed in EIATTR_INDIRECT_BRANCH_TARGETS keeps only that annotation (ptxas's waterfall loops).
+        if (inner && !maps[i].branch_targets(inst.address())) maps[i].add_sync_target(inst.address(), inner->second);
+      }
     }
-  }
   return maps;
 }
 

@@ -43,8 +43,8 @@ class LabelMap {
     return it == targets_.end() ? nullptr : &it->second;
   }
 
-  // The reconvergence point of a SYNC (the target of the SSY whose region holds it), printed after it as
-  // (*"TARGET= .L_x_0 "*).
+  // The reconvergence point of a SYNC, BRK or CONT (the target of the SSY, PBK or PCNT whose region holds it),
+  // printed after it as (*"TARGET= .L_x_0 "*).
   void add_sync_target(uint64_t address, uint64_t target) { sync_targets_.emplace(address, target); }
   std::optional<uint64_t> sync_target(uint64_t address) const {
     auto it = sync_targets_.find(address);
