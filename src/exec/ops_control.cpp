@@ -249,6 +249,23 @@ void bar(Context& c, const Instruction& i) {
   c.arrival = a;
 }
 
+// B2R.RESULT Rd, Pd: what the warp's last BAR.RED returned. ptxas 11.8 reads bar.red.popc's count with
+// `B2R.RESULT Rd` and bar.red.and / .or's predicate with `B2R.RESULT RZ, Pd`: Rd gets the value, Pd whether it
+// is not zero. The other modes (a barrier's state, .WARP) read state whose meaning is not public.
+void b2r(Context& c, const Instruction& i) {
+  if (c.lanes == 0) return;
+  if (!i.has(Opd::b2r_pd)) {
+    std::string text;
+    isa::sm50::print(i, text);
+    return c.fail(-1, fmt::format("'{}' is not modelled (only B2R.RESULT)", text));
+  }
+  const unsigned rd = i.get<Opd::rd>().index, pd = i.get<Opd::b2r_pd>().index;
+  for_lanes(c.lanes, [&](unsigned lane) {
+    c.set_reg(rd, lane, c.warp.barrier_result);
+    c.set_pred(pd, lane, c.warp.barrier_result != 0);
+  });
+}
+
 // DEPBAR.LE SBn, count {list}: waits until at most `count` instructions remain on barrier n, and for the listed
 // barriers entirely. DEPBAR without .LE only waits for the list.
 void depbar(Context& c, const Instruction& i) {
@@ -259,7 +276,7 @@ void depbar(Context& c, const Instruction& i) {
 constexpr HandlerEntry kHandlers[] = {
     {Op::BRA, bra},   {Op::JMP, bra},   {Op::BRX, bra},     {Op::JMX, bra},     {Op::SSY, ssy},   {Op::PBK, pbk},
     {Op::PCNT, pcnt}, {Op::SYNC, sync}, {Op::BRK, brk},     {Op::CONT, cont},   {Op::CAL, cal},   {Op::RET, ret},
-    {Op::EXIT, exit_}, {Op::KIL, kil},  {Op::NOP, nop},     {Op::DEPBAR, depbar}, {Op::MEMBAR, nop}, {Op::BAR, bar},
+    {Op::EXIT, exit_}, {Op::KIL, kil},  {Op::NOP, nop},     {Op::DEPBAR, depbar}, {Op::MEMBAR, nop}, {Op::BAR, bar}, {Op::B2R, b2r},
     {Op::SAM, nop},   {Op::RAM, nop},   {Op::JCAL, cal},    {Op::PRET, pret},   {Op::PEXIT, pexit},
     {Op::PLONGJMP, plongjmp}, {Op::LONGJMP, longjmp}, {Op::BPT, bpt}, {Op::RTT, rtt}, {Op::IDE, nop},
     {Op::GETCRSPTR, system_state}, {Op::SETCRSPTR, system_state}, {Op::GETLMEMBASE, system_state},

@@ -2,7 +2,7 @@
 // Semantics of the memory instructions: loads and stores (LD, ST, LDG, STG, LDL, LDS, STL, STS), constant loads
 // (LDC) and cache control (CCTL, CCTLL, CCTLT: no-ops, the model has no caches). Atomics are in
 // ops_memory_atomic.cpp, attributes and pixel information in ops_memory_attr.cpp. MEMBAR, BAR and DEPBAR are
-// control handlers (ops_control.cpp): one warp needs no fences or barriers.
+// control handlers (ops_control.cpp): the memories are coherent, and BAR stops the warp for its block's scheduler.
 //
 // Lanes run in ascending order; where several lanes store to one address the highest lane's value stays. Sizes
 // below 32 bits zero- (.U8, .U16) or sign-extend (.S8, .S16) into Rd; .64 and .128 move the register vectors

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: MIT
 // The executor's control flow on whole programs: divergence and reconvergence (SSY/SYNC, PBK/BRK), EXIT and KIL
 // per lane, and the errors and hazard reports of bad programs. Lanes record the path they ran in registers.
+#include <fmt/format.h>
+
 #include "exec_int_util.h"
 
 namespace tmu::exec {
@@ -269,6 +271,120 @@ TEST(ExecControl, BreakpointsAndSystemStateStopTheProgram) {
   // IDE (no interrupts to enable or disable) does nothing.
   f.ok("IDE.EN 0x0;\nMOV32I R1, 0x2;\nEXIT;");
   EXPECT_EQ(f.r(1, 3), 2u);
+}
+
+// One block of `threads` threads (x only, warps of 32) running `sass` together (run_block).
+struct Block {
+  Machine machine;
+  std::vector<BlockWarp> warps;
+  std::optional<BlockError> run(std::string_view sass, uint32_t threads) {
+    isa::sm50::Program p;
+    const auto err = isa::sm50::assemble(sass, isa::Arch::SM50, p);
+    EXPECT_FALSE(err) << (err ? err->message : std::string{});
+    warps = std::vector<BlockWarp>((threads + 31) / 32);
+    for (unsigned w = 0; w < warps.size(); ++w) {
+      uint32_t lanes = 0;
+      for (unsigned lane = 0; lane < kLanes && w * 32 + lane < threads; ++lane) {
+        lanes |= 1u << lane;
+        warps[w].tid[lane] = {w * 32 + lane, 0, 0};
+      }
+      warps[w].warp.masks.orm = warps[w].warp.masks.prm = warps[w].warp.masks.ctm = lanes;
+      warps[w].warp.masks.ktm = 0;
+      warps[w].warp.masks.exited = ~lanes;
+    }
+    return run_block(p, warps, threads, machine, {});
+  }
+};
+
+TEST(ExecControl, BarRedReducesAPredicateAcrossTheBlock) {
+  // 80 threads in 3 warps (the last one of 16); P0 = tid < limit. .POPC counts the threads where Ps holds, .AND
+  // and .OR give 1 / 0; every warp gets the value (Warp::barrier_result), which B2R.RESULT reads.
+  auto result = [](const char* red, uint32_t limit, bool negate) {
+    Block b;
+    const std::string sass = fmt::format("S2R R0, SR_TID.X &wr0;\n"
+                                         "ISETP.LT.U32.AND P0, PT, R0, {:#x}, PT &req={{0}};\n"
+                                         "BAR.RED.{} 0x3, {}P0;\nB2R.RESULT R5, P1 &wr1;\nEXIT &req={{1}};", limit,
+                                         red, negate ? "!" : "");
+    const auto e = b.run(sass, 80);
+    EXPECT_FALSE(e) << (e ? e->error.to_string() : std::string{});
+    std::vector<uint32_t> r;
+    for (const BlockWarp& w : b.warps) {
+      r.push_back(w.warp.barrier_result);
+      // B2R.RESULT R5, P1 reads it: the value, and whether it is not zero.
+      EXPECT_EQ(w.warp.reg[5][0], w.warp.barrier_result);
+      EXPECT_EQ((w.warp.pred[1] & 1) != 0, w.warp.barrier_result != 0);
+    }
+    return r;
+  };
+  EXPECT_EQ(result("POPC", 40, false), (std::vector<uint32_t>{40, 40, 40}));
+  EXPECT_EQ(result("POPC", 40, true), (std::vector<uint32_t>{40, 40, 40}));
+  EXPECT_EQ(result("POPC", 70, false), (std::vector<uint32_t>{70, 70, 70}));
+  EXPECT_EQ(result("AND", 80, false), (std::vector<uint32_t>{1, 1, 1}));
+  EXPECT_EQ(result("AND", 79, false), (std::vector<uint32_t>{0, 0, 0}));
+  EXPECT_EQ(result("OR", 1, false), (std::vector<uint32_t>{1, 1, 1}));
+  EXPECT_EQ(result("OR", 0, false), (std::vector<uint32_t>{0, 0, 0}));
+}
+
+TEST(ExecControl, BarSyncOrdersSharedMemoryAcrossWarps) {
+  // Thread t stores t + 1 at shared word t, waits, and loads word (t + 32) % 64: the other warp's.
+  Block b;
+  b.machine.shared = ByteMemory(0, 256);
+  const auto e = b.run("S2R R0, SR_TID.X &wr0;\n"
+                       "IADD32I R1, R0, 0x1 &req={0};\n"
+                       "SHL R2, R0, 0x2;\n"
+                       "STS [R2], R1;\n"
+                       "BAR.SYNC 0x0;\n"
+                       "IADD32I R3, R0, 0x20;\n"
+                       "LOP32I.AND R3, R3, 0x3f;\n"
+                       "SHL R3, R3, 0x2;\n"
+                       "LDS R4, [R3] &wr1;\n"
+                       "EXIT &req={1};",
+                       64);
+  ASSERT_FALSE(e) << e->error.to_string();
+  for (unsigned w = 0; w < 2; ++w)
+    for (unsigned lane = 0; lane < kLanes; ++lane)
+      EXPECT_EQ(b.warps[w].warp.reg[4][lane], (w * 32 + lane + 32) % 64 + 1) << w << " " << lane;
+}
+
+TEST(ExecControl, BarrierDeadlocksAreErrors) {
+  // Warp 1's threads exit; warp 0 waits at barrier 0 for all 64 threads: nobody can run.
+  Block b;
+  auto e = b.run("S2R R0, SR_TID.X &wr0;\n"
+                 "ISETP.GE.U32.AND P0, PT, R0, 0x20, PT &req={0};\n"
+                 "@P0 EXIT;\n"
+                 "BAR.SYNC 0x0;\n"
+                 "EXIT;",
+                 64);
+  ASSERT_TRUE(e);
+  EXPECT_FALSE(e->warp);
+  EXPECT_EQ(e->error.address, 0x28u);
+  EXPECT_EQ(e->error.message, "deadlock: barrier 0 waits for 64 threads, 32 have arrived; waiting: warp 0 (at 0x0028); "
+                              "warp 1 has exited (an exited warp never arrives at a barrier)");
+  // BAR.ARV does not wait: a barrier that completes with no waiter is fine.
+  EXPECT_FALSE(b.run("BAR.ARV 0x1, 0x40;\nEXIT;", 64));
+  // A lone warp (exec::run) completes a barrier at once, unless it waits for more than a warp.
+  ExecFixture f;
+  f.ok("BAR.SYNC 0x0;\nBAR.SYNC 0x1, 0x20;\nEXIT;");
+  const auto lone = f.run("BAR.SYNC 0x2, 0x40;\nEXIT;");
+  ASSERT_TRUE(lone);
+  EXPECT_EQ(lone->to_string(), "at 0x0008: deadlock: barrier 2 waits for 64 threads and a lone warp has 32");
+}
+
+TEST(ExecControl, InstructionBudgetCountsAcrossBarriers) {
+  // Each warp runs BAR, BAR, EXIT: 3 instructions, counted across its two waits; a budget of 2 stops warp 0 at
+  // its EXIT.
+  Block b;
+  auto e = b.run("BAR.SYNC 0x0;\nBAR.SYNC 0x0;\nEXIT;", 64);
+  ASSERT_FALSE(e) << e->error.to_string();
+  EXPECT_EQ(b.warps[0].report.instructions, 3u);
+  isa::sm50::Program p;
+  ASSERT_FALSE(isa::sm50::assemble("BAR.SYNC 0x0;\nBAR.SYNC 0x0;\nEXIT;", isa::Arch::SM50, p));
+  for (BlockWarp& w : b.warps) w = BlockWarp{};
+  e = run_block(p, b.warps, 64, b.machine, RunLimits{2});
+  ASSERT_TRUE(e);
+  ASSERT_TRUE(e->warp);
+  EXPECT_EQ(*e->warp, 0u);
+  EXPECT_EQ(e->error.to_string(), "at 0x0018: instruction budget of 2 exhausted: a runaway loop?");
 }
 
 }  // namespace

@@ -178,6 +178,30 @@ TEST(ExecInt, LeaPairForms64BitAddress) {
   EXPECT_TRUE(f.p(1));
 }
 
+TEST(ExecInt, LeaHiPredicateIsTheHighWordNotZero) {
+  // ptxas's copy of a generic address before LD/ST/ATOM: LEA lo.CC, A, RZ; LEA.HI.X Pd, hi, A, RZ, C. Pd holds
+  // where the high word is not zero: 0x00000001_00000010 (global, above 4 GiB) yes, 0x00000000_01000008 (the
+  // shared window) no, and 0x00000000_ffffffff + 1 carried into the high word yes.
+  Int f;
+  for (unsigned lane = 0; lane < kLanes; ++lane) {
+    const bool global = lane % 3 == 0, carry = lane % 3 == 2;
+    f.warp.reg[8][lane] = global ? 0x10u : carry ? 0xffffffffu : 0x01000008u;
+    f.warp.reg[9][lane] = global ? 1u : 0u;
+  }
+  f.ok("LEA R10.CC, R8, RZ;\n"
+       "LEA.HI.X P0, R11, R8, RZ, R9;\n"
+       "LEA R12.CC, R8, 0x1;\n"
+       "LEA.HI.X P1, R13, R8, RZ, R9;\n"
+       "EXIT;");
+  for (unsigned lane = 0; lane < kLanes; ++lane) {
+    const bool global = lane % 3 == 0, carry = lane % 3 == 2;
+    EXPECT_EQ(f.r(11, lane), global ? 1u : 0u) << lane;
+    EXPECT_EQ(f.p(0, lane), global) << lane;
+    EXPECT_EQ(f.r(13, lane), global || carry ? 1u : 0u) << lane;
+    EXPECT_EQ(f.p(1, lane), global || carry) << lane;
+  }
+}
+
 TEST(ExecInt, Xmad) {
   Int f;
   f.all(8, 0x00030002);  // H0 = 2, H1 = 3

@@ -184,13 +184,18 @@ TEST_F(ExecLoadStore, GenericWindows) {
   EXPECT_EQ(m.shared.load32(0xc), 0x1004u);
 }
 
-TEST_F(ExecLoadStore, LdStSecondPredicate) {
-  // LD's trailing Ps: only lanes where P1 holds access memory.
+TEST_F(ExecLoadStore, LdStSecondPredicateDoesNotGateTheAccess) {
+  // LD/ST's trailing Ps is, in ptxas's generic accesses, LEA.HI.X's "the address is above 4 GiB" (docs/exec.md):
+  // every lane accesses memory whether it holds or not, and the windows decide which memory.
+  m.shared = ByteMemory(0, 0x40);
+  m.shared_window = 0x01000000;
   w.pred[1] = 0x2;
   set_all(2, 0x1004);
-  ok("LD R10, [R2], P1;");
-  EXPECT_EQ(w.reg[10][0], 0u);
+  set_all(3, 0x01000008);
+  ok("LD R10, [R2], P1;\nST [R3], R2, P1;");
+  EXPECT_EQ(w.reg[10][0], 0x12345678u);
   EXPECT_EQ(w.reg[10][1], 0x12345678u);
+  EXPECT_EQ(m.shared.load32(0x8), 0x1004u);
 }
 
 TEST_F(ExecLoadStore, LdgPredicateDestinationSm52) {

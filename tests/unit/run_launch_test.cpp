@@ -5,6 +5,7 @@
 // ptxas the tests skip ("skipped: install ptxas"), or fail when TMU_REQUIRE_ORACLES=1.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <bit>
 #include <cstring>
 #include <fstream>
@@ -365,6 +366,45 @@ CONSUME:
   ASSERT_TRUE(r) << r.error();
   const auto w = words(*r, "out");
   for (uint32_t t = 0; t < 32; ++t) EXPECT_EQ(w[t], 7 * (t + 32)) << t;
+}
+
+// bar.red across a block of 96 threads with P = tid < n: .popc counts min(n, 96), .and is 1 when n >= 96, .or of
+// !P is 1 when n < 96. ptxas reads the results with B2R.RESULT. out[t] = popc + 1000 and + 10000 or.
+TEST(RunLaunch, BarRedPopcAndOr) {
+  TMU_REQUIRE_TOOL(ptxas, "ptxas");
+  const isa::Cubin cubin = compile(ptxas, R"(.version 6.0
+.target sm_50
+.address_size 64
+.visible .entry reductions(.param .u64 out, .param .u32 n)
+{
+  .reg .pred %p<4>;
+  .reg .b32 %r<12>;
+  .reg .b64 %rd<4>;
+  mov.u32 %r1, %tid.x;
+  ld.param.u32 %r9, [n];
+  setp.lt.u32 %p1, %r1, %r9;
+  bar.red.popc.u32 %r2, 0, %p1;
+  bar.red.and.pred %p2, 1, %p1;
+  bar.red.or.pred %p3, 2, !%p1;
+  selp.u32 %r3, 1000, 0, %p2;
+  selp.u32 %r4, 10000, 0, %p3;
+  add.s32 %r2, %r2, %r3;
+  add.s32 %r2, %r2, %r4;
+  ld.param.u64 %rd1, [out];
+  cvta.to.global.u64 %rd2, %rd1;
+  mul.wide.u32 %rd3, %r1, 4;
+  add.s64 %rd2, %rd2, %rd3;
+  st.global.u32 [%rd2], %r2;
+  ret;
+}
+)");
+  for (uint32_t n : {0u, 40u, 95u, 96u, 200u}) {
+    auto r = launch(cubin, spec_of(R"({"block": 96, "buffers": [{"name": "out", "size": 384}],
+                                       "params": [{"buffer": "out"}, {"u32": )" + std::to_string(n) + "}]}"));
+    ASSERT_TRUE(r) << r.error();
+    const uint32_t expected = std::min(n, 96u) + (n >= 96 ? 1000 : 0) + (n < 96 ? 10000 : 0);
+    EXPECT_EQ(words(*r, "out"), std::vector<uint32_t>(96, expected)) << n;
+  }
 }
 
 // A barrier that can never complete stops the launch with the barrier, the block and the waiting warps named: here

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: MIT
 // Memory family (LD, ST, LDG, STG, LDL, LDS, STL, STS, LDC, ATOM, ATOM.CAS, ATOMS, ATOMS.CAS, RED, MEMBAR, BAR,
-// DEPBAR, CCTL, CCTLL, CCTLT, AL2P, ALD, AST, OUT, PIXLD): formats and table rows. Layouts: research note
+// B2R, DEPBAR, CCTL, CCTLL, CCTLT, AL2P, ALD, AST, OUT, PIXLD): formats and table rows. Layouts: research note
 // memory.md (section numbers below), checked against nvdisasm 11.8.
 //
 // Every form is variable latency (barriers allowed, reuse bits ignored) except DEPBAR (section 0) and CCTL.C.IVALL /
@@ -66,6 +66,13 @@ inline constexpr std::array kBarScanRI{ra_8, pg_16, pgneg_19, bar_bimm_20, bar_p
 inline constexpr std::array kBarScanRR{ra_8, pg_16, pgneg_19, rb_20, bar_ps_39, bar_psneg_42};
 // BAR.SYNCALL never prints a guard: its guard bits are ignored, like everything but the fixed bits.
 inline constexpr std::array<F, 0> kBarSyncAll{};
+// B2R (not in memory.md; flips of ptxas 11.8's `B2R.RESULT R0` / `B2R.RESULT RZ, P0`, which read bar.red's result,
+// through nvdisasm 11.8): the mode [32..33] is 0 (a barrier [8..15]), 1 .RESULT (Pd [45..47], and [8..15] must be
+// 0xff), 2 .WARP ([8..15] = 0xff) or 3 .INVALID (a barrier); [20..31], [34..44] and [48..50] ignored, Pd too
+// outside .RESULT. Variable latency.
+inline constexpr std::array kB2rBar{rd_0, b2r_bar_8, pg_16, pgneg_19};
+inline constexpr std::array kB2rResult{rd_0, pg_16, pgneg_19, b2r_pd_45};
+inline constexpr std::array kB2rWarp{rd_0, pg_16, pgneg_19};
 // DEPBAR (section 9): [6..15], [30..50] ignored; without .LE the scoreboard and count are ignored too.
 inline constexpr std::array kDepbar{depbar_list_0, pg_16, pgneg_19};
 inline constexpr std::array kDepbarLe{depbar_list_0, pg_16, pgneg_19, depbar_cnt_20, depbar_sb_26};
@@ -197,6 +204,13 @@ inline constexpr std::array kRows{
     // Op 4 is SYNCALL only with Ps = PT and [20..27] = 0xff; it has no operands and no guard.
     Form{Op::BAR, "BAR_SYNCALL", kBarSyncAll, "1111 0000 1010 1 | 39:0111 32:100 20:11111111", "BAR.SYNCALL",
          Sched::Variable},
+
+    // B2R: one row per mode.
+    Form{Op::B2R, "B2R", kB2rBar, "1111 0000 1011 1 | 32:00", "B2R {rd}, {b2r_bar}", Sched::Variable},
+    Form{Op::B2R, "B2R", kB2rResult, "1111 0000 1011 1 | 32:01 8:11111111", "B2R.RESULT {rd}, {b2r_pd?}",
+         Sched::Variable},
+    Form{Op::B2R, "B2R", kB2rWarp, "1111 0000 1011 1 | 32:10 8:11111111", "B2R.WARP {rd}", Sched::Variable},
+    Form{Op::B2R, "B2R", kB2rBar, "1111 0000 1011 1 | 32:11", "B2R.INVALID {rd}, {b2r_bar}", Sched::Variable},
 
     // DEPBAR (section 9): fixed latency, reuse bits ignored. Without .LE only the list is printed, after a space.
     Form{Op::DEPBAR, "DEPBAR", kDepbar, "1111 0000 1111 0 | 29:0", "DEPBAR {mem_sblist(depbar_list)?}",
