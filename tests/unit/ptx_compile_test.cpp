@@ -357,11 +357,6 @@ TEST(PtxCompile, SharedAndLocalMemory) {
   EXPECT_EQ(p.error(), "mem.ptx:30:23: the access is outside tile (128 bytes)");
 }
 
-std::string error_of(const std::string& body) {
-  auto r = ptx::compile_to_cubin(kernel(body), "bad.ptx");
-  return r ? "" : r.error();
-}
-
 TEST(PtxCompile, RefusalsNameTheStatement) {
   // The body starts on line 20 of kernel().
   EXPECT_EQ(error_of("  setp.lt.u32 %p1, %r5, %r1;\n  @%p1 bra A;\n  @%p1 bra B;\n  mov.u32 %r5, 1;\nA:\n  mov.u32 %r6, 1;\nB:"),
@@ -370,7 +365,7 @@ TEST(PtxCompile, RefusalsNameTheStatement) {
   EXPECT_EQ(error_of("  add.ftz.f32 %f1, %f1, %f1;"), "bad.ptx:20:3: .ftz (flushing denormals) is not compiled yet");
   EXPECT_EQ(error_of("  div.rn.f32 %f1, %f1, %f1;"),
             "bad.ptx:20:3: div.rn.f32 (correctly rounded) is not compiled yet: use .approx");
-  EXPECT_EQ(error_of("  membar.gl;"), "bad.ptx:20:3: membar is not compiled yet");
+  EXPECT_EQ(error_of("  bar.arrive 1, 64;"), "bad.ptx:20:3: bar.arrive has no NIR 22.3 intrinsic (control_barrier waits); not compiled");
   EXPECT_EQ(error_of("  ld.const.u32 %r5, [%rd1];"), "bad.ptx:20:5: ld.const is not compiled yet");
   EXPECT_EQ(error_of("  mov.u32 %r5, %clock;"),
             "bad.ptx:20:16: the special register %clock is not compiled yet (%tid, %ntid, %ctaid, %nctaid and %laneid are)");

@@ -107,4 +107,11 @@ template <typename F> void check(const std::string& body, F expect, const std::v
   }
 }
 
+// The compiler's message for kernel(body), compiled as "bad.ptx" (the body starts on its line 20); empty when it
+// compiles.
+inline std::string error_of(const std::string& body) {
+  auto r = ptx::compile_to_cubin(kernel(body), "bad.ptx");
+  return r ? "" : r.error();
+}
+
 }  // namespace tmu::ptx_kernel_harness

@@ -202,11 +202,6 @@ END:
         });
 }
 
-std::string error_of(const std::string& body) {
-  auto r = ptx::compile_to_cubin(kernel(body), "bad.ptx");
-  return r ? "" : r.error();
-}
-
 TEST(PtxLoops, BranchesThatAreNotLoopsAreRefused) {
   // The body starts on line 20 of kernel().
   EXPECT_EQ(error_of("HEAD:\n  setp.eq.u32 %p1, %r1, 0;\n  @%p1 ret;\n  sub.u32 %r1, %r1, 1;\n  bra HEAD;"),
