@@ -39,7 +39,7 @@ enum class Intrinsic : uint8_t {
 struct IntrinsicInfo {
   std::string_view name;
   uint8_t num_srcs;
-  std::array<uint8_t, 2> src_size;  // 0: any
+  std::array<uint8_t, 3> src_size;  // 0: any (a third source, comp_swap's, is any)
   int8_t dest_size;                 // -1: none, 0: any
 };
 const IntrinsicInfo& info(Intrinsic op);

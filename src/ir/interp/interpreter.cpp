@@ -502,6 +502,20 @@ class Runner {
       case Intrinsic::load_num_workgroups: case Intrinsic::load_workgroup_size:
       case Intrinsic::load_subgroup_invocation: case Intrinsic::load_shared: case Intrinsic::store_shared:
       case Intrinsic::load_scratch: case Intrinsic::store_scratch:
+      case Intrinsic::global_atomic_add_2x32: case Intrinsic::shared_atomic_add:
+      case Intrinsic::global_atomic_imin_2x32: case Intrinsic::shared_atomic_imin:
+      case Intrinsic::global_atomic_umin_2x32: case Intrinsic::shared_atomic_umin:
+      case Intrinsic::global_atomic_imax_2x32: case Intrinsic::shared_atomic_imax:
+      case Intrinsic::global_atomic_umax_2x32: case Intrinsic::shared_atomic_umax:
+      case Intrinsic::global_atomic_and_2x32: case Intrinsic::shared_atomic_and:
+      case Intrinsic::global_atomic_or_2x32: case Intrinsic::shared_atomic_or:
+      case Intrinsic::global_atomic_xor_2x32: case Intrinsic::shared_atomic_xor:
+      case Intrinsic::global_atomic_exchange_2x32: case Intrinsic::shared_atomic_exchange:
+      case Intrinsic::global_atomic_fadd_2x32: case Intrinsic::shared_atomic_fadd:
+      case Intrinsic::global_atomic_inc_wrap_2x32: case Intrinsic::shared_atomic_inc_wrap:
+      case Intrinsic::global_atomic_dec_wrap_2x32: case Intrinsic::shared_atomic_dec_wrap:
+      case Intrinsic::global_atomic_comp_swap_2x32: case Intrinsic::shared_atomic_comp_swap:
+      case Intrinsic::control_barrier: case Intrinsic::group_memory_barrier: case Intrinsic::memory_barrier:
         // The interpreter runs one warp of a graphics stage; kernels run on the executor (docs/ir.md).
         fail("{}: {} needs a compute launch: run the selected SASS with tmu run", where, name(n.op));
     }

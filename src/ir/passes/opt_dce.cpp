@@ -7,11 +7,12 @@
 namespace tmu::ir {
 namespace {
 
-// Intrinsics that write or discard: kept whether or not their result is read.
+// Intrinsics that write or discard: kept whether or not their result is read. Atomics write memory and return
+// the old value (NIR gives them no CAN_ELIMINATE flag): an unread result is PTX's red.
 bool has_effect(const Instr& i) {
   const IntrinsicInstr* n = i.as<IntrinsicInstr>();
   if (!n) return false;
-  return info(n->op).dest_size < 0;
+  return info(n->op).dest_size < 0 || name(n->op).find("_atomic_") != std::string_view::npos;
 }
 
 void count_conditions(const CfList& list, std::unordered_map<DefId, unsigned>& uses) {

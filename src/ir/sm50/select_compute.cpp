@@ -8,6 +8,9 @@
 //   st.global         STG.E [R2], R0 / STG.E.64 / STG.E.128 [R2+0x30], R4
 //   ld/st.shared      LDS R0, [R2+0x10] / STS.64 [R2], R4      (load_shared / store_shared: offset + base)
 //   ld/st.local       LDL R0, [R2] / STL.128 [R2], R8          (load_scratch / store_scratch)
+//   atom.global       ATOM.E.ADD R11, [R4], R10 / ATOM.E.CAS R0, [R4+0x24], R10, R11 / ATOM.E.ADD.U64
+//   red.global        RED.E.MAX [R4+0x34], R10             atom/red.shared: ATOMS.MIN.S32 R22 / RZ, [R29+0x4], R10
+//   bar.sync 0        BAR.SYNC 0x0 ; MEMBAR.CTA            membar.cta / .gl: MEMBAR.CTA / MEMBAR.GL.IVALLD
 // The address is the (lo, hi) pair of a 2-component definition: the allocator gives it an even register.
 #include "ir/sm50/select_internal.h"
 #include "isa/cubin_image.h"
@@ -156,6 +159,80 @@ void store(Selector& sel, const Instr& i, const IntrinsicInstr& n, const Space& 
   sel.emit(fmt::format("{}{} {}, {}", space.store, suffix, addr.at(0), sel.reg(first)));
 }
 
+// Whether any instruction reads d (an atomic whose old value nobody reads is PTX's red).
+bool is_read(Selector& sel, DefId d) {
+  bool read = false;
+  sel.s.for_each_instr([&](Instr& i) {
+    for (DefId* u : i.uses()) read |= *u == d;
+  });
+  return read;
+}
+
+// The SASS operation of an atomic (the part of its name between the space's prefix and suffix) on 32- or 64-bit
+// data, as ptxas 11.8 spells it: ATOM.E.ADD / .ADD.U64 / .ADD.F32.FTZ.RN, .MIN.S32 / .MIN (u32) / .MIN.U64 /
+// .MIN.S64, .AND / .AND.U64, .EXCH / .EXCH.U64, .INC, .DEC, .CAS / .CAS.64.
+std::string atomic_op(Selector& sel, const Instr& i, std::string_view op, bool wide) {
+  const char* u64 = wide ? ".U64" : "";
+  if (op == "add") return fmt::format(".ADD{}", u64);
+  if (op == "fadd") return ".ADD.F32.FTZ.RN";
+  if (op == "imin" || op == "imax") return fmt::format(".{}{}", op == "imin" ? "MIN" : "MAX", wide ? ".S64" : ".S32");
+  if (op == "umin" || op == "umax") return fmt::format(".{}{}", op == "umin" ? "MIN" : "MAX", u64);
+  if (op == "and") return fmt::format(".AND{}", u64);
+  if (op == "or") return fmt::format(".OR{}", u64);
+  if (op == "xor") return fmt::format(".XOR{}", u64);
+  if (op == "exchange") return fmt::format(".EXCH{}", u64);
+  if (op == "inc_wrap" && !wide) return ".INC";
+  if (op == "dec_wrap" && !wide) return ".DEC";
+  if (op == "comp_swap") return wide ? ".CAS.64" : ".CAS";
+  sel.fail(i, fmt::format("the atomic {} on {}-bit data has no ATOM form", op, wide ? 64 : 32));
+}
+
+// ATOM.E / ATOMS (shared): Rd, [address], data (CAS: the compared and the new value in consecutive registers). An
+// unread result is ptxas's RED.E [address], data for global memory and ATOMS with RZ for shared memory (and for
+// EXCH and CAS, which RED lacks, ATOM.E with RZ).
+void atomic(Selector& sel, const Instr& i, const IntrinsicInstr& n, const Space& space, std::string_view op) {
+  const DefId data = n.src[1];
+  check_32bit(sel, i, sel.shape.at(data), fmt::format("{}'s data", name(n.op)));
+  const unsigned words = sel.components(data);
+  if (words > 2 || n.dest.components != words)
+    sel.fail(i, fmt::format("{}: data and result are one 32-bit value or a (lo, hi) pair", name(n.op)));
+  const Address addr = address_of(sel, i, n, space, n.src[0]);
+  const std::string mnemonic = fmt::format("{}{}", space.pair ? "ATOM.E" : "ATOMS", atomic_op(sel, i, op, words == 2));
+  std::string operands = sel.r(data);
+  if (op == "comp_swap") {
+    const unsigned s = sel.scratch(2 * words);
+    for (unsigned k = 0; k < 2; ++k)
+      for (unsigned c = 0; c < words; ++c)
+        sel.emit(fmt::format("MOV {}, {}", sel.reg(s + k * words + c), sel.r(n.src[1 + k], c)));
+    operands = fmt::format("{}, {}", sel.reg(s), sel.reg(s + words));
+  }
+  if (is_read(sel, n.dest.id)) {
+    sel.emit(fmt::format("{} {}, {}, {}", mnemonic, sel.reg(sel.dest(n.dest)), addr.at(0), operands));
+  } else if (space.pair && op != "comp_swap" && op != "exchange") {  // RED has no EXCH or CAS
+    sel.emit(fmt::format("RED.E{} {}, {}", atomic_op(sel, i, op, words == 2), addr.at(0), operands));
+  } else {
+    sel.emit(fmt::format("{} RZ, {}, {}", mnemonic, addr.at(0), operands));
+  }
+}
+
+// The operation part of an atomic intrinsic's name: "add" of global_atomic_add_2x32 and shared_atomic_add.
+std::optional<std::pair<const Space*, std::string_view>> atomic_form(Intrinsic op) {
+  std::string_view nm = name(op);
+  constexpr std::string_view kGlobalPrefix = "global_atomic_", kSuffix = "_2x32", kSharedPrefix = "shared_atomic_";
+  if (nm.starts_with(kGlobalPrefix) && nm.ends_with(kSuffix))
+    return std::pair{&kGlobal, nm.substr(kGlobalPrefix.size(), nm.size() - kGlobalPrefix.size() - kSuffix.size())};
+  if (nm.starts_with(kSharedPrefix)) return std::pair{&kShared, nm.substr(kSharedPrefix.size())};
+  return std::nullopt;
+}
+
+// control_barrier: BAR.SYNC barrier[, threads] (ptxas's bar.sync; `base` the barrier, `range` the thread count).
+void control_barrier(Selector& sel, const Instr& i, const IntrinsicInstr& n) {
+  const int64_t barrier = n.index("base").value_or(0), threads = n.index("range").value_or(0);
+  if (barrier < 0 || barrier > 15) sel.fail(i, fmt::format("barrier {}: SM50 has barriers 0-15", barrier));
+  if (threads < 0 || threads > 4095) sel.fail(i, fmt::format("{} threads do not fit BAR's 12-bit count", threads));
+  sel.emit(threads ? fmt::format("BAR.SYNC {:#x}, {:#x}", barrier, threads) : fmt::format("BAR.SYNC {:#x}", barrier));
+}
+
 }  // namespace
 
 bool select_compute(Selector& sel, const Instr& i, const IntrinsicInstr& n) {
@@ -201,12 +278,25 @@ bool select_compute(Selector& sel, const Instr& i, const IntrinsicInstr& n) {
         sel.emit(fmt::format("SHFL.IDX PT, {}, {}, {}, 0x1f", sel.reg(d + c), sel.r(n.src[0], c), sel.r(n.src[1])));
       return true;
     }
+    case Intrinsic::control_barrier:
+      control_barrier(sel, i, n);
+      return true;
+    case Intrinsic::group_memory_barrier:  // membar.cta, and after bar.sync
+      sel.emit("MEMBAR.CTA");
+      return true;
+    case Intrinsic::memory_barrier:  // membar.gl
+      sel.emit("MEMBAR.GL.IVALLD");
+      return true;
     case Intrinsic::load_subgroup_invocation: {
       check_32bit(sel, i, n.dest, "load_subgroup_invocation");
       sel.emit(fmt::format("S2R {}, SR_LANEID", sel.reg(sel.dest(n.dest))));
       return true;
     }
     default:
+      if (const auto form = atomic_form(n.op)) {
+        atomic(sel, i, n, *form->first, form->second);
+        return true;
+      }
       return false;
   }
 }

@@ -14,6 +14,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <initializer_list>
 #include <map>
 #include <optional>
 #include <string>
@@ -114,6 +115,16 @@ class FunctionCompiler {
   void window_access(const Instruction& ins, bool load, Space space, const std::vector<const Operand*>& regs,
                      const Operand& addr, Type t, unsigned elems);
 
+  // Atomics, barriers and addresses shared by the memory instructions (memory.cpp, instructions.cpp).
+  struct WindowAddress {
+    ir::DefId offset;  // a 32-bit offset in the window
+    int64_t base = 0;  // the constant part (the intrinsic's base)
+  };
+  WindowAddress window_address(const Instruction& ins, Space space, const Operand& addr, unsigned bytes);
+  ir::DefId global_address(const Operand& addr);
+  void atomic(const Instruction& ins);
+  void barrier(const Instruction& ins);
+
   // texture.cpp: tex, tld4, txq.
   void texture(const Instruction& ins);
   ir::DefId emulated_gradients(const ir::TexInstr& t);
@@ -167,5 +178,10 @@ class FunctionCompiler {
 
 bool is_64(Type t);
 bool is_float(Type t);
+// An instruction's modifiers and operands (instructions.cpp).
+bool has(const Instruction& i, std::string_view modifier);
+Type last_type(const Instruction& i);  // its last modifier that is a type
+void expect_operands(const Instruction& i, std::size_t n);
+void refuse_unknown(const Instruction& i, std::initializer_list<std::string_view> allowed);  // besides types
 
 }  // namespace tmu::ptx::to_ir

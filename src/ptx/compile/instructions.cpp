@@ -15,8 +15,6 @@ namespace tmu::ptx::to_ir {
 using ir::AluOp;
 using ir::DefId;
 
-namespace {
-
 bool has(const Instruction& i, std::string_view m) {
   return std::any_of(i.mods.begin(), i.mods.end(), [&](const Modifier& x) { return x.text == m; });
 }
@@ -42,8 +40,6 @@ void refuse_unknown(const Instruction& i, std::initializer_list<std::string_view
   }
 }
 
-}  // namespace
-
 void FunctionCompiler::instruction(const Instruction& ins) {
   const std::string& op = ins.opcode;
   if (op == "tex" || op == "tld4" || op == "txq") return texture(ins);
@@ -52,6 +48,8 @@ void FunctionCompiler::instruction(const Instruction& ins) {
   if (op == "setp") return compare(ins, last_type(ins));
   if (op == "cvt") return convert(ins);
   if (op == "call") return call(ins);
+  if (op == "atom" || op == "red") return atomic(ins);
+  if (op == "bar" || op == "barrier" || op == "membar" || op == "fence") return barrier(ins);
   if (op == "mov" || op == "cvta") return move(ins, last_type(ins));
   if (op == "selp") {
     expect_operands(ins, 4);
@@ -176,15 +174,7 @@ void FunctionCompiler::memory(const Instruction& ins, bool load) {
   if (has(ins, ".shared") || has(ins, ".local"))
     return window_access(ins, load, has(ins, ".shared") ? Space::Shared : Space::Local, regs, addr, t, elems);
   if (!has(ins, ".global")) fail(ins.loc, "only .param, .global, .shared and .local memory are compiled yet");
-  if (addr.name.empty() || !registers_.count(addr.name))
-    fail(addr.loc, "a global address must be a 64-bit register (module-scope .global variables are not compiled yet)");
-  Operand base = addr;
-  base.kind = Operand::Kind::Name;
-  DefId a = value(base, Type::U64);
-  if (addr.offset != 0) {
-    const uint64_t off = static_cast<uint64_t>(addr.offset);
-    a = add64(a, b().imm_vec({off & 0xffffffffu, off >> 32}, 32));
-  }
+  const DefId a = global_address(addr);
   if (load) {
     ir::IntrinsicInstr i;
     i.op = ir::Intrinsic::load_global_2x32;
@@ -210,6 +200,20 @@ void FunctionCompiler::memory(const Instruction& ins, bool load) {
   i.src = {parts.size() == 1 ? parts[0].first : b().vec(parts), a};
   i.set_index("wrmask", std::to_string((1u << words) - 1));
   b().intrinsic(std::move(i));
+}
+
+// [%rd+k]: the register's 64-bit address plus the constant, as a (lo, hi) pair.
+DefId FunctionCompiler::global_address(const Operand& addr) {
+  if (addr.name.empty() || !registers_.count(addr.name))
+    fail(addr.loc, "a global address must be a 64-bit register (module-scope .global variables are not compiled yet)");
+  Operand base = addr;
+  base.kind = Operand::Kind::Name;
+  DefId a = value(base, Type::U64);
+  if (addr.offset != 0) {
+    const uint64_t off = static_cast<uint64_t>(addr.offset);
+    a = add64(a, b().imm_vec({off & 0xffffffffu, off >> 32}, 32));
+  }
+  return a;
 }
 
 void FunctionCompiler::arithmetic(const Instruction& ins, std::string_view op, Type t) {

@@ -5,7 +5,8 @@
 // byte offset in the window (`mov.u32 %r, var` / `mov.u64 %rd, var`, as nvcc's %SPL); ld/st.shared and
 // ld/st.local become load_shared/store_shared and load_scratch/store_scratch, the constant part of the address in
 // their `base` (shared) or added to the offset (local), selected as LDS/STS and LDL/STL (tmu run's windows start at
-// 0: docs/run.md).
+// 0: docs/run.md). atom and red on .global and .shared are NIR's global_atomic_*_2x32 / shared_atomic_* (ATOM.E,
+// RED.E, ATOMS); bar.sync and membar are control_barrier and the memory barriers (BAR.SYNC, MEMBAR).
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -39,17 +40,15 @@ void FunctionCompiler::declare_window_variable(const Variable& v) {
   end = static_cast<uint32_t>(offset + n);
 }
 
-void FunctionCompiler::window_access(const Instruction& ins, bool load, Space space,
-                                     const std::vector<const Operand*>& regs, const Operand& addr, Type t,
-                                     unsigned elems) {
-  const unsigned words = elems * (is_64(t) ? 2 : 1);
+FunctionCompiler::WindowAddress FunctionCompiler::window_address(const Instruction& ins, Space space,
+                                                                 const Operand& addr, unsigned bytes) {
   // [var+k], [%r+k] (a 32-bit offset) or [%rd+k] (its low half: windows are under 4 GiB).
   int64_t base = addr.offset;
   DefId offset;
   if (auto w = window_vars_.find(addr.name); w != window_vars_.end()) {
     if (w->second.space != space)
       fail(addr.loc, fmt::format("{} is a {} variable, the instruction accesses {}", addr.name, name(w->second.space), name(space)));
-    if (addr.offset < 0 || static_cast<uint64_t>(addr.offset) + 4 * words > w->second.size)
+    if (addr.offset < 0 || static_cast<uint64_t>(addr.offset) + bytes > w->second.size)
       fail(addr.loc, fmt::format("the access is outside {} ({} bytes)", addr.name, w->second.size));
     base += w->second.offset;
     offset = b().imm_int(0);
@@ -64,6 +63,14 @@ void FunctionCompiler::window_access(const Instruction& ins, bool load, Space sp
                            : fmt::format("{} is not a {} variable or a register", addr.name, name(space)));
   }
   if (base < -0x800000 || base > 0x7fffff) fail(addr.loc, "the address's constant does not fit 24 bits");
+  return {offset, base};
+}
+
+void FunctionCompiler::window_access(const Instruction& ins, bool load, Space space,
+                                     const std::vector<const Operand*>& regs, const Operand& addr, Type t,
+                                     unsigned elems) {
+  const unsigned words = elems * (is_64(t) ? 2 : 1);
+  auto [offset, base] = window_address(ins, space, addr, 4 * words);
   const bool shared = space == Space::Shared;
   if (!shared && base != 0) {  // load_scratch has no base: the constant joins the offset
     offset = b().alu(AluOp::iadd, {offset, b().imm_int(base & 0xffffffff)});
@@ -93,6 +100,113 @@ void FunctionCompiler::window_access(const Instruction& ins, bool load, Space sp
   const DefId v = b().intrinsic(std::move(i));
   for (unsigned e = 0; e < elems; ++e)
     set(*regs[e], elems == 1 ? v : is_64(t) ? b().swizzle(v, {2 * e, 2 * e + 1}) : b().channel(v, e), t);
+}
+
+namespace {
+
+// Mesa's name for a PTX atom operation on a type, as ptxas 11.8 accepts them for sm_50 (PTX ISA "atom": .add on
+// .u32/.s32/.u64/.f32, .min/.max on .u32/.s32/.u64/.s64, .inc/.dec on .u32, the bitwise ones, .exch and .cas on
+// .b32/.b64; .f64 adds and scopes need sm_60); empty when ptxas refuses the pair.
+std::string_view nir_atomic(std::string_view op, Type t) {
+  const bool u32 = t == Type::U32, s32 = t == Type::S32, u64 = t == Type::U64, s64 = t == Type::S64;
+  const bool bits = t == Type::B32 || t == Type::B64;
+  if (op == ".add") return u32 || s32 || u64 ? "add" : t == Type::F32 ? "fadd" : "";
+  if (op == ".min") return u32 || u64 ? "umin" : s32 || s64 ? "imin" : "";
+  if (op == ".max") return u32 || u64 ? "umax" : s32 || s64 ? "imax" : "";
+  if (op == ".inc") return u32 ? "inc_wrap" : "";
+  if (op == ".dec") return u32 ? "dec_wrap" : "";
+  if (op == ".and" || op == ".or" || op == ".xor") return bits ? op.substr(1) : "";
+  if (op == ".exch") return bits ? "exchange" : "";
+  if (op == ".cas") return bits ? "comp_swap" : "";
+  return "";
+}
+
+constexpr std::string_view kAtomicOps[] = {".add", ".min", ".max", ".inc", ".dec", ".and",
+                                           ".or",  ".xor", ".exch", ".cas"};
+
+}  // namespace
+
+// atom.{global,shared}.op.type d, [a], b [, c] and red.{global,shared}.op.type [a], b: global_atomic_<op>_2x32 or
+// shared_atomic_<op>; red's result is not read (selection writes RED / ATOMS with RZ, as ptxas does).
+void FunctionCompiler::atomic(const Instruction& ins) {
+  const bool red = ins.opcode == "red";
+  const bool shared = has(ins, ".shared");
+  if (!shared && !has(ins, ".global"))
+    fail(ins.loc, fmt::format("{} without .global or .shared (a generic address) is not compiled yet", ins.opcode));
+  std::string_view op;
+  for (std::string_view o : kAtomicOps)
+    if (has(ins, o)) op = o;
+  if (op.empty()) fail(ins.loc, fmt::format("{} needs an operation (.add, .min, .cas, ...)", ins.opcode));
+  refuse_unknown(ins, {".global", ".shared", op});
+  const Type t = last_type(ins);
+  const std::string_view nir = nir_atomic(op, t);
+  if (nir.empty() || (red && op == ".cas"))
+    fail(ins.loc, fmt::format("{}{}{} is not an sm_50 atomic (PTX ISA \"atom\")", ins.opcode, op, name(t)));
+  if (shared && (t == Type::F32 || (is_64(t) && op != ".exch" && op != ".cas")))
+    fail(ins.loc, fmt::format("{}.shared{}{}: ptxas 11.8 emits a compare-and-swap loop (ATOMS has no such form); "
+                              "not compiled yet", ins.opcode, op, name(t)));
+  const std::size_t data_count = op == ".cas" ? 2 : 1;
+  expect_operands(ins, (red ? 1 : 2) + data_count);
+  const Operand& addr = ins.operands[red ? 0 : 1];
+  if (addr.kind != Operand::Kind::Address) fail(addr.loc, "the address must be written in brackets");
+  const unsigned bytes = is_64(t) ? 8 : 4;
+
+  ir::IntrinsicInstr i;
+  const std::string intrinsic = shared ? fmt::format("shared_atomic_{}", nir) : fmt::format("global_atomic_{}_2x32", nir);
+  i.op = *ir::parse_intrinsic(intrinsic);
+  i.dest.components = static_cast<uint8_t>(bytes / 4);
+  if (shared) {
+    const auto [offset, base] = window_address(ins, Space::Shared, addr, bytes);
+    i.src = {offset};
+    i.set_index("base", std::to_string(base));
+  } else {
+    i.src = {global_address(addr)};
+  }
+  for (std::size_t k = 0; k < data_count; ++k) i.src.push_back(value(ins.operands[(red ? 1 : 2) + k], t));
+  const DefId old = b().intrinsic(std::move(i));
+  if (!red) set(ins.operands[0], old, t);
+}
+
+// bar.sync / barrier.sync a[, b] (bar.sync is barrier.sync.aligned): control_barrier, then the block's memory
+// ordering the PTX ISA gives it (ptxas: BAR.SYNC a[, b] then MEMBAR.CTA); membar.cta and membar.gl:
+// group_memory_barrier and memory_barrier (MEMBAR.CTA, MEMBAR.GL.IVALLD).
+void FunctionCompiler::barrier(const Instruction& ins) {
+  const std::string& op = ins.opcode;
+  ir::IntrinsicInstr i;
+  if (op == "fence") fail(ins.loc, "fence needs sm_70 (ptxas: \"Feature 'fence instruction' requires .target sm_70\")");
+  if (op == "membar") {
+    refuse_unknown(ins, {".cta", ".gl", ".sys"});
+    if (has(ins, ".sys"))
+      fail(ins.loc, "membar.sys is not compiled: NIR 22.3's barriers reach the device at most (ptxas: MEMBAR.SYS)");
+    expect_operands(ins, 0);
+    if (!has(ins, ".cta") && !has(ins, ".gl")) fail(ins.loc, "membar needs .cta, .gl or .sys");
+    i.op = has(ins, ".cta") ? ir::Intrinsic::group_memory_barrier : ir::Intrinsic::memory_barrier;
+    b().intrinsic(std::move(i));
+    return;
+  }
+  if (has(ins, ".arrive") || has(ins, ".red"))
+    fail(ins.loc, fmt::format("{}{} has no NIR 22.3 intrinsic (control_barrier waits); not compiled",
+                              op, has(ins, ".arrive") ? ".arrive" : ".red"));
+  if (op == "bar" && !has(ins, ".sync")) fail(ins.loc, "bar needs .sync (bar.sync, bar.arrive, bar.red)");
+  refuse_unknown(ins, {".sync", ".aligned"});
+  if (ins.operands.empty() || ins.operands.size() > 2) fail(ins.loc, fmt::format("{}.sync takes 1 or 2 operands", op));
+  auto number = [&](const Operand& o, uint64_t limit, std::string_view what) {
+    if (o.kind != Operand::Kind::Int)
+      fail(o.loc, fmt::format("a {} in a register is not compiled yet (ptxas: BAR.SYNC R)", what));
+    if (o.int_value > limit) fail(o.loc, fmt::format("the {} {} is over {}", what, o.int_value, limit));
+    return o.int_value;
+  };
+  i.op = ir::Intrinsic::control_barrier;
+  i.set_index("base", std::to_string(number(ins.operands[0], 15, "barrier number")));
+  if (ins.operands.size() == 2) {
+    const uint64_t threads = number(ins.operands[1], 1024, "thread count");
+    if (threads == 0 || threads % 32) fail(ins.operands[1].loc, "the thread count must be a multiple of 32 (PTX ISA \"bar\")");
+    i.set_index("range", std::to_string(threads));
+  }
+  b().intrinsic(std::move(i));
+  ir::IntrinsicInstr fence;
+  fence.op = ir::Intrinsic::group_memory_barrier;
+  b().intrinsic(std::move(fence));
 }
 
 }  // namespace tmu::ptx::to_ir

@@ -1,0 +1,135 @@
+// SPDX-License-Identifier: MIT
+// The PTX compiler's atomics and barriers (docs/ptx.md "Compiling"): tests/data/ptx/kernels/atomics.ptx compiled by
+// tmu and run by tmu run's launch, its outputs against PTX ISA "atom"/"red" computed here in C++ (the oracle test
+// tmu_ptx_kernels_tests runs the same kernel compiled by ptxas 11.8 and compares); the SASS chosen for barriers;
+// and the refusals with their positions.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <bit>
+#include <filesystem>
+#include <fmt/format.h>
+#include <fstream>
+#include <random>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "ptx/reader.h"
+#include "ptx_kernel_harness.h"
+
+namespace tmu {
+namespace {
+
+using namespace ptx_kernel_harness;
+
+std::string data_file(const std::string& name) {
+  std::ifstream f(std::filesystem::path(TMU_TEST_DATA) / "ptx" / "kernels" / name);
+  std::stringstream s;
+  s << f.rdbuf();
+  return s.str();
+}
+
+uint64_t word_pair(const std::vector<uint32_t>& out, unsigned at) { return uint64_t{out[at + 1]} << 32 | out[at]; }
+
+int32_t s32(uint32_t v) { return static_cast<int32_t>(v); }
+
+// atomics.ptx: 4 blocks of 32 threads, thread g (ctaid * 32 + tid) reading v = in[g]. out[0..7]: a shared histogram
+// of v & 7 per block (atom.shared.add 1, red.shared.add 2), summed by red.global.add; out[8..]: global atomics
+// every thread applies to one word (only their order-independent results); out[32 + 4g ..]: a chain of shared
+// atomics on the thread's own word.
+TEST(PtxCompileMemory, AtomicsAgainstPtxSemantics) {
+  std::mt19937 rng(5);
+  const uint32_t edges[] = {0, 1, 3, 4, 5, 7, 0x7fffffff, 0x80000000, 0xfffffffe, 0xffffffff};
+  std::vector<uint32_t> in(128);
+  for (uint32_t& v : in) v = rng() % 3 == 0 ? edges[rng() % std::size(edges)] : static_cast<uint32_t>(rng());
+  std::vector<uint32_t> init(32 + 4 * 128, 0);
+  init[11] = 0x7fffffff;  // atom.global.min.s32's start
+  init[18] = 0xffffffff;  // atom.global.and.b32's start
+  auto list = [](const std::vector<uint32_t>& w) {
+    std::string s;
+    for (uint32_t x : w) s += fmt::format("{}{}", s.empty() ? "" : ",", x);
+    return s;
+  };
+  const auto out = launch_words(
+      data_file("atomics.ptx"), "atomics.ptx",
+      fmt::format(R"({{"kernel": "atomics", "grid": 4, "block": 32, "params": [{{"buffer": "out"}}, {{"buffer": "in"}}],
+                      "buffers": [{{"name": "out", "size": {}, "u32": [{}]}}, {{"name": "in", "size": 512, "u32": [{}]}}]}})",
+                  4 * init.size(), list(init), list(in)));
+  ASSERT_EQ(out.size(), init.size());
+
+  std::vector<uint32_t> want(20, 0);
+  uint32_t vmax = 0, vor = 0, vxor = 0, vand = 0xffffffff, dec = 0;
+  int32_t vmin = 0x7fffffff;
+  float fsum = 0;
+  uint64_t sum64 = 0, max64 = 0;
+  for (uint32_t v : in) {
+    want[v & 7] += 3;  // 1 + 2 in its block's bin, each bin added to out once per block
+    vmax = std::max(vmax, v), vmin = std::min(vmin, s32(v));
+    vor |= v, vxor ^= v, vand &= v;
+    dec = (dec == 0 || dec > 1000) ? 1000 : dec - 1;  // PTX atom.dec
+    fsum += static_cast<float>(v & 255);                // small integers: exact in any order
+    sum64 += uint64_t{v} << 20, max64 = std::max(max64, uint64_t{v} << 20);
+  }
+  want[8] = 128, want[9] = 127 * 128 / 2;  // atom.add 1: the old values are 0..127 in some order
+  want[10] = vmax, want[11] = static_cast<uint32_t>(vmin);
+  want[12] = 0x1234, want[13] = 1;  // cas(0 -> 0x1234) by everyone: one succeeds
+  want[14] = 128, want[15] = dec;   // inc with a bound of 1000 from 0
+  want[16] = vor, want[17] = vxor, want[18] = vand, want[19] = std::bit_cast<uint32_t>(fsum);
+  for (unsigned w = 0; w < 20; ++w) EXPECT_EQ(out[w], want[w]) << "out[" << w << "]";
+  EXPECT_EQ(word_pair(out, 20), sum64);
+  EXPECT_EQ(word_pair(out, 22), max64);
+  EXPECT_EQ(word_pair(out, 24), 0x123456789abu);           // exch by everyone of one value
+  EXPECT_EQ(word_pair(out, 28), 127 * 0x123456789abu);     // the old values: 0 once, then the value
+  EXPECT_EQ(word_pair(out, 26), 0xabcdef012345u);          // cas.b64 (0 -> value) by everyone
+  EXPECT_EQ(out[30], 1u);                                  // one of them succeeded
+  for (uint32_t g = 0; g < 128; ++g) {
+    const uint32_t v = in[g];
+    const uint32_t mx = static_cast<uint32_t>(std::max(s32(v), 5));  // max.s32 5, then exch g (old: mx)
+    const uint32_t inc = v >= 0x7fffffff ? 0 : v + 1;                 // cas g -> v, then inc 0x7fffffff
+    const uint32_t d = (inc == 0 || inc > 3) ? 3 : inc - 1;          // dec 3, then xor g
+    const std::array<uint32_t, 4> row{mx, v, inc, d ^ g};
+    for (unsigned k = 0; k < 4; ++k) EXPECT_EQ(out[32 + 4 * g + k], row[k]) << "thread " << g << " word " << k;
+  }
+}
+
+// The SASS of atom/red forms and barriers: ptxas 11.8's spellings (nvdisasm of ptxas -arch=sm_50).
+TEST(PtxCompileMemory, SelectionSpellsPtxasForms) {
+  auto m = ptx::read(data_file("atomics.ptx"), "atomics.ptx");
+  ASSERT_TRUE(m) << m.error();
+  auto c = ptx::compile(*m, "atomics.ptx");
+  ASSERT_TRUE(c) << c.error();
+  const std::string& sass = c->kernels.at(0).sass;
+  for (const char* form : {"BAR.SYNC 0x0 ;\nMEMBAR.CTA ;", "ATOMS.ADD RZ, [", "RED.E.ADD [", "ATOM.E.ADD R",
+                           "RED.E.MAX [", "RED.E.MIN.S32 [", "ATOM.E.CAS R", "RED.E.INC [", "RED.E.DEC [",
+                           "RED.E.ADD.F32.FTZ.RN [", "RED.E.ADD.U64 [", "RED.E.MAX.S64 [", "ATOM.E.EXCH.U64 R",
+                           "ATOM.E.CAS.64 R", "MEMBAR.GL.IVALLD ;", "ATOMS.MAX.S32 RZ, [", "ATOMS.EXCH R",
+                           "ATOMS.CAS RZ, [", "ATOMS.INC R", "ATOMS.DEC R"})
+    EXPECT_NE(sass.find(form), std::string::npos) << form << " in\n" << sass;
+  auto named = ptx::compile(*ptx::read(kernel("  bar.sync 1, 64;\n  barrier.sync 2;"), "b.ptx"), "b.ptx");
+  ASSERT_TRUE(named) << named.error();
+  EXPECT_NE(named->kernels[0].sass.find("BAR.SYNC 0x1, 0x40 ;\nMEMBAR.CTA ;\nBAR.SYNC 0x2 ;"), std::string::npos)
+      << named->kernels[0].sass;
+}
+
+TEST(PtxCompileMemory, RefusalsNameTheStatement) {
+  // The body starts on line 20 of kernel().
+  EXPECT_EQ(error_of("  atom.add.u32 %r5, [%rd1], 1;"),
+            "bad.ptx:20:3: atom without .global or .shared (a generic address) is not compiled yet");
+  EXPECT_EQ(error_of("  atom.global.inc.s32 %r5, [%rd1], 1;"),
+            "bad.ptx:20:3: atom.inc.s32 is not an sm_50 atomic (PTX ISA \"atom\")");
+  EXPECT_EQ(error_of("  atom.shared.add.f32 %f1, [%r1], %f2;"),
+            "bad.ptx:20:3: atom.shared.add.f32: ptxas 11.8 emits a compare-and-swap loop (ATOMS has no such form); "
+            "not compiled yet");
+  EXPECT_EQ(error_of("  atom.global.gpu.add.u32 %r5, [%rd1], 1;"), "bad.ptx:20:14: atom.gpu is not compiled yet");
+  EXPECT_EQ(error_of("  membar.sys;"),
+            "bad.ptx:20:3: membar.sys is not compiled: NIR 22.3's barriers reach the device at most (ptxas: MEMBAR.SYS)");
+  EXPECT_EQ(error_of("  bar.arrive 1, 64;"),
+            "bad.ptx:20:3: bar.arrive has no NIR 22.3 intrinsic (control_barrier waits); not compiled");
+  EXPECT_EQ(error_of("  bar.sync %r1;"), "bad.ptx:20:12: a barrier number in a register is not compiled yet (ptxas: BAR.SYNC R)");
+  EXPECT_EQ(error_of("  fence.sc.cta;"),
+            "bad.ptx:20:3: fence needs sm_70 (ptxas: \"Feature 'fence instruction' requires .target sm_70\")");
+}
+
+}  // namespace
+}  // namespace tmu
