@@ -123,13 +123,37 @@ void dominators(Cfg& g) {
   g.idom = std::move(dom);
 }
 
+// Numbers the dominator tree in DFS pre- and post-order, so that a dominance query is two comparisons (a
+// dominates b when b's interval lies in a's) whatever the tree's depth.
+void number_dominator_tree(Cfg& g) {
+  const std::size_t n = g.idom.size();
+  std::vector<std::vector<uint32_t>> children(n);
+  for (uint32_t b = 0; b < n; ++b)
+    if (g.idom[b] != Cfg::kNone) children[g.idom[b]].push_back(b);
+  g.pre.assign(n, 0);
+  g.post.assign(n, 0);
+  uint32_t clock = 0;
+  std::vector<std::pair<uint32_t, std::size_t>> stack{{0, 0}};
+  g.pre[0] = clock++;
+  while (!stack.empty()) {
+    auto& [b, k] = stack.back();
+    if (k < children[b].size()) {
+      const uint32_t c = children[b][k++];
+      g.pre[c] = clock++;
+      stack.push_back({c, 0});
+      continue;
+    }
+    g.post[b] = clock++;
+    stack.pop_back();
+  }
+}
+
 }  // namespace
 
 bool Cfg::dominates(uint32_t a, uint32_t b) const {
   if (b >= reachable.size() || !reachable[b]) return true;
-  for (uint32_t x = b; x != kNone; x = idom[x])
-    if (x == a) return true;
-  return false;
+  if (a >= reachable.size() || !reachable[a]) return false;
+  return pre[a] <= pre[b] && post[b] <= post[a];
 }
 
 Cfg build_cfg(Shader& s) {
@@ -144,6 +168,7 @@ Cfg build_cfg(Shader& s) {
     p.erase(std::unique(p.begin(), p.end()), p.end());
   }
   dominators(g);
+  number_dominator_tree(g);
   return g;
 }
 

@@ -24,6 +24,8 @@ struct Cfg {
   // The immediate dominator of each reachable block (kNone for the entry block and unreachable blocks).
   std::vector<uint32_t> idom;
   std::vector<bool> reachable;
+  // The dominator tree's DFS pre- and post-order numbers (for dominates()).
+  std::vector<uint32_t> pre, post;
   uint32_t end = 0;
 
   // Whether every path from the entry to `b` goes through `a` (a block dominates itself). An unreachable `b` is

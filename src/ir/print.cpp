@@ -357,23 +357,24 @@ class Printer {
 
   // print_if: "if ssa_N {" / "} else {" / "}".
   void if_node(IfNode& f, unsigned tabs) {
-    out_.append(tabs, '\t');
-    out_ += fmt::format("if {} {{\n", ssa(f.condition));
+    line(tabs, fmt::format("if {} {{", ssa(f.condition)));
     list(f.then_list, tabs + 1);
-    out_.append(tabs, '\t');
-    out_ += "} else {\n";
+    line(tabs, "} else {");
     list(f.else_list, tabs + 1);
-    out_.append(tabs, '\t');
-    out_ += "}\n";
+    line(tabs, "}");
   }
 
   // print_loop: "loop {" / "}", the body one tab deeper.
   void loop(LoopNode& l, unsigned tabs) {
-    out_.append(tabs, '\t');
-    out_ += "loop {\n";
+    line(tabs, "loop {");
     list(l.body, tabs + 1);
+    line(tabs, "}");
+  }
+
+  void line(unsigned tabs, std::string_view text) {
     out_.append(tabs, '\t');
-    out_ += "}\n";
+    out_ += text;
+    out_ += '\n';
   }
 
   void block(Block& b, unsigned tabs) {

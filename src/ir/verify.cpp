@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "ir/cfg.h"
 #include "ir/tex.h"
@@ -118,14 +119,13 @@ class Verifier {
   // defined on the way to that predecessor's end.
   void phi(Instr& i, const PhiInstr& p, const Block& b) {
     const std::vector<uint32_t>& preds = cfg_.preds[b.id];
-    for (std::size_t k = 0; k < p.src.size(); ++k) {
-      const PhiSrc& src = p.src[k];
+    std::unordered_set<uint32_t> seen;
+    for (const PhiSrc& src : p.src) {
       const bool is_pred = std::binary_search(preds.begin(), preds.end(), src.pred_block);
       if (!is_pred)
         error(i, fmt::format("phi source from block_{} is not a predecessor of block_{} ({})", src.pred_block, b.id,
                              block_names(preds)));
-      for (std::size_t e = 0; e < k; ++e)
-        if (p.src[e].pred_block == src.pred_block) error(i, fmt::format("two phi sources from block_{}", src.pred_block));
+      if (!seen.insert(src.pred_block).second) error(i, fmt::format("two phi sources from block_{}", src.pred_block));
       const Def* d = shape(src.def);
       if (!d) {
         error(i, fmt::format("phi source ssa_{} is not defined", src.def));
@@ -137,10 +137,9 @@ class Verifier {
         error(i, fmt::format("phi source ssa_{} is vec{} {}-bit, the phi vec{} {}-bit", src.def, d->components,
                              d->bit_size, p.dest.components, p.dest.bit_size));
     }
-    for (uint32_t pred : preds) {
-      const bool found = std::any_of(p.src.begin(), p.src.end(), [&](const PhiSrc& s) { return s.pred_block == pred; });
-      if (!found) error(i, fmt::format("the phi has no source from block_{}, a predecessor of block_{}", pred, b.id));
-    }
+    for (uint32_t pred : preds)
+      if (!seen.count(pred))
+        error(i, fmt::format("the phi has no source from block_{}, a predecessor of block_{}", pred, b.id));
   }
 
   static std::string block_names(const std::vector<uint32_t>& blocks) {

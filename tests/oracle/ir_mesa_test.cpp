@@ -8,6 +8,7 @@
 // shader is run too, and must give the results of tmu's unlowered one (the reader and the helper agree).
 #include <gtest/gtest.h>
 
+#include <array>
 #include <bit>
 #include <cmath>
 #include <cstdlib>
@@ -16,6 +17,7 @@
 #include <sstream>
 
 #include "ir/passes/lower_tex.h"
+#include "ir/print.h"
 #include "ir/read.h"
 #include "ir/tex.h"
 #include "ir/verify.h"
@@ -323,6 +325,50 @@ TEST(IrMesa, LowerTexAgreesWithMesa2236) {
                 t.cases, t.identical, t.known, t.mesa_failed);
   for (const auto& [why, n] : known_reasons) std::printf("  known: %s: %u\n", why.c_str(), n);
   EXPECT_GT(jobs.size(), 300u);
+}
+
+// Loops: the helper builds each of its "loop" shapes with nir_builder (loops, ifs, break and continue over
+// function_temp variables), puts it in SSA form with nir_lower_vars_to_ssa, validates it and prints it. tmu reads
+// Mesa's print and prints it back letter for letter (loop lines, jumps, phis, preds/succs with the back edges),
+// verify() accepts it, and the interpreter runs it with n = L % 8 in lane L to the values worked out by hand from
+// the shapes' C (tests/support/mesa_nir_helper/main.c, "Loop shaders").
+TEST(IrMesa, LoopShadersPrintAndRunAsMesa2236) {
+  auto helper = find_mesa_helper();
+  if (!helper) {
+    if (test::oracles_required()) FAIL() << "tmu_mesa_nir is required (TMU_REQUIRE_ORACLES=1) but missing: run scripts/setup.sh --oracles";
+    GTEST_SKIP() << "skipped: install Mesa's NIR oracle: scripts/build-mesa-nir.sh";
+  }
+  const std::map<std::string, std::array<uint32_t, 8>> expected = {
+      {"sum", {0, 0, 1, 3, 6, 10, 15, 21}},           // 0 + 1 + ... + (n - 1)
+      {"two_breaks", {0, 0, 1, 3, 6, 20, 20, 20}},    // as sum until s >= 10 (at i = 4), then s * 2
+      {"continue_odd", {0, 0, 2, 2, 6, 6, 12, 12}},   // the even numbers up to n
+      {"nested", {0, 0, 0, 1, 4, 10, 20, 35}},        // the sum over i < n of 0 + ... + (i - 1)
+      {"loop_in_if", {7, 7, 1, 3, 6, 10, 15, 21}},    // n >= 2 ? sum : 7
+  };
+  std::string input;
+  for (const auto& [shape, values] : expected) input += "case " + shape + "\nloop " + shape + "\nend\n";
+  const std::string dir = test::temp_dir();
+  test::write_text(dir + "/loops.txt", input);
+  const test::RunResult r = test::run_program({"/bin/sh", "-c", "'" + *helper + "' < '" + dir + "/loops.txt'"});
+  ASSERT_EQ(r.status, 0) << r.err.substr(0, 2000);
+  const auto results = parse(r.out);
+  interp::Inputs in = interp::Inputs::quads();
+  for (unsigned lane = 0; lane < 32; ++lane) in.set_input_bits(lane, 0, {lane % 8, 0, 0, 0});
+  for (const auto& [shape, values] : expected) {
+    SCOPED_TRACE(shape);
+    ASSERT_TRUE(results.count(shape)) << r.out.substr(0, 2000);
+    const MesaResult& m = results.at(shape);
+    ASSERT_TRUE(m.failure.empty()) << m.failure << "\n" << r.err.substr(0, 2000);
+    ASSERT_NE(m.before.find("\tloop {\n"), std::string::npos) << m.before;
+    auto s = read(m.before, shape + ".nir");
+    ASSERT_TRUE(s.ok()) << s.error() << "\n" << m.before;
+    EXPECT_EQ(print(*s), m.before);
+    EXPECT_TRUE(verify(*s).empty());
+    interp::Bindings bindings;
+    auto out = interp::run(*s, bindings, in);
+    ASSERT_TRUE(out.ok()) << out.error();
+    for (unsigned lane = 0; lane < 32; ++lane) EXPECT_EQ(out->u(lane, 0, 0), values[lane % 8]) << "lane " << lane;
+  }
 }
 
 }  // namespace

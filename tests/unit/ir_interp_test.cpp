@@ -564,6 +564,16 @@ std::string store_text(std::string_view ssa, unsigned base, unsigned tabs = 1) {
                      ssa, base, 4 + base, 132 + base);
 }
 
+// "if ssa_C { block_T: JUMP } else { block_E: [JUMP] }" at `tabs` tabs (else_jump empty: no jump on that side).
+std::string jump_if_text(std::string_view cond, unsigned then_block, std::string_view then_jump, unsigned else_block,
+                         std::string_view else_jump = "", unsigned tabs = 2) {
+  const std::string t(tabs, '\t');
+  std::string out = fmt::format("{0}if {1} {{\n{0}\tblock block_{2}:\n{0}\t{3}\n{0}}} else {{\n{0}\tblock block_{4}:\n",
+                                t, cond, then_block, then_jump, else_block);
+  if (!else_jump.empty()) out += fmt::format("{}\t{}\n", t, else_jump);
+  return out + t + "}\n";
+}
+
 Shader read_loop_shader(const std::string& body) {
   auto r = read(std::string(kLoopHeader) + body + "}\n", "loops.nir");
   EXPECT_TRUE(r.ok()) << r.error();
@@ -584,9 +594,8 @@ TEST(IrInterpLoops, SumUpToTheLane) {
                               "\t\tblock block_1:\n"
                               "\t\tvec1 32 ssa_3 = phi block_0: ssa_0, block_4: ssa_7\n"
                               "\t\tvec1 32 ssa_4 = phi block_0: ssa_0, block_4: ssa_6\n"
-                              "\t\tvec1  1 ssa_5 = ult ssa_1, ssa_3\n"
-                              "\t\tif ssa_5 {\n\t\t\tblock block_2:\n\t\t\tbreak\n"
-                              "\t\t} else {\n\t\t\tblock block_3:\n\t\t}\n"
+                              "\t\tvec1  1 ssa_5 = ult ssa_1, ssa_3\n" +
+                              jump_if_text("ssa_5", 2, "break", 3) +
                               "\t\tblock block_4:\n"
                               "\t\tvec1 32 ssa_6 = iadd ssa_4, ssa_3\n"
                               "\t\tvec1 32 ssa_7 = iadd ssa_3, ssa_2\n" +
@@ -614,9 +623,8 @@ TEST(IrInterpLoops, BreakOnAPerLaneConditionKeepsEachLanesValues) {
                               "\t\tvec1 32 ssa_4 = phi block_0: ssa_0, block_4: ssa_5\n"
                               "\t\tvec1 32 ssa_5 = iadd ssa_4, ssa_2\n"
                               "\t\tvec1 32 ssa_6 = imul ssa_5, ssa_3\n"
-                              "\t\tvec1  1 ssa_7 = ult ssa_1, ssa_6\n"
-                              "\t\tif ssa_7 {\n\t\t\tblock block_2:\n\t\t\tbreak\n"
-                              "\t\t} else {\n\t\t\tblock block_3:\n\t\t}\n"
+                              "\t\tvec1  1 ssa_7 = ult ssa_1, ssa_6\n" +
+                              jump_if_text("ssa_7", 2, "break", 3) +
                               "\t\tblock block_4:\n"
                               "\t}\n"
                               "\tblock block_5:\n" +
@@ -639,9 +647,8 @@ TEST(IrInterpLoops, ContinueSkipsOddIterations) {
                               "\t\tvec1 32 ssa_3 = phi block_0: ssa_0, block_5: ssa_3, block_7: ssa_8\n"
                               "\t\tvec1 32 ssa_4 = phi block_0: ssa_0, block_5: ssa_5, block_7: ssa_5\n"
                               "\t\tvec1 32 ssa_5 = iadd ssa_4, ssa_2\n"
-                              "\t\tvec1  1 ssa_6 = ult ssa_1, ssa_5\n"
-                              "\t\tif ssa_6 {\n\t\t\tblock block_2:\n\t\t\tbreak\n"
-                              "\t\t} else {\n\t\t\tblock block_3:\n\t\t}\n"
+                              "\t\tvec1  1 ssa_6 = ult ssa_1, ssa_5\n" +
+                              jump_if_text("ssa_6", 2, "break", 3) +
                               "\t\tblock block_4:\n"
                               "\t\tvec1 32 ssa_7 = iand ssa_5, ssa_2\n"
                               "\t\tif ssa_7 {\n\t\t\tblock block_5:\n\t\t\tcontinue\n"
@@ -701,9 +708,8 @@ TEST(IrInterpLoops, LoopInAnIfInALoop) {
                               "\t\tblock block_1:\n"
                               "\t\tvec1 32 ssa_3 = phi block_0: ssa_0, block_12: ssa_14\n"
                               "\t\tvec1 32 ssa_4 = phi block_0: ssa_0, block_12: ssa_13\n"
-                              "\t\tvec1  1 ssa_5 = uge ssa_3, ssa_1\n"
-                              "\t\tif ssa_5 {\n\t\t\tblock block_2:\n\t\t\tbreak\n"
-                              "\t\t} else {\n\t\t\tblock block_3:\n\t\t}\n"
+                              "\t\tvec1  1 ssa_5 = uge ssa_3, ssa_1\n" +
+                              jump_if_text("ssa_5", 2, "break", 3) +
                               "\t\tblock block_4:\n"
                               "\t\tvec1 32 ssa_6 = iand ssa_3, ssa_2\n"
                               "\t\tif ssa_6 {\n"
@@ -712,9 +718,8 @@ TEST(IrInterpLoops, LoopInAnIfInALoop) {
                               "\t\t\t\tblock block_6:\n"
                               "\t\t\t\tvec1 32 ssa_7 = phi block_5: ssa_0, block_8: ssa_8, block_9: ssa_8\n"
                               "\t\t\t\tvec1 32 ssa_8 = iadd ssa_7, ssa_2\n"
-                              "\t\t\t\tvec1  1 ssa_9 = uge ssa_8, ssa_3\n"
-                              "\t\t\t\tif ssa_9 {\n\t\t\t\t\tblock block_7:\n\t\t\t\t\tbreak\n"
-                              "\t\t\t\t} else {\n\t\t\t\t\tblock block_8:\n\t\t\t\t\tcontinue\n\t\t\t\t}\n"
+                              "\t\t\t\tvec1  1 ssa_9 = uge ssa_8, ssa_3\n" +
+                              jump_if_text("ssa_9", 7, "break", 8, "continue", 4) +
                               "\t\t\t\tblock block_9:\n"
                               "\t\t\t}\n"
                               "\t\t\tblock block_10:\n"

@@ -657,36 +657,31 @@ TEST(IrTextLoops, VerifierFindsMisplacedJumps) {
                               "\t}\n"
                               "\tblock block_2:\n"
                               "\tblock block_3:\n");
-  {
+  auto fresh = [&] {
     auto r = read(text, "v.nir");
-    ASSERT_TRUE(r.ok()) << r.error();
-    EXPECT_TRUE(verify(*r).empty());
-    // An instruction after the break.
-    Block& b1 = *r->body[1].loop->body[0].block;
-    b1.instrs.push_back(std::make_unique<Instr>(Instr{UndefInstr{Def{r->new_def(), 1, 32}}}));
-    const auto errors = verify(*r);
-    ASSERT_EQ(errors.size(), 1u);
-    EXPECT_EQ(errors[0], "break in block_1 is not the last instruction of its block");
-  }
-  {
-    auto r = read(text, "v.nir");
-    ASSERT_TRUE(r.ok()) << r.error();
-    // The break moved out of the loop, into block_0.
-    Block& b1 = *r->body[1].loop->body[0].block;
-    r->body[0].block->instrs.push_back(std::move(b1.instrs.back()));
-    b1.instrs.clear();
-    const auto errors = verify(*r);
-    ASSERT_EQ(errors.size(), 1u);
-    EXPECT_EQ(errors[0], "break in block_0 is outside a loop");
-  }
-  {
-    auto r = read(text, "v.nir");
-    ASSERT_TRUE(r.ok()) << r.error();
-    r->body[1].loop->body.clear();  // a loop body without its block
-    const auto errors = verify(*r);
-    ASSERT_FALSE(errors.empty());
-    EXPECT_EQ(errors[0], "a loop body must start and end with a block");
-  }
+    EXPECT_TRUE(r.ok()) << r.error();
+    return r.ok() ? std::move(*r) : Shader{};
+  };
+  Shader valid = fresh();
+  ASSERT_EQ(valid.body.size(), 3u);
+  EXPECT_TRUE(verify(valid).empty());
+
+  Shader after = fresh();  // an instruction after the break
+  Block& b1 = *after.body[1].loop->body[0].block;
+  b1.instrs.push_back(std::make_unique<Instr>(Instr{UndefInstr{Def{after.new_def(), 1, 32}}}));
+  EXPECT_EQ(verify(after), std::vector<std::string>{"break in block_1 is not the last instruction of its block"});
+
+  Shader outside = fresh();  // the break moved out of the loop, into block_0
+  Block& b1o = *outside.body[1].loop->body[0].block;
+  outside.body[0].block->instrs.push_back(std::move(b1o.instrs.back()));
+  b1o.instrs.clear();
+  EXPECT_EQ(verify(outside), std::vector<std::string>{"break in block_0 is outside a loop"});
+
+  Shader empty = fresh();  // a loop body without its block
+  empty.body[1].loop->body.clear();
+  const auto errors = verify(empty);
+  ASSERT_FALSE(errors.empty());
+  EXPECT_EQ(errors[0], "a loop body must start and end with a block");
 }
 
 // ------------------------------------------------------------------------------------------------------------

@@ -916,13 +916,20 @@ inc_var(nir_builder *b, nir_variable *v, nir_ssa_def *by)
    nir_store_var(b, v, nir_iadd(b, nir_load_var(b, v), by), 1);
 }
 
+/* if (cond) break; / if (cond) continue; */
+static void
+jump_if(nir_builder *b, nir_ssa_def *cond, nir_jump_type type)
+{
+   nir_push_if(b, cond);
+   nir_jump(b, type);
+   nir_pop_if(b, NULL);
+}
+
 /* if (v >= bound) break; */
 static void
 break_if_ge(nir_builder *b, nir_variable *v, nir_ssa_def *bound)
 {
-   nir_push_if(b, nir_uge(b, nir_load_var(b, v), bound));
-   nir_jump(b, nir_jump_break);
-   nir_pop_if(b, NULL);
+   jump_if(b, nir_uge(b, nir_load_var(b, v), bound), nir_jump_break);
 }
 
 /* sum: for (i = 0; i < n; i++) s += i; */
@@ -957,9 +964,7 @@ shape_continue_odd(nir_builder *b, struct loop_vars *v)
 {
    nir_push_loop(b);
    inc_var(b, v->i, nir_imm_int(b, 1));
-   nir_push_if(b, nir_ult(b, v->n, nir_load_var(b, v->i)));
-   nir_jump(b, nir_jump_break);
-   nir_pop_if(b, NULL);
+   jump_if(b, nir_ult(b, v->n, nir_load_var(b, v->i)), nir_jump_break);
    nir_push_if(b, nir_i2b(b, nir_iand(b, nir_load_var(b, v->i), nir_imm_int(b, 1))));
    nir_jump(b, nir_jump_continue);
    nir_push_else(b, NULL);
