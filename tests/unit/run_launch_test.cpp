@@ -40,6 +40,15 @@ isa::Cubin compile(const std::string& ptxas, const std::string& ptx_text) {
   return cubin ? *cubin : isa::Cubin{};
 }
 
+// A PTX module for sm_50 holding `entries`.
+std::string ptx_module(const std::string& entries) { return ".version 6.0\n.target sm_50\n.address_size 64\n" + entries; }
+
+// PTX statements that store the u32 `value` at out[index] (the parameter `out`; they use %rd1..%rd3).
+std::string store_out(const std::string& index, const std::string& value) {
+  return "  ld.param.u64 %rd1, [out];\n  cvta.to.global.u64 %rd2, %rd1;\n  mul.wide.u32 %rd3, " + index +
+         ", 4;\n  add.s64 %rd2, %rd2, %rd3;\n  st.global.u32 [%rd2], " + value + ";\n";
+}
+
 LaunchSpec spec_of(const std::string& json) {
   auto s = read_launch_spec(json, kData);
   EXPECT_TRUE(s) << s.error();
@@ -265,10 +274,7 @@ TEST(RunLaunch, BarrierAcrossWarps) {
 // A block-wide tree reduction through shared memory, bar.sync between the steps: thread t contributes 3t + 1, so
 // block b of n threads sums to 3n(n-1)/2 + n, plus 1000 b from its block id. Two blocks: shared memory is the
 // block's own.
-constexpr const char* kReducePtx = R"(.version 6.0
-.target sm_50
-.address_size 64
-.visible .entry reduce(.param .u64 out)
+const std::string kReducePtx = ptx_module(R"(.visible .entry reduce(.param .u64 out)
 {
   .reg .pred %p<3>;
   .reg .b32 %r<16>;
@@ -302,15 +308,10 @@ NEXT:
   @%p1 bra DONE;
   ld.shared.u32 %r13, [s];
   mad.lo.s32 %r13, %r3, 1000, %r13;
-  ld.param.u64 %rd1, [out];
-  cvta.to.global.u64 %rd2, %rd1;
-  mul.wide.u32 %rd3, %r3, 4;
-  add.s64 %rd2, %rd2, %rd3;
-  st.global.u32 [%rd2], %r13;
-DONE:
+)" + store_out("%r3", "%r13") + R"(DONE:
   ret;
 }
-)";
+)");
 
 TEST(RunLaunch, BlockReductionWithBarSync) {
   TMU_REQUIRE_TOOL(ptxas, "ptxas");
@@ -328,10 +329,7 @@ TEST(RunLaunch, BlockReductionWithBarSync) {
 // threads until warp 1 has stored its words and arrived, then reads them: out[t] = 7 * (t + 32) for t < 32.
 TEST(RunLaunch, BarArriveReleasesAWaitingWarp) {
   TMU_REQUIRE_TOOL(ptxas, "ptxas");
-  const isa::Cubin cubin = compile(ptxas, R"(.version 6.0
-.target sm_50
-.address_size 64
-.visible .entry produce(.param .u64 out)
+  const isa::Cubin cubin = compile(ptxas, ptx_module(R"(.visible .entry produce(.param .u64 out)
 {
   .reg .pred %p<2>;
   .reg .b32 %r<12>;
@@ -353,14 +351,9 @@ CONSUME:
   shl.b32 %r4, %r1, 2;
   add.s32 %r6, %r5, %r4;
   ld.shared.u32 %r7, [%r6];
-  ld.param.u64 %rd1, [out];
-  cvta.to.global.u64 %rd2, %rd1;
-  mul.wide.u32 %rd3, %r1, 4;
-  add.s64 %rd2, %rd2, %rd3;
-  st.global.u32 [%rd2], %r7;
-  ret;
+)" + store_out("%r1", "%r7") + R"(  ret;
 }
-)");
+)"));
   auto r = launch(cubin, spec_of(R"({"block": 64, "buffers": [{"name": "out", "size": 128}],
                                      "params": [{"buffer": "out"}]})"));
   ASSERT_TRUE(r) << r.error();
@@ -372,10 +365,7 @@ CONSUME:
 // !P is 1 when n < 96. ptxas reads the results with B2R.RESULT. out[t] = popc + 1000 and + 10000 or.
 TEST(RunLaunch, BarRedPopcAndOr) {
   TMU_REQUIRE_TOOL(ptxas, "ptxas");
-  const isa::Cubin cubin = compile(ptxas, R"(.version 6.0
-.target sm_50
-.address_size 64
-.visible .entry reductions(.param .u64 out, .param .u32 n)
+  const isa::Cubin cubin = compile(ptxas, ptx_module(R"(.visible .entry reductions(.param .u64 out, .param .u32 n)
 {
   .reg .pred %p<4>;
   .reg .b32 %r<12>;
@@ -390,14 +380,9 @@ TEST(RunLaunch, BarRedPopcAndOr) {
   selp.u32 %r4, 10000, 0, %p3;
   add.s32 %r2, %r2, %r3;
   add.s32 %r2, %r2, %r4;
-  ld.param.u64 %rd1, [out];
-  cvta.to.global.u64 %rd2, %rd1;
-  mul.wide.u32 %rd3, %r1, 4;
-  add.s64 %rd2, %rd2, %rd3;
-  st.global.u32 [%rd2], %r2;
-  ret;
+)" + store_out("%r1", "%r2") + R"(  ret;
 }
-)");
+)"));
   for (uint32_t n : {0u, 40u, 95u, 96u, 200u}) {
     auto r = launch(cubin, spec_of(R"({"block": 96, "buffers": [{"name": "out", "size": 384}],
                                        "params": [{"buffer": "out"}, {"u32": )" + std::to_string(n) + "}]}"));
@@ -412,10 +397,7 @@ TEST(RunLaunch, BarRedPopcAndOr) {
 // block's threads every warp waits.
 TEST(RunLaunch, BarrierDeadlockIsAnError) {
   TMU_REQUIRE_TOOL(ptxas, "ptxas");
-  const isa::Cubin cubin = compile(ptxas, R"(.version 6.0
-.target sm_50
-.address_size 64
-.visible .entry early_exit(.param .u32 n)
+  const isa::Cubin cubin = compile(ptxas, ptx_module(R"(.visible .entry early_exit(.param .u32 n)
 {
   .reg .pred %p<2>;
   .reg .b32 %r<4>;
@@ -431,7 +413,7 @@ DONE:
   bar.sync 2, 96;
   ret;
 }
-)");
+)"));
   LaunchSpec s = spec_of(R"({"kernel": "early_exit", "grid": 2, "block": 64, "params": [{"u32": 0}]})");
   auto r = launch(cubin, s);
   expect_error(r, "kernel 'early_exit': block (0,0,0): at 0x");
@@ -450,10 +432,7 @@ DONE:
 // The instruction budget still stops a runaway warp while another warp of its block waits at a barrier.
 TEST(RunLaunch, RunawayWarpBesideAWaitingWarp) {
   TMU_REQUIRE_TOOL(ptxas, "ptxas");
-  const isa::Cubin cubin = compile(ptxas, R"(.version 6.0
-.target sm_50
-.address_size 64
-.visible .entry spin_or_wait(.param .u64 flag)
+  const isa::Cubin cubin = compile(ptxas, ptx_module(R"(.visible .entry spin_or_wait(.param .u64 flag)
 {
   .reg .pred %p<3>; .reg .b32 %r<4>; .reg .b64 %rd<4>;
   mov.u32 %r2, %tid.x;
@@ -469,7 +448,7 @@ SYNC:
   bar.sync 0;
   ret;
 }
-)");
+)"));
   expect_error(launch(cubin, spec_of(R"({"block": 64, "max_instructions": 5000, "buffers": [{"name": "flag", "size": 4}],
                                          "params": [{"buffer": "flag"}]})")),
                "block (0,0,0), warp 1: at 0x");
@@ -502,10 +481,7 @@ TEST(RunLaunch, GenericLoadsAndStoresThroughTheWindows) {
 // and out[64] = 64 * 65 / 2 = 2080.
 TEST(RunLaunch, GenericAtomicsToGlobalAndShared) {
   TMU_REQUIRE_TOOL(ptxas, "ptxas");
-  const isa::Cubin cubin = compile(ptxas, R"(.version 6.0
-.target sm_50
-.address_size 64
-.visible .entry gen_atom(.param .u64 out, .param .u64 in)
+  const isa::Cubin cubin = compile(ptxas, ptx_module(R"(.visible .entry gen_atom(.param .u64 out, .param .u64 in)
 {
   .reg .b32 %r<12>;
   .reg .b64 %rd<12>;
@@ -528,7 +504,7 @@ TEST(RunLaunch, GenericAtomicsToGlobalAndShared) {
   st.u32 [%rd7], %r7;
   ret;
 }
-)");
+)"));
   std::string in;
   for (uint32_t t = 0; t < 64; ++t) in += (t ? ", " : "") + std::to_string(t + 1);
   auto r = launch(cubin, spec_of(R"({"block": 64, "buffers": [{"name": "out", "size": 260}, {"name": "in", "size": 256,
@@ -542,10 +518,7 @@ TEST(RunLaunch, GenericAtomicsToGlobalAndShared) {
 // A structure passed by value (.param .align 4 .b8 s[12]) takes raw bytes; .reqntid fixes the block's shape.
 TEST(RunLaunch, StructureParameterAndRequiredBlockShape) {
   TMU_REQUIRE_TOOL(ptxas, "ptxas");
-  const isa::Cubin cubin = compile(ptxas, R"(.version 6.0
-.target sm_50
-.address_size 64
-.visible .entry by_value(.param .u64 out, .param .align 4 .b8 s[12]) .reqntid 2, 1, 1
+  const isa::Cubin cubin = compile(ptxas, ptx_module(R"(.visible .entry by_value(.param .u64 out, .param .align 4 .b8 s[12]) .reqntid 2, 1, 1
 {
   .reg .b32 %r<4>;
   .reg .b64 %rd<4>;
@@ -555,7 +528,7 @@ TEST(RunLaunch, StructureParameterAndRequiredBlockShape) {
   st.global.u32 [%rd2], %r1;
   ret;
 }
-)");
+)"));
   auto info = kernel_info(cubin, cubin.functions.at(0));
   ASSERT_TRUE(info) << info.error();
   ASSERT_EQ(info->params.size(), 2u);
