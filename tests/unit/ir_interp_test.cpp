@@ -586,6 +586,16 @@ Inputs lane_numbers() {
   return in;
 }
 
+// Runs `s` with n = L in lane L; output slot 0 must be `spots` (lane, value worked out by hand) and `want(L)` in
+// every lane. Returns the outputs for further checks.
+Outputs expect_lanes(Shader& s, std::initializer_list<std::pair<unsigned, uint32_t>> spots,
+                     const std::function<uint32_t(unsigned)>& want) {
+  Outputs o = must_run(s, no_bindings(), lane_numbers());
+  for (const auto& [lane, value] : spots) EXPECT_EQ(o.u(lane, 0, 0), value) << lane;
+  for (unsigned lane = 0; lane < kLanes; ++lane) EXPECT_EQ(o.u(lane, 0, 0), want(lane)) << lane;
+  return o;
+}
+
 // for (i = 0; i <= n; i++) { s += i; out1 = i; } out0 = s: lane L runs L + 1 iterations; s = L (L + 1) / 2, and
 // the store in the body last wrote i = L.
 TEST(IrInterpLoops, SumUpToTheLane) {
@@ -603,14 +613,9 @@ TEST(IrInterpLoops, SumUpToTheLane) {
                               "\t}\n"
                               "\tblock block_5:\n" +
                               store_text("ssa_4", 0) + "\tblock block_6:\n");
-  Outputs o = must_run(s, no_bindings(), lane_numbers());
-  EXPECT_EQ(o.u(0, 0, 0), 0u);
-  EXPECT_EQ(o.u(3, 0, 0), 6u);     // 0 + 1 + 2 + 3
-  EXPECT_EQ(o.u(31, 0, 0), 496u);  // 31 * 32 / 2
-  for (unsigned lane = 0; lane < kLanes; ++lane) {
-    EXPECT_EQ(o.u(lane, 0, 0), lane * (lane + 1) / 2) << lane;
-    EXPECT_EQ(o.u(lane, 1, 0), lane) << lane;
-  }
+  // 0 + 1 + 2 + 3 = 6; 31 * 32 / 2 = 496.
+  Outputs o = expect_lanes(s, {{0, 0}, {3, 6}, {31, 496}}, [](unsigned l) { return l * (l + 1) / 2; });
+  for (unsigned lane = 0; lane < kLanes; ++lane) EXPECT_EQ(o.u(lane, 1, 0), lane) << lane;
 }
 
 // loop { i = i + 1; if (3 i > n) break; } out0 = i (the value defined in the loop, read after it without a phi):
@@ -629,12 +634,8 @@ TEST(IrInterpLoops, BreakOnAPerLaneConditionKeepsEachLanesValues) {
                               "\t}\n"
                               "\tblock block_5:\n" +
                               store_text("ssa_5", 0) + "\tblock block_6:\n");
-  Outputs o = must_run(s, no_bindings(), lane_numbers());
-  EXPECT_EQ(o.u(0, 0, 0), 1u);
-  EXPECT_EQ(o.u(2, 0, 0), 1u);
-  EXPECT_EQ(o.u(3, 0, 0), 2u);
-  EXPECT_EQ(o.u(31, 0, 0), 11u);  // 3 * 11 = 33 > 31, 3 * 10 = 30 is not
-  for (unsigned lane = 0; lane < kLanes; ++lane) EXPECT_EQ(o.u(lane, 0, 0), lane / 3 + 1) << lane;
+  // Lane 31: 3 * 11 = 33 > 31, 3 * 10 = 30 is not.
+  expect_lanes(s, {{0, 1}, {2, 1}, {3, 2}, {31, 11}}, [](unsigned l) { return l / 3 + 1; });
 }
 
 // loop { i = i + 1; if (i > n) break; if (i & 1) continue; s += i; } out0 = s: the even numbers up to the lane,
@@ -659,11 +660,8 @@ TEST(IrInterpLoops, ContinueSkipsOddIterations) {
                               "\t}\n"
                               "\tblock block_8:\n" +
                               store_text("ssa_3", 0) + "\tblock block_9:\n");
-  Outputs o = must_run(s, no_bindings(), lane_numbers());
-  EXPECT_EQ(o.u(1, 0, 0), 0u);
-  EXPECT_EQ(o.u(4, 0, 0), 6u);     // 2 + 4
-  EXPECT_EQ(o.u(31, 0, 0), 240u);  // k = 15: 15 * 16
-  for (unsigned lane = 0; lane < kLanes; ++lane) EXPECT_EQ(o.u(lane, 0, 0), (lane / 2) * (lane / 2 + 1)) << lane;
+  // Lane 4: 2 + 4 = 6; lane 31: k = 15, 15 * 16 = 240.
+  expect_lanes(s, {{1, 0}, {4, 6}, {31, 240}}, [](unsigned l) { return (l / 2) * (l / 2 + 1); });
 }
 
 std::string data_file(const char* name) {
