@@ -9,15 +9,18 @@
 //   sparse); coord_components from the coord source's size. With no deref and no "(dim)" the dimension cannot be
 //   known and reading fails there, saying to add ", 2D (dim)".
 // * the SSA numbers of the text are kept (ssa_5 stays DefId 5); print() renumbers densely.
+// * loops ("loop {" ... "}") and the jumps "break" and "continue" (inside a loop, last in their block); a phi may
+//   name a value defined further down (a loop header's back edge); values defined in a loop body stay visible
+//   after the loop, and verify() checks that their definitions dominate the uses.
 // * ALU ".nsw"/".nuw" flags, "div"/"con" divergence marks, if-control comments ("/* flatten */") and the
 //   preds/succs comments are read and dropped: the IR has no place for them.
-// Not read, with a message saying so: loops, registers (decl_reg, r0), jumps, calls, ALU source modifiers
-// (-ssa_1, abs()) and ".sat", deref casts and wildcards, struct fields by name (tmu keeps indices: "->1"),
-// variable initializers, functions with parameters or without a body, more than one function.
+// Not read, with a message saying so: registers (decl_reg, r0), the jumps return, halt and goto, calls, ALU source
+// modifiers (-ssa_1, abs()) and ".sat", deref casts and wildcards, struct fields by name (tmu keeps indices:
+// "->1"), variable initializers, functions with parameters or without a body, more than one function.
 // Every error reads "FILE:LINE:COL: what was expected" (columns count bytes from 1). After reading, verify()
 // runs; its findings are reported at the line of the instruction they name.
 // Sizes are capped so that no input can make the reader allocate without bound: SSA and block numbers below
-// 1,000,000, 1-16 components, bit sizes 1/8/16/32/64, ifs nested 64 deep.
+// 1,000,000, 1-16 components, bit sizes 1/8/16/32/64, ifs and loops nested 64 deep.
 #pragma once
 
 #include <optional>
