@@ -192,6 +192,12 @@ Result<Cubin> read_cubin(std::span<const std::byte> bytes) {
     std::size_t digits = 0;
     while (digits < sname.size() && digits < 2 && sname[digits] >= '0' && sname[digits] <= '9')
       bank = bank * 10 + static_cast<unsigned>(sname[digits++] - '0');
+    if (digits != 0 && digits == sname.size()) {  // .nv.constant3: the module's
+      auto data = section_bytes(sh, name);
+      if (!data) return make_error(data.error());
+      out.constants.emplace_back(bank, *data);
+      continue;
+    }
     if (digits == 0 || digits >= sname.size() || sname[digits] != '.') continue;
     const std::string text_name = ".text." + std::string(sname.substr(digits + 1));
     auto data = section_bytes(sh, name);

@@ -85,6 +85,9 @@ struct Cubin {
   std::vector<CubinFunction> functions;
   std::vector<CubinAttribute> attributes;  // of the module-wide .nv.info section (frame and stack sizes, ...)
   std::vector<std::string> symbols;        // every .symtab name by index ("" where unreadable)
+  // Module-wide constant banks (.nv.constant<N> without a function's name): ptxas puts the module's .const
+  // variables in .nv.constant3 (bank 3, read as c[0x3][...] by every kernel).
+  ConstantBanks constants;
 };
 
 // True when the bytes start with the ELF magic.

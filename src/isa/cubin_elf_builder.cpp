@@ -49,7 +49,7 @@ std::vector<std::byte> ElfBuilder::write(const std::vector<Symbol>& symbols, uin
   Bytes sym;
   for (const Symbol& s : symbols) {
     sym.u32(str.add(s.name)), sym.u8(s.info), sym.u8(s.other), sym.u16(s.shndx);
-    sym.u64(0), sym.u64(s.size);  // st_value 0: every symbol starts its section
+    sym.u64(s.value), sym.u64(s.size);  // st_value: 0 but for variables inside .nv.constant3
   }
   all[1].data = shstr.bytes();
   all[2].data = str.bytes();

@@ -42,6 +42,7 @@ struct Symbol {
   unsigned char other = 0;
   uint16_t shndx = 0;
   uint64_t size = 0;
+  uint64_t value = 0;  // offset in the section (a variable's)
 };
 
 // Sections 1..3 are .shstrtab, .strtab and .symtab; add() appends from index 4 on.

@@ -75,11 +75,25 @@ struct CubinKernel {
   std::vector<uint32_t> exit_offsets;
 };
 
+// A module-scope variable: a local STT_OBJECT symbol at its offset in its section (ptxas 11.8's .const variables
+// in .nv.constant3, in declaration order at their alignment: cuobjdump -elf of its cubins).
+struct CubinVariable {
+  std::string name;
+  uint32_t offset = 0;
+  uint32_t size = 0;
+  friend bool operator==(const CubinVariable&, const CubinVariable&) = default;
+};
+
 struct CubinImage {
   Arch arch = Arch::SM50;
   TexMode tex_mode = TexMode::Unified;
   bool address64 = true;  // .address_size 64: EF_CUDA_64BIT_ADDRESS
   std::vector<CubinKernel> kernels;
+  // .nv.constant3 (PROGBITS, SHF_ALLOC, aligned as its most aligned variable): the .const variables' initial bytes
+  // (zeros where a variable has no initializer), written when not empty.
+  std::vector<std::byte> constant3;
+  uint32_t constant3_align = 4;
+  std::vector<CubinVariable> constant3_variables;
 };
 
 // Reads what write_cubin writes from any cubin (ptxas's too): kernels are the STO_CUDA_ENTRY functions.

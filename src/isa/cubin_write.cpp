@@ -199,6 +199,7 @@ Result<std::vector<std::byte>> write_cubin(const CubinImage& image) {
     if (!image.kernels[i].handles.empty()) ks[i].rel_const0 = next++;
   for (std::size_t i = 0; i < n; ++i)
     if (!image.kernels[i].relocations.empty()) ks[i].rel_text = next++;
+  const uint16_t const3 = image.constant3.empty() ? 0 : next++;  // ptxas: after the relocations, before bank 0
   for (std::size_t i = 0; i < n; ++i)
     if (!image.kernels[i].constant2.empty()) ks[i].const2 = next++;
   for (auto& s : ks) s.const0 = next++;
@@ -224,6 +225,11 @@ Result<std::vector<std::byte>> write_cubin(const CubinImage& image) {
     section_symbol(".text." + k.name, ks[i].text);
     if (ks[i].const2) section_symbol(".nv.constant2." + k.name, ks[i].const2);
     if (ks[i].shared) section_symbol(".nv.shared." + k.name, ks[i].shared);
+    if (i == 0 && const3) {  // ptxas: the section's symbol and its variables' before the first bank-0 symbol
+      section_symbol(".nv.constant3", const3);
+      for (const CubinVariable& v : image.constant3_variables)
+        syms.push_back({v.name, st_info(STB_LOCAL, STT_OBJECT), 0, const3, v.size, v.offset});
+    }
     ks[i].sym_const0 = section_symbol(".nv.constant0." + k.name, ks[i].const0);
   }
   const auto first_global = static_cast<uint32_t>(syms.size());
@@ -284,7 +290,9 @@ Result<std::vector<std::byte>> write_cubin(const CubinImage& image) {
     for (const CubinRelocation& r : k.relocations) rels.emplace_back(r.offset, r_info(sym_of.at(r.symbol), r.type));
     elf.add({".rel.text." + k.name, SHT_REL, 0, 3, ks[i].text, 8, sizeof(Elf64_Rel), rel_entries(rels)});
   }
-  // Constant banks: PROGBITS, SHF_ALLOC, sh_info the code section, alignment 4.
+  // Constant banks: PROGBITS, SHF_ALLOC, sh_info the code section, alignment 4; the module's bank 3 without a
+  // code section.
+  if (const3) elf.add({".nv.constant3", SHT_PROGBITS, SHF_ALLOC, 0, 0, image.constant3_align, 0, image.constant3});
   for (std::size_t i = 0; i < n; ++i)
     if (ks[i].const2)
       elf.add({".nv.constant2." + image.kernels[i].name, SHT_PROGBITS, SHF_ALLOC, 0, ks[i].text, 4, 0,

@@ -12,6 +12,7 @@
 #include "exec/executor.h"
 #include "isa/sm50/program.h"
 #include "run/kernel_info.h"
+#include "run/module_data.h"
 #include "sample/texels.h"
 #include "texunit/texture_set.h"
 #include "texunit/texture_unit.h"
@@ -234,6 +235,7 @@ Result<LaunchResult> launch(const isa::Cubin& cubin, const LaunchSpec& spec) {
   machine.set_cbank(0, 0, bank0);
   for (const auto& [bank, data] : fn->constants)
     if (bank != 0 && bank < exec::Machine::kBanks) machine.set_cbank(bank, 0, data);
+  load_module_data(cubin, machine);  // the module's .const variables (bank 3)
   machine.texture_bank = 0;  // ptxas's texref and texture-object words are in bank 0 (lowering-facts.md §3.5)
 
   machine.global = exec::ByteMemory::over(memory);

@@ -366,7 +366,8 @@ TEST(PtxCompile, RefusalsNameTheStatement) {
   EXPECT_EQ(error_of("  div.rn.f32 %f1, %f1, %f1;"),
             "bad.ptx:20:3: div.rn.f32 (correctly rounded) is not compiled yet: use .approx");
   EXPECT_EQ(error_of("  bar.arrive 1, 64;"), "bad.ptx:20:3: bar.arrive has no NIR 22.3 intrinsic (control_barrier waits); not compiled");
-  EXPECT_EQ(error_of("  ld.const.u32 %r5, [%rd1];"), "bad.ptx:20:5: ld.const is not compiled yet");
+  EXPECT_EQ(error_of("  membar.sys;"),
+            "bad.ptx:20:3: membar.sys is not compiled: NIR 22.3's barriers reach the device at most (ptxas: MEMBAR.SYS)");
   EXPECT_EQ(error_of("  mov.u32 %r5, %clock;"),
             "bad.ptx:20:16: the special register %clock is not compiled yet (%tid, %ntid, %ctaid, %nctaid and %laneid are)");
   EXPECT_EQ(error_of("  add.s32 %r5, %rd1, 1;"), "bad.ptx:20:16: %rd1 is a 64-bit register (.b64), the instruction needs 32 bits");

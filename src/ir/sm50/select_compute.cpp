@@ -10,6 +10,7 @@
 //   ld/st.local       LDL R0, [R2] / STL.128 [R2], R8          (load_scratch / store_scratch)
 //   atom.global       ATOM.E.ADD R11, [R4], R10 / ATOM.E.CAS R0, [R4+0x24], R10, R11 / ATOM.E.ADD.U64
 //   red.global        RED.E.MAX [R4+0x34], R10             atom/red.shared: ATOMS.MIN.S32 R22 / RZ, [R29+0x4], R10
+//   ld.const          c[0x3][0x8] operands (here MOV R0, c[0x3][0x8]) / LDC R4, c[0x3][R6+0x10]    (load_ubo)
 //   bar.sync 0        BAR.SYNC 0x0 ; MEMBAR.CTA            membar.cta / .gl: MEMBAR.CTA / MEMBAR.GL.IVALLD
 // The address is the (lo, hi) pair of a 2-component definition: the allocator gives it an even register.
 #include "ir/sm50/select_internal.h"
@@ -159,6 +160,30 @@ void store(Selector& sel, const Instr& i, const IntrinsicInstr& n, const Space& 
   sel.emit(fmt::format("{}{} {}, {}", space.store, suffix, addr.at(0), sel.reg(first)));
 }
 
+// load_ubo: a constant offset reads the bank directly, MOV Rd, c[0x3][base + offset] per component (ptxas folds
+// such reads into its ALU operands); a register offset is LDC[.64/.128] Rd, c[0x3][Ra+base], as ptxas writes it.
+void constant_load(Selector& sel, const Instr& i, const IntrinsicInstr& n) {
+  check_32bit(sel, i, n.dest, "load_ubo's destination");
+  const auto bank = sel.constant(n.src[0]);
+  if (!bank || *bank > 17) sel.fail(i, "load_ubo's block must be a constant bank number (0-17)");
+  const int64_t base = n.index("base").value_or(0);
+  const std::string suffix = width_suffix(sel, i, n.dest.components);
+  if (const auto off = sel.constant(n.src[1])) {
+    const int64_t at = base + static_cast<int32_t>(static_cast<uint32_t>(*off));
+    if (at < 0 || at % 4 || at + 4 * n.dest.components > 0x10000)
+      sel.fail(i, fmt::format("load_ubo at byte {} is not a 4-byte-aligned word of a bank", at));
+    const unsigned b = sel.dest(n.dest);
+    for (unsigned c = 0; c < n.dest.components; ++c)
+      sel.emit(fmt::format("MOV {}, c[{:#x}][{:#x}]", sel.reg(b + c), *bank, at + 4 * c));
+    return;
+  }
+  if (base < -0x8000 || base > 0x7fff) sel.fail(i, fmt::format("base {} does not fit LDC's 16-bit offset", base));
+  const std::string reg = sel.r(n.src[1]);
+  const unsigned b = sel.dest(n.dest);
+  const std::string at = base == 0 ? reg : fmt::format("{}{}{:#x}", reg, base < 0 ? "-" : "+", base < 0 ? -base : base);
+  sel.emit(fmt::format("LDC{} {}, c[{:#x}][{}]", suffix, sel.reg(b), *bank, at));
+}
+
 // Whether any instruction reads d (an atomic whose old value nobody reads is PTX's red).
 bool is_read(Selector& sel, DefId d) {
   bool read = false;
@@ -278,6 +303,9 @@ bool select_compute(Selector& sel, const Instr& i, const IntrinsicInstr& n) {
         sel.emit(fmt::format("SHFL.IDX PT, {}, {}, {}, 0x1f", sel.reg(d + c), sel.r(n.src[0], c), sel.r(n.src[1])));
       return true;
     }
+    case Intrinsic::load_ubo:
+      constant_load(sel, i, n);
+      return true;
     case Intrinsic::control_barrier:
       control_barrier(sel, i, n);
       return true;

@@ -193,6 +193,15 @@ Result<Compiled> compile(const Module& module, std::string_view file_name, const
     }
   }
   if (out.image.kernels.empty()) return make_error(fmt::format("{}: the module has no .entry with a body", file_name));
+  try {  // the module's .const variables: .nv.constant3 (memory.cpp)
+    to_ir::ConstantLayout bank = to_ir::constant_layout(module);
+    for (const std::string& name : bank.order)
+      out.image.constant3_variables.push_back({name, bank.variables.at(name).offset, bank.variables.at(name).size});
+    out.image.constant3 = std::move(bank.bytes);
+    out.image.constant3_align = bank.align;
+  } catch (const to_ir::CompileError& err) {
+    return make_error(fmt::format("{}: {}", to_ir::where(file_name, err.loc), err.message));
+  }
   return out;
 }
 

@@ -124,6 +124,7 @@ class FunctionCompiler {
   ir::DefId global_address(const Operand& addr);
   void atomic(const Instruction& ins);
   void barrier(const Instruction& ins);
+  void constant_load(const std::vector<const Operand*>& regs, const Operand& addr, Type t, unsigned elems);
 
   // texture.cpp: tex, tld4, txq.
   void texture(const Instruction& ins);
@@ -175,6 +176,20 @@ class FunctionCompiler {
   uint32_t window_end_[2] = {0, 0};  // shared, local
   Loc at_;  // the statement being compiled, for messages
 };
+
+// The module's .const variables in constant bank 3 (memory.cpp): offsets, sizes and the bank's initial bytes.
+inline constexpr unsigned kConstantBank = 3;
+struct ConstantLayout {
+  struct Slot {
+    uint32_t offset = 0;
+    uint32_t size = 0;
+  };
+  std::map<std::string, Slot, std::less<>> variables;
+  std::vector<std::string> order;  // declaration order
+  std::vector<std::byte> bytes;
+  uint32_t align = 4;
+};
+ConstantLayout constant_layout(const Module& m);
 
 bool is_64(Type t);
 bool is_float(Type t);

@@ -95,6 +95,13 @@ void FunctionCompiler::move(const Instruction& ins, Type t) {
       set(ins.operands[0], is_64(t) ? wide(off, b().imm_int(0)) : off, t);
       return;
     }
+    // The address of a .const variable: its offset in bank 3 (what ld.const's LDC takes, as ptxas reads it).
+    const ConstantLayout bank = constant_layout(*layout_.module);
+    if (auto c = bank.variables.find(src.name); c != bank.variables.end() && ins.opcode == "mov") {
+      const DefId off = b().imm_int(c->second.offset);
+      set(ins.operands[0], is_64(t) ? wide(off, b().imm_int(0)) : off, t);
+      return;
+    }
     if (src.name[0] != '%') fail(src.loc, fmt::format("the address of {} is not compiled yet", src.name));
   }
   set(ins.operands[0], value(src, t), t);
@@ -103,8 +110,8 @@ void FunctionCompiler::move(const Instruction& ins, Type t) {
 // ld.param / ld.global / st.global, scalars and .v2/.v4 of 32 and 64 bits.
 void FunctionCompiler::memory(const Instruction& ins, bool load) {
   expect_operands(ins, 2);
-  refuse_unknown(ins, {".param", ".global", ".shared", ".local", ".v2", ".v4", ".nc", ".ca", ".cg", ".cs", ".lu",
-                       ".cv", ".wb", ".wt"});
+  refuse_unknown(ins, {".param", ".global", ".shared", ".local", ".const", ".v2", ".v4", ".nc", ".ca", ".cg", ".cs",
+                       ".lu", ".cv", ".wb", ".wt"});
   const Type t = last_type(ins);
   if (bit_size(t) != 32 && bit_size(t) != 64) fail(ins.loc, "8- and 16-bit loads and stores are not compiled yet");
   const unsigned elems = has(ins, ".v4") ? 4 : has(ins, ".v2") ? 2 : 1;
@@ -170,6 +177,10 @@ void FunctionCompiler::memory(const Instruction& ins, bool load) {
       set(*regs[e], x, t);
     }
     return;
+  }
+  if (has(ins, ".const")) {
+    if (!load) fail(ins.loc, "st.const: constant memory is read-only (PTX ISA \"st\")");
+    return constant_load(regs, addr, t, elems);
   }
   if (has(ins, ".shared") || has(ins, ".local"))
     return window_access(ins, load, has(ins, ".shared") ? Space::Shared : Space::Local, regs, addr, t, elems);

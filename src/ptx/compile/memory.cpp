@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <bit>
 
 #include "ptx/compile/function.h"
 
@@ -207,6 +208,71 @@ void FunctionCompiler::barrier(const Instruction& ins) {
   ir::IntrinsicInstr fence;
   fence.op = ir::Intrinsic::group_memory_barrier;
   b().intrinsic(std::move(fence));
+}
+
+// Module-scope .const variables in constant bank 3, as ptxas 11.8 lays out .nv.constant3 (cuobjdump -elf of its
+// cubins): declaration order, each at its alignment, initializers' values little-endian, zeros elsewhere; the
+// section is aligned as its most aligned variable and ends with the last one.
+ConstantLayout constant_layout(const Module& m) {
+  ConstantLayout out;
+  for (const Variable& v : m.variables) {
+    if (v.space != Space::Const) continue;
+    if (v.range) fail(v.loc, "a range of .const variables is not compiled");
+    const uint32_t elem = std::max(1u, bit_size(v.type) / 8);
+    uint64_t count = v.vector ? v.vector : 1;
+    for (uint64_t d : v.dims) count *= d ? d : std::max<uint64_t>(1, v.init.size());
+    const uint32_t align = v.align ? v.align : elem * (v.vector ? v.vector : 1u);
+    const uint64_t offset = (out.bytes.size() + align - 1) / align * align;
+    const uint64_t size = count * elem;
+    if (offset + size > 0x10000) fail(v.loc, fmt::format("{}: .const variables need more than 64 KiB (bank 3)", v.name));
+    if (v.init.size() > count) fail(v.loc, fmt::format("{}: more initializers than elements", v.name));
+    out.bytes.resize(offset + size);
+    for (std::size_t k = 0; k < v.init.size(); ++k) {
+      const Operand& x = v.init[k];
+      if (x.kind != Operand::Kind::Int && x.kind != Operand::Kind::Float)
+        fail(x.loc, "only numbers initialize .const variables (not addresses or expressions)");
+      uint64_t bits = x.kind == Operand::Kind::Int ? x.int_value : x.float_bits;
+      if (x.kind == Operand::Kind::Float && !x.is_f32 && elem == 4)  // 1.5 in an .f32: the double, rounded
+        bits = std::bit_cast<uint32_t>(static_cast<float>(std::bit_cast<double>(bits)));
+      for (uint32_t byte = 0; byte < elem; ++byte)
+        out.bytes[offset + k * elem + byte] = static_cast<std::byte>(bits >> (8 * byte));
+    }
+    out.align = std::max(out.align, align);
+    out.variables[v.name] = {static_cast<uint32_t>(offset), static_cast<uint32_t>(size)};
+    out.order.push_back(v.name);
+  }
+  return out;
+}
+
+// ld.const [var+k] / [%r+k] / [%rd+k] (an offset in bank 3, from `mov.u64 %rd, var`): load_ubo of bank 3, the
+// constant part in `base` (ptxas: c[0x3][k] operands, LDC R, c[0x3][R+k]).
+void FunctionCompiler::constant_load(const std::vector<const Operand*>& regs, const Operand& addr, Type t,
+                                     unsigned elems) {
+  const unsigned words = elems * (is_64(t) ? 2 : 1);
+  const ConstantLayout bank = constant_layout(*layout_.module);
+  int64_t base = addr.offset;
+  DefId offset;
+  if (auto c = bank.variables.find(addr.name); c != bank.variables.end()) {
+    if (addr.offset < 0 || static_cast<uint64_t>(addr.offset) + 4 * words > c->second.size)
+      fail(addr.loc, fmt::format("the access is outside {} ({} bytes)", addr.name, c->second.size));
+    base += c->second.offset;
+    offset = b().imm_int(0);
+  } else if (!addr.name.empty() && registers_.count(addr.name)) {
+    Operand r = addr;
+    r.kind = Operand::Kind::Name;
+    offset = is_64(register_type(r)) ? lo(value(r, Type::U64)) : value(r, Type::U32);
+  } else {
+    fail(addr.name.empty() ? addr.loc : addr.loc, fmt::format("{} is not a .const variable or a register", addr.name));
+  }
+  if (base < -0x8000 || base > 0xffff) fail(addr.loc, "the address's constant is outside bank 3's 64 KiB");
+  ir::IntrinsicInstr i;
+  i.op = ir::Intrinsic::load_ubo;
+  i.dest.components = static_cast<uint8_t>(words);
+  i.src = {b().imm_int(kConstantBank), offset};
+  i.set_index("base", std::to_string(base));
+  const DefId v = b().intrinsic(std::move(i));
+  for (unsigned e = 0; e < elems; ++e)
+    set(*regs[e], elems == 1 ? v : is_64(t) ? b().swizzle(v, {2 * e, 2 * e + 1}) : b().channel(v, e), t);
 }
 
 }  // namespace tmu::ptx::to_ir
