@@ -20,6 +20,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include "ir/builder.h"
@@ -120,6 +121,8 @@ class FunctionCompiler {
     ir::DefId offset;  // a 32-bit offset in the window
     int64_t base = 0;  // the constant part (the intrinsic's base)
   };
+  std::optional<WindowAddress> offset_address(const Operand& addr, unsigned bytes,
+                                              std::optional<std::pair<uint32_t, uint32_t>> slot);
   WindowAddress window_address(const Instruction& ins, Space space, const Operand& addr, unsigned bytes);
   ir::DefId global_address(const Operand& addr);
   void atomic(const Instruction& ins);

@@ -41,30 +41,37 @@ void FunctionCompiler::declare_window_variable(const Variable& v) {
   end = static_cast<uint32_t>(offset + n);
 }
 
+// [var+k] for a variable at `slot` (offset, size): its offset joins k and the access must stay inside it; or
+// [%r+k] / [%rd+k]: the register's 32-bit offset (the low half of a 64-bit one: windows and banks are under
+// 4 GiB). Nothing for any other name.
+std::optional<FunctionCompiler::WindowAddress> FunctionCompiler::offset_address(
+    const Operand& addr, unsigned bytes, std::optional<std::pair<uint32_t, uint32_t>> slot) {
+  if (slot) {
+    if (addr.offset < 0 || static_cast<uint64_t>(addr.offset) + bytes > slot->second)
+      fail(addr.loc, fmt::format("the access is outside {} ({} bytes)", addr.name, slot->second));
+    return WindowAddress{b().imm_int(0), addr.offset + slot->first};
+  }
+  if (addr.name.empty() || !registers_.count(addr.name)) return std::nullopt;
+  Operand r = addr;
+  r.kind = Operand::Kind::Name;
+  return WindowAddress{is_64(register_type(r)) ? lo(value(r, Type::U64)) : value(r, Type::U32), addr.offset};
+}
+
 FunctionCompiler::WindowAddress FunctionCompiler::window_address(const Instruction& ins, Space space,
                                                                  const Operand& addr, unsigned bytes) {
-  // [var+k], [%r+k] (a 32-bit offset) or [%rd+k] (its low half: windows are under 4 GiB).
-  int64_t base = addr.offset;
-  DefId offset;
+  std::optional<std::pair<uint32_t, uint32_t>> slot;
   if (auto w = window_vars_.find(addr.name); w != window_vars_.end()) {
     if (w->second.space != space)
       fail(addr.loc, fmt::format("{} is a {} variable, the instruction accesses {}", addr.name, name(w->second.space), name(space)));
-    if (addr.offset < 0 || static_cast<uint64_t>(addr.offset) + bytes > w->second.size)
-      fail(addr.loc, fmt::format("the access is outside {} ({} bytes)", addr.name, w->second.size));
-    base += w->second.offset;
-    offset = b().imm_int(0);
-  } else if (!addr.name.empty() && registers_.count(addr.name)) {
-    Operand r = addr;
-    r.kind = Operand::Kind::Name;
-    const Type rt = register_type(r);
-    offset = is_64(rt) ? lo(value(r, Type::U64)) : value(r, Type::U32);
-  } else {
+    slot = std::pair{w->second.offset, w->second.size};
+  }
+  const auto a = offset_address(addr, bytes, slot);
+  if (!a)
     fail(addr.name.empty() ? ins.loc : addr.loc,
          addr.name.empty() ? "an absolute shared or local address is not compiled yet"
                            : fmt::format("{} is not a {} variable or a register", addr.name, name(space)));
-  }
-  if (base < -0x800000 || base > 0x7fffff) fail(addr.loc, "the address's constant does not fit 24 bits");
-  return {offset, base};
+  if (a->base < -0x800000 || a->base > 0x7fffff) fail(addr.loc, "the address's constant does not fit 24 bits");
+  return *a;
 }
 
 void FunctionCompiler::window_access(const Instruction& ins, bool load, Space space,
@@ -250,20 +257,11 @@ void FunctionCompiler::constant_load(const std::vector<const Operand*>& regs, co
                                      unsigned elems) {
   const unsigned words = elems * (is_64(t) ? 2 : 1);
   const ConstantLayout bank = constant_layout(*layout_.module);
-  int64_t base = addr.offset;
-  DefId offset;
-  if (auto c = bank.variables.find(addr.name); c != bank.variables.end()) {
-    if (addr.offset < 0 || static_cast<uint64_t>(addr.offset) + 4 * words > c->second.size)
-      fail(addr.loc, fmt::format("the access is outside {} ({} bytes)", addr.name, c->second.size));
-    base += c->second.offset;
-    offset = b().imm_int(0);
-  } else if (!addr.name.empty() && registers_.count(addr.name)) {
-    Operand r = addr;
-    r.kind = Operand::Kind::Name;
-    offset = is_64(register_type(r)) ? lo(value(r, Type::U64)) : value(r, Type::U32);
-  } else {
-    fail(addr.name.empty() ? addr.loc : addr.loc, fmt::format("{} is not a .const variable or a register", addr.name));
-  }
+  std::optional<std::pair<uint32_t, uint32_t>> slot;
+  if (auto c = bank.variables.find(addr.name); c != bank.variables.end()) slot = std::pair{c->second.offset, c->second.size};
+  const auto a = offset_address(addr, 4 * words, slot);
+  if (!a) fail(addr.loc, fmt::format("{} is not a .const variable or a register", addr.name));
+  const auto [offset, base] = *a;
   if (base < -0x8000 || base > 0xffff) fail(addr.loc, "the address's constant is outside bank 3's 64 KiB");
   ir::IntrinsicInstr i;
   i.op = ir::Intrinsic::load_ubo;
