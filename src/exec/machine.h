@@ -89,10 +89,13 @@ struct Machine {
   ByteMemory global;
   ByteMemory shared;
   std::array<ByteMemory, kLanes> local;
-  // Generic addressing (LD, ST): an address in [shared_window, + shared.size()) is shared memory at shared.base()
-  // + (address - shared_window), one in [local_window, + local[lane].size()) the lane's local memory likewise;
-  // every other address is global. No window: that space is not reachable by generic addresses.
+  // Generic addressing (LD, ST): an address in [shared_window, + window size) is shared memory at shared.base() +
+  // (address - shared_window), one in [local_window, + window size) the lane's local memory likewise (where the
+  // memory is smaller than its window, the rest of the window is outside it: an out-of-range access); every other
+  // address is global. A window size of 0 is the memory's size. No window: that space is not reachable by generic
+  // addresses.
   std::optional<uint64_t> shared_window, local_window;
+  uint64_t shared_window_size = 0, local_window_size = 0;
   // Attribute memory of ALD / AST (docs/exec.md, "Memory"): per lane, input attributes (ALD) and output
   // attributes (ALD.O, AST), byte-addressed by the attribute address; the vertex handle in Rc is added as a byte
   // offset (vertices lie one after another). AL2P maps logical to physical addresses one to one.

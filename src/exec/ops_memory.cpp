@@ -45,9 +45,12 @@ Target resolve(Machine& m, Space s, unsigned lane, uint64_t a) {
     case Space::Local: return {&m.local[lane], "local", a};
     case Space::Generic: break;
   }
-  if (m.shared_window && a >= *m.shared_window && a - *m.shared_window < m.shared.size())
+  auto in_window = [a](const std::optional<uint64_t>& base, uint64_t size, const ByteMemory& memory) {
+    return base && a >= *base && a - *base < (size != 0 ? size : memory.size());
+  };
+  if (in_window(m.shared_window, m.shared_window_size, m.shared))
     return {&m.shared, "shared", m.shared.base() + (a - *m.shared_window)};
-  if (m.local_window && a >= *m.local_window && a - *m.local_window < m.local[lane].size())
+  if (in_window(m.local_window, m.local_window_size, m.local[lane]))
     return {&m.local[lane], "local", m.local[lane].base() + (a - *m.local_window)};
   return {&m.global, "global", a};
 }

@@ -241,6 +241,11 @@ Result<LaunchResult> launch(const isa::Cubin& cubin, const LaunchSpec& spec) {
   machine.global = exec::ByteMemory::over(memory);
   machine.shared_window = kSharedWindow;
   machine.local_window = kLocalWindow;
+  // Each window spans 16 MiB whatever the memory's size (past it: an out-of-range access, not global memory):
+  // ptxas's isspacep.shared compares the address's bits 31:24 with c[0x0][0x0] (`LOP32I.AND R0, R8, 0xff000000;
+  // ISETP.NE.U32.AND P0, PT, R0, c[0x0][0x0], PT`) and a generic atom takes bits 23:0 as the ATOMS offset.
+  machine.shared_window_size = kLocalWindow - kSharedWindow;
+  machine.local_window_size = kMaxLocalBytes;
   const texunit::TextureUnit unit(set->bindings());
   machine.textures = &unit;
   machine.system.ntid = spec.block;

@@ -184,6 +184,16 @@ TEST_F(ExecLoadStore, GenericWindows) {
   EXPECT_EQ(m.shared.load32(0xc), 0x1004u);
 }
 
+TEST_F(ExecLoadStore, GenericWindowPastItsMemoryIsOutOfRange) {
+  // A 16 MiB window over 64 bytes of shared memory: 0x01000040 is in the window, past the memory: a shared fault,
+  // not a global access.
+  m.shared = ByteMemory(0, 0x40);
+  m.shared_window = 0x01000000;
+  m.shared_window_size = 0x01000000;
+  set_all(2, 0x01000040);
+  fails("LD R10, [R2];", 0, {"shared", "0x40", "outside"});
+}
+
 TEST_F(ExecLoadStore, LdStSecondPredicateDoesNotGateTheAccess) {
   // LD/ST's trailing Ps is, in ptxas's generic accesses, LEA.HI.X's "the address is above 4 GiB" (docs/exec.md):
   // every lane accesses memory whether it holds or not, and the windows decide which memory.
