@@ -12,6 +12,7 @@
 #include "ir/passes/opt_copy_prop.h"
 #include "ir/passes/opt_dce.h"
 #include "ir/print.h"
+#include "ir/verify.h"
 #include "ir/sm50/prepare_tex.h"
 #include "ir/sm50/select.h"
 #include "ir/sm50/tex_flags.h"
@@ -131,6 +132,11 @@ Result<Compiled> compile(const Module& module, std::string_view file_name, const
       to_ir::Entry e = to_ir::layout_entry(module, f);
       to_ir::FunctionCompiler fc(f, e.layout);
       ir::Shader s = fc.build();
+      // The front end's IR must be valid NIR (jumps last in their blocks, a phi source per predecessor, uses
+      // dominated by their definitions): a violation is the compiler's bug, reported rather than selected.
+      if (const auto problems = ir::verify(s); !problems.empty())
+        return make_error(fmt::format("{}: kernel {}: the compiler made invalid IR (a compiler bug): {}",
+                                      to_ir::where(file_name, f.loc), f.name, problems.front()));
       ir::lower_tex(s, ir::sm50_lower_tex_options());
       CompiledKernel ck;
       ck.name = f.name;
