@@ -133,6 +133,7 @@ TEST(PtxCompileMemory, SelectionSpellsPtxasForms) {
   ASSERT_TRUE(named) << named.error();
   EXPECT_NE(named->kernels[0].sass.find("BAR.SYNC 0x1, 0x40 ;\nMEMBAR.CTA ;\nBAR.SYNC 0x2 ;"), std::string::npos)
       << named->kernels[0].sass;
+  EXPECT_EQ(named->image.kernels[0].barriers, 3u);  // SHF_BARRIERS: barriers 0-2 (ptxas: the highest used + 1)
 }
 
 TEST(PtxCompileMemory, RefusalsNameTheStatement) {

@@ -191,6 +191,7 @@ Result<Compiled> compile(const Module& module, std::string_view file_name, const
       e.kernel.code = std::move(*code);
       e.kernel.registers = std::max(sel->registers, 2u);  // R1 is the stack pointer the driver sets
       e.kernel.shared_size = fc.shared_bytes();
+      e.kernel.barriers = fc.barriers();  // ptxas: .text's SHF_BARRIERS, the barriers bar.sync uses
       e.kernel.local_size = (fc.local_bytes() + 7) / 8 * 8;
       out.image.kernels.push_back(std::move(e.kernel));
       out.kernels.push_back(std::move(ck));

@@ -62,6 +62,7 @@ class FunctionCompiler {
   const std::vector<ir::DefId>& non_divergent() const { return non_divergent_; }
   uint32_t shared_bytes() const { return window_end_[0]; }
   uint32_t local_bytes() const { return window_end_[1]; }
+  unsigned barriers() const { return barriers_; }
 
  private:
   // structure.cpp: the statements in order, labels, and the structured walk.
@@ -127,6 +128,7 @@ class FunctionCompiler {
   ir::DefId global_address(const Operand& addr);
   void atomic(const Instruction& ins);
   void barrier(const Instruction& ins);
+  unsigned barriers_ = 0;  // the highest barrier number bar.sync names, plus one (the cubin's SHF_BARRIERS)
   void constant_load(const std::vector<const Operand*>& regs, const Operand& addr, Type t, unsigned elems);
 
   // texture.cpp: tex, tld4, txq.

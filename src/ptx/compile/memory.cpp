@@ -205,7 +205,9 @@ void FunctionCompiler::barrier(const Instruction& ins) {
     return o.int_value;
   };
   i.op = ir::Intrinsic::control_barrier;
-  i.set_index("base", std::to_string(number(ins.operands[0], 15, "barrier number")));
+  const uint64_t id = number(ins.operands[0], 15, "barrier number");
+  barriers_ = std::max(barriers_, static_cast<unsigned>(id) + 1);
+  i.set_index("base", std::to_string(id));
   if (ins.operands.size() == 2) {
     const uint64_t threads = number(ins.operands[1], 1024, "thread count");
     if (threads == 0 || threads % 32) fail(ins.operands[1].loc, "the thread count must be a multiple of 32 (PTX ISA \"bar\")");
