@@ -313,17 +313,19 @@ void FunctionCompiler::emit_loop(std::size_t head, std::size_t latch) {
 // before the loop is that value: it is removed, and its uses read the value from before.
 void FunctionCompiler::close_loop_phis(LoopState& loop) {
   std::map<ir::DefId, ir::DefId> replaced;
-  for (auto& [name, instr] : loop.phis) {
-    PendingPhi& pending = *std::find_if(phis_.begin(), phis_.end(),
-                                        [&](const PendingPhi& p) { return p.phi == instr->as<ir::PhiInstr>(); });
+  for (auto& entry : loop.phis) {
+    ir::PhiInstr* phi = entry.second->as<ir::PhiInstr>();
+    PendingPhi& pending =
+        *std::find_if(phis_.begin(), phis_.end(), [phi](const PendingPhi& p) { return p.phi == phi; });
     for (auto& [block, env] : loop.continues) {
-      instr->as<ir::PhiInstr>()->src.push_back(ir::PhiSrc{0, env.at(name)});
+      phi->src.push_back(ir::PhiSrc{0, env.at(entry.first)});
       pending.preds.push_back(block);
     }
   }
   for (bool progress = true; progress;) {
     progress = false;
-    for (auto& [name, instr] : loop.phis) {
+    for (auto& entry : loop.phis) {
+      ir::Instr*& instr = entry.second;
       if (!instr) continue;
       const ir::PhiInstr& phi = *instr->as<ir::PhiInstr>();
       const ir::DefId self = phi.dest.id, first = phi.src[0].def;
