@@ -4,6 +4,9 @@
 #include <gtest/gtest.h>
 
 #include "ir/builder.h"
+#include "ir/read.h"
+#include "ir/print.h"
+#include "ir/passes/opt_dce.h"
 #include "ir/tex.h"
 #include "ir/verify.h"
 
@@ -129,6 +132,53 @@ TEST(IrVerify, UseBeforeDefinition) {
   auto errors = verify(s);
   ASSERT_EQ(errors.size(), 1u);
   EXPECT_NE(errors[0].find("not defined before it is read"), std::string::npos);
+}
+
+// opt_dce as nir_opt_dce: a value the loop carries that only feeds itself (ssa_4 and ssa_8: phi and its
+// increment) is removed with the rest of what nothing reads, while the counter that decides the break stays.
+TEST(IrDce, RemovesALoopCarriedCycleNothingReads) {
+  const char* text = R"(shader: MESA_SHADER_FRAGMENT
+name: dce
+decl_function main (0 params)
+
+impl main {
+	block block_0:
+	vec1 32 ssa_0 = load_const (0x00000000 = 0.000000)
+	vec1 32 ssa_1 = load_const (0x00000001 = 0.000000)
+	vec1 32 ssa_2 = load_const (0x0000000a = 0.000000)
+	loop {
+		block block_1:
+		vec1 32 ssa_3 = phi block_0: ssa_0, block_4: ssa_7
+		vec1 32 ssa_4 = phi block_0: ssa_0, block_4: ssa_8
+		vec1  1 ssa_5 = uge ssa_3, ssa_2
+		if ssa_5 {
+			block block_2:
+			break
+		} else {
+			block block_3:
+		}
+		block block_4:
+		vec1 32 ssa_6 = imul ssa_3, ssa_3
+		vec1 32 ssa_7 = iadd ssa_3, ssa_1
+		vec1 32 ssa_8 = iadd ssa_4, ssa_6
+	}
+	block block_5:
+	intrinsic store_output (ssa_3, ssa_0) (base=0, wrmask=x, component=0, src_type=uint32, io location=4 slots=1)
+}
+)";
+  auto s = read(text, "dce.nir");
+  ASSERT_TRUE(s) << s.error();
+  std::vector<DefId> before, after;
+  s->for_each_instr([&](Instr& i) { before.push_back(i.dest().id); });
+  EXPECT_TRUE(opt_dce(*s));
+  s->for_each_instr([&](Instr& i) { after.push_back(i.dest().id); });
+  // Gone: ssa_4's phi, ssa_6 (read only by ssa_8) and ssa_8.
+  EXPECT_EQ(before.size() - after.size(), 3u);
+  const std::string printed = print(*s);
+  EXPECT_EQ(printed.find("imul"), std::string::npos) << printed;
+  EXPECT_NE(printed.find("uge"), std::string::npos) << printed;
+  EXPECT_TRUE(verify(*s).empty());
+  EXPECT_FALSE(opt_dce(*s));  // nothing more to remove
 }
 
 }  // namespace

@@ -3,6 +3,8 @@
 
 #include <algorithm>
 #include <unordered_map>
+#include <unordered_set>
+#include <vector>
 
 namespace tmu::ir {
 namespace {
@@ -15,37 +17,51 @@ bool has_effect(const Instr& i) {
   return info(n->op).dest_size < 0 || name(n->op).find("_atomic_") != std::string_view::npos;
 }
 
-void count_conditions(const CfList& list, std::unordered_map<DefId, unsigned>& uses) {
+// If conditions are read by the control flow itself: they are live from the start.
+void mark_conditions(const CfList& list, std::vector<DefId>& work) {
   for (const CfNode& n : list) {
-    if (n.loop) count_conditions(n.loop->body, uses);
+    if (n.loop) mark_conditions(n.loop->body, work);
     if (!n.if_node) continue;
-    ++uses[n.if_node->condition];
-    count_conditions(n.if_node->then_list, uses);
-    count_conditions(n.if_node->else_list, uses);
+    work.push_back(n.if_node->condition);
+    mark_conditions(n.if_node->then_list, work);
+    mark_conditions(n.if_node->else_list, work);
   }
 }
 
 }  // namespace
 
+// Mark and sweep, as nir_opt_dce: instructions with effects (stores, discards, jumps, atomics) and if conditions
+// are live, and so is every definition a live instruction reads; the rest goes. A loop's phis that only feed each
+// other (a register the loop carries and nothing reads after it) go too, which counting uses would keep.
 bool opt_dce(Shader& s) {
+  std::unordered_map<DefId, Instr*> def_instr;
+  std::unordered_set<DefId> live;
+  std::vector<DefId> work;
+  s.for_each_instr([&](Instr& i) {
+    const DefId d = i.dest().id;
+    if (d != kNoDef) def_instr[d] = &i;
+    if (d == kNoDef || has_effect(i))
+      for (DefId* u : i.uses()) work.push_back(*u);
+    if (d != kNoDef && has_effect(i)) live.insert(d);
+  });
+  mark_conditions(s.body, work);
+  while (!work.empty()) {
+    const DefId d = work.back();
+    work.pop_back();
+    if (!live.insert(d).second) continue;
+    auto it = def_instr.find(d);
+    if (it == def_instr.end()) continue;
+    for (DefId* u : it->second->uses()) work.push_back(*u);
+  }
   bool any = false;
-  for (bool progress = true; progress;) {
-    progress = false;
-    std::unordered_map<DefId, unsigned> uses;
-    s.for_each_instr([&](Instr& i) {
-      for (DefId* u : i.uses()) ++uses[*u];
-    });
-    count_conditions(s.body, uses);
-    for (Block* b : s.blocks()) {
-      auto dead = [&](const InstrPtr& p) {
-        const DefId d = p->dest().id;
-        return d != kNoDef && !has_effect(*p) && uses[d] == 0;
-      };
-      const auto before = b->instrs.size();
-      b->instrs.erase(std::remove_if(b->instrs.begin(), b->instrs.end(), dead), b->instrs.end());
-      progress = progress || b->instrs.size() != before;
-    }
-    any = any || progress;
+  for (Block* b : s.blocks()) {
+    auto dead = [&](const InstrPtr& p) {
+      const DefId d = p->dest().id;
+      return d != kNoDef && !live.count(d);
+    };
+    const auto before = b->instrs.size();
+    b->instrs.erase(std::remove_if(b->instrs.begin(), b->instrs.end(), dead), b->instrs.end());
+    any = any || b->instrs.size() != before;
   }
   return any;
 }
