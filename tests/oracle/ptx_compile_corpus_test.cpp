@@ -48,6 +48,7 @@
 #include "isa/cubin.h"
 #include "isa/sm50/cubin_labels.h"
 #include "isa/sm50/program.h"
+#include "listing.h"
 #include "oracle.h"
 #include "ptx/compile.h"
 #include "ptx_tex_forms.h"

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "isa/cubin.h"
+#include "listing.h"
 #include "oracle.h"
 #include "ptx/compile.h"
 #include "run/launch.h"

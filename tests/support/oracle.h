@@ -48,11 +48,6 @@ std::string normalize_nvdisasm_text(std::string text);
 
 NvdisasmOutput nvdisasm_raw(const std::string& nvdisasm, const std::vector<std::byte>& code, isa::Arch arch);
 
-// A cubin listing as lines of instruction text, one per instruction, without the addresses: nvdisasm's (from the
-// output of `nvdisasm -c`, normalized as above) and tmu dis's (of the cubin's bytes; empty if it does not read).
-std::vector<std::string> nvdisasm_listing_lines(const std::string& out);
-std::vector<std::string> tmu_listing_lines(const std::vector<std::byte>& cubin);
-
 // Helper for tests: sets `path` to the tool, or skips (or fails, when required) the test.
 #define TMU_REQUIRE_TOOL(path, name)                                                                      \
   std::string path;                                                                                       \
