@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <map>
 
+#include "ir/cfg.h"
 #include "ir/sm50/prepare_tex.h"
 #include "ir/sm50/select_internal.h"
 
@@ -178,9 +179,7 @@ struct LoopFrame {
 bool continues_inside_if(const CfList& list, bool inside_if) {
   for (const CfNode& n : list) {
     if (n.block) {
-      if (inside_if && !n.block->instrs.empty())
-        if (const JumpInstr* j = n.block->instrs.back()->as<JumpInstr>(); j && j->kind == JumpKind::Continue)
-          return true;
+      if (const JumpInstr* j = ending_jump(*n.block); inside_if && j && j->kind == JumpKind::Continue) return true;
     } else if (n.if_node) {
       if (continues_inside_if(n.if_node->then_list, true) || continues_inside_if(n.if_node->else_list, true))
         return true;
@@ -262,7 +261,7 @@ class Driver {
   void side(const CfList& l, const std::vector<const PhiInstr*>& phis) {
     list(l);
     const Block& last = *l.back().block;
-    if (!last.instrs.empty() && last.instrs.back()->as<JumpInstr>()) return;
+    if (ending_jump(last)) return;
     phi_moves(phis, last.id);
     sel_.emit("SYNC");
   }
@@ -287,7 +286,7 @@ class Driver {
     loops_.push_back(f);
     list(loop.body);
     const Block& last = *loop.body.back().block;
-    if (last.instrs.empty() || !last.instrs.back()->as<JumpInstr>()) jump(JumpInstr{JumpKind::Continue, {}}, last.id);
+    if (!ending_jump(last)) jump(JumpInstr{JumpKind::Continue, {}}, last.id);
     loops_.pop_back();
     if (f.pcnt) {
       sel_.out += f.cont + ":\n";
@@ -422,13 +421,14 @@ class Driver {
 Result<Selected> select(Shader& s, const SelectOptions& o) {
   // NAK's preparation first: queries as the hardware's, sources packed into the Ra/Rb vectors.
   if (auto prepared = prepare_tex(s, o.arch); !prepared) return make_error(prepared.error());
-  detail::Selector sel{s, o, {}, {}, {}, {}, {}, 0, {}};
+  detail::Selector sel{s, o, {}, {}, {}, {}, {}, {}, 0, {}};
   s.number_blocks();
   s.for_each_instr([&](Instr& i) {
     if (i.dest().id != kNoDef) {
       sel.shape[i.dest().id] = i.dest();
       sel.def_instr[i.dest().id] = &i;
     }
+    for (DefId* u : i.uses()) sel.read.insert(*u);
   });
   try {
     detail::Driver(sel).run();

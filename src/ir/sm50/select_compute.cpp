@@ -178,19 +178,9 @@ void constant_load(Selector& sel, const Instr& i, const IntrinsicInstr& n) {
     return;
   }
   if (base < -0x8000 || base > 0x7fff) sel.fail(i, fmt::format("base {} does not fit LDC's 16-bit offset", base));
-  const std::string reg = sel.r(n.src[1]);
+  const Address at{sel.r(n.src[1]), base};
   const unsigned b = sel.dest(n.dest);
-  const std::string at = base == 0 ? reg : fmt::format("{}{}{:#x}", reg, base < 0 ? "-" : "+", base < 0 ? -base : base);
-  sel.emit(fmt::format("LDC{} {}, c[{:#x}][{}]", suffix, sel.reg(b), *bank, at));
-}
-
-// Whether any instruction reads d (an atomic whose old value nobody reads is PTX's red).
-bool is_read(Selector& sel, DefId d) {
-  bool read = false;
-  sel.s.for_each_instr([&](Instr& i) {
-    for (DefId* u : i.uses()) read |= *u == d;
-  });
-  return read;
+  sel.emit(fmt::format("LDC{} {}, c[{:#x}]{}", suffix, sel.reg(b), *bank, at.at(0)));
 }
 
 // The SASS operation of an atomic (the part of its name between the space's prefix and suffix) on 32- or 64-bit
@@ -231,7 +221,7 @@ void atomic(Selector& sel, const Instr& i, const IntrinsicInstr& n, const Space&
         sel.emit(fmt::format("MOV {}, {}", sel.reg(s + k * words + c), sel.r(n.src[1 + k], c)));
     operands = fmt::format("{}, {}", sel.reg(s), sel.reg(s + words));
   }
-  if (is_read(sel, n.dest.id)) {
+  if (sel.read.count(n.dest.id)) {  // an atomic whose old value nobody reads is PTX's red
     sel.emit(fmt::format("{} {}, {}, {}", mnemonic, sel.reg(sel.dest(n.dest)), addr.at(0), operands));
   } else if (space.pair && op != "comp_swap" && op != "exchange") {  // RED has no EXCH or CAS
     sel.emit(fmt::format("RED.E{} {}, {}", atomic_op(sel, i, op, words == 2), addr.at(0), operands));

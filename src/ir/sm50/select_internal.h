@@ -10,6 +10,7 @@
 #include <stdexcept>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "ir/sm50/select.h"
@@ -41,6 +42,7 @@ struct Selector {
   std::unordered_map<DefId, unsigned> base;  // first register of each live definition
   std::unordered_map<DefId, Def> shape;
   std::unordered_map<DefId, const Instr*> def_instr;
+  std::unordered_set<DefId> read;  // the definitions some instruction reads
   unsigned labels = 0;
 
   // "R5", or "RZ" for a def's missing component.

@@ -126,10 +126,17 @@ Result<Compiled> compile(const Module& module, std::string_view file_name, const
   Compiled out;
   out.image.arch = arch;
   out.image.tex_mode = module.texmode_independent ? isa::TexMode::Independent : isa::TexMode::Unified;
+  to_ir::ConstantLayout bank;  // the module's .const variables: .nv.constant3 (memory.cpp)
+  try {
+    bank = to_ir::constant_layout(module);
+  } catch (const to_ir::CompileError& err) {
+    return make_error(fmt::format("{}: {}", to_ir::where(file_name, err.loc), err.message));
+  }
   for (const Function& f : module.functions) {
     if (!f.entry || !f.body) continue;
     try {
       to_ir::Entry e = to_ir::layout_entry(module, f);
+      e.layout.constants = &bank;
       to_ir::FunctionCompiler fc(f, e.layout);
       ir::Shader s = fc.build();
       // The front end's IR must be valid NIR (jumps last in their blocks, a phi source per predecessor, uses
@@ -200,15 +207,10 @@ Result<Compiled> compile(const Module& module, std::string_view file_name, const
     }
   }
   if (out.image.kernels.empty()) return make_error(fmt::format("{}: the module has no .entry with a body", file_name));
-  try {  // the module's .const variables: .nv.constant3 (memory.cpp)
-    to_ir::ConstantLayout bank = to_ir::constant_layout(module);
-    for (const std::string& name : bank.order)
-      out.image.constant3_variables.push_back({name, bank.variables.at(name).offset, bank.variables.at(name).size});
-    out.image.constant3 = std::move(bank.bytes);
-    out.image.constant3_align = bank.align;
-  } catch (const to_ir::CompileError& err) {
-    return make_error(fmt::format("{}: {}", to_ir::where(file_name, err.loc), err.message));
-  }
+  for (const std::string& name : bank.order)
+    out.image.constant3_variables.push_back({name, bank.variables.at(name).offset, bank.variables.at(name).size});
+  out.image.constant3 = std::move(bank.bytes);
+  out.image.constant3_align = bank.align;
   return out;
 }
 

@@ -46,12 +46,14 @@ struct ParamSlot {
 
 // What the driver decided before the body is compiled: the parameter layout and the bank-0 word of each texture
 // and sampler reference (its tsidx, lowering-facts 3.2).
+struct ConstantLayout;
 struct KernelLayout {
   std::map<std::string, ParamSlot, std::less<>> params;
   std::map<std::string, uint32_t, std::less<>> texture_words;  // texref / samplerref name -> word index
   bool unified = true;  // the module's texture mode
   unsigned sm = 50;
   const Module* module = nullptr;  // the .func definitions that calls inline
+  const ConstantLayout* constants = nullptr;  // the module's .const variables in bank 3 (constant_layout)
 };
 
 class FunctionCompiler {

@@ -88,17 +88,15 @@ void FunctionCompiler::move(const Instruction& ins, Type t) {
     return;
   }
   if (src.kind == Operand::Kind::Name && !src.name.empty() && !registers_.count(src.name)) {
-    // The address of a shared or local variable: its offset in the window (what LDS/STS and LDL/STL take).
-    auto w = window_vars_.find(src.name);
-    if (w != window_vars_.end() && ins.opcode == "mov") {
-      const DefId off = b().imm_int(w->second.offset);
-      set(ins.operands[0], is_64(t) ? wide(off, b().imm_int(0)) : off, t);
-      return;
-    }
-    // The address of a .const variable: its offset in bank 3 (what ld.const's LDC takes, as ptxas reads it).
-    const ConstantLayout bank = constant_layout(*layout_.module);
-    if (auto c = bank.variables.find(src.name); c != bank.variables.end() && ins.opcode == "mov") {
-      const DefId off = b().imm_int(c->second.offset);
+    // The address of a shared or local variable: its offset in the window (what LDS/STS and LDL/STL take); of a
+    // .const variable: its offset in bank 3 (what ld.const's LDC takes, as ptxas reads it).
+    std::optional<uint32_t> offset;
+    if (auto w = window_vars_.find(src.name); w != window_vars_.end())
+      offset = w->second.offset;
+    else if (auto c = layout_.constants->variables.find(src.name); c != layout_.constants->variables.end())
+      offset = c->second.offset;
+    if (offset && ins.opcode == "mov") {
+      const DefId off = b().imm_int(*offset);
       set(ins.operands[0], is_64(t) ? wide(off, b().imm_int(0)) : off, t);
       return;
     }

@@ -258,9 +258,9 @@ ConstantLayout constant_layout(const Module& m) {
 void FunctionCompiler::constant_load(const std::vector<const Operand*>& regs, const Operand& addr, Type t,
                                      unsigned elems) {
   const unsigned words = elems * (is_64(t) ? 2 : 1);
-  const ConstantLayout bank = constant_layout(*layout_.module);
   std::optional<std::pair<uint32_t, uint32_t>> slot;
-  if (auto c = bank.variables.find(addr.name); c != bank.variables.end()) slot = std::pair{c->second.offset, c->second.size};
+  if (auto c = layout_.constants->variables.find(addr.name); c != layout_.constants->variables.end())
+    slot = std::pair{c->second.offset, c->second.size};
   const auto a = offset_address(addr, 4 * words, slot);
   if (!a) fail(addr.loc, fmt::format("{} is not a .const variable or a register", addr.name));
   const auto [offset, base] = *a;
