@@ -157,9 +157,9 @@ TEST_F(TexunitKnownDifference, SrgbBorderIsEightBit) {
   }
 }
 
-// Every listed difference has a name, drivers and a description (the table docs/gl-oracle.md reproduces).
+// Every listed difference has a name, drivers and a description (the table docs/gl-oracle.md reproduces). How many
+// there are is not checked: a difference that is fixed leaves the list.
 TEST(TexunitKnownDifferenceTable, Complete) {
-  EXPECT_GE(kKnownDifferenceCount, 15u);
   for (std::size_t i = 0; i < kKnownDifferenceCount; ++i) {
     EXPECT_NE(std::string(kKnownDifferences[i].name), "");
     EXPECT_GT(std::string(kKnownDifferences[i].what).size(), 20u) << kKnownDifferences[i].name;
