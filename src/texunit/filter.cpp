@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
+#include <optional>
 
 #include "texunit/addressing.h"
 #include "texunit/cube.h"
@@ -130,7 +131,7 @@ class Fetcher {
 // rounded to the result's precision, ties away from zero. FLOAT16: 14 bits aligned, an fp16 result (filter-fp16:
 // every one- and two-axis lookup); decoded sRGB: 7 bits (its table values have 8 significant bits), fp16
 // (filter-srgb: every R, G, B); FLOAT32: 28 bits (26 are too few), an fp32 result (filter-fp32: all 4112
-// components). With a NaN or infinite tap the fp32 lerp's result (`fallback`) stands.
+// components). NaN and infinite taps: nonfinite_filter.
 struct FloatFilter {
   int align;         // fractional bits the largest tap keeps
   int mantissa;      // fractional bits of the result's significand
@@ -146,20 +147,55 @@ const FloatFilter& float_filter_for(const FormatPlan& f, unsigned c) {
   return f.srgb_applies(c) ? kSrgbFilter : f.layout().fields[c].width == 16 ? kHalfFilter : kFloatFilter;
 }
 
+// NaN and infinite taps (an H100, R32F and R16F, both filters' arithmetic; issue 13): the taps that have weight
+// decide the result alone, whatever their weights. A NaN among them, or +Inf with -Inf, gives the GPU's NaN
+// 0x7fffffff (a NaN texel read by point sampling keeps its bits); otherwise an infinity gives itself, also when
+// it has all the weight (not a lerp's Inf + 0 * (x - Inf) = NaN). Taps without weight count for nothing, as they
+// do not count in float_filter's alignment. Returns nothing when the weighted taps are finite.
+inline constexpr uint32_t kFilteredNan = 0x7fffffff;
+
+std::optional<float> nonfinite_filter(const std::array<Rgba, 8>& tap, unsigned weighted, unsigned c) {
+  bool nan = false, pos = false, neg = false;
+  for (unsigned i = 0; i < 8; ++i) {
+    if (!((weighted >> i) & 1)) continue;
+    const float v = tap[i][c];
+    nan |= std::isnan(v);
+    pos |= v == std::numeric_limits<float>::infinity();
+    neg |= v == -std::numeric_limits<float>::infinity();
+  }
+  if (nan || (pos && neg)) return std::bit_cast<float>(kFilteredNan);
+  if (pos || neg) return pos ? std::numeric_limits<float>::infinity() : -std::numeric_limits<float>::infinity();
+  return std::nullopt;
+}
+
+// The taps (bit i: tap i) whose weight is not zero, from the axes' exact weights (the fp32 lerps' weights).
+unsigned weighted_taps(const AxisTaps (&t)[3], unsigned dims) {
+  unsigned mask = 0;
+  for (unsigned i = 0; i < (1u << dims); ++i) {
+    bool has = true;
+    for (unsigned a = 0; a < dims; ++a) has = has && (((i >> a) & 1) ? t[a].w1 > 0.0f : t[a].w1 < 1.0f);
+    if (has) mask |= 1u << i;
+  }
+  return mask;
+}
+
 float filter_float(const std::array<Rgba, 8>& tap, const AxisTaps (&t)[3], unsigned dims, unsigned c,
-                   const FloatFilter& f, float fallback) {
+                   const FloatFilter& f) {
   const unsigned n = 1u << dims;
   int64_t w[8];
-  double largest = 0;
+  unsigned weighted = 0;
   for (unsigned i = 0; i < n; ++i) {
     w[i] = 1;
     for (unsigned a = 0; a < dims; ++a) {
       const auto w1 = static_cast<int64_t>(t[a].w1 * 256.0f);
       w[i] *= ((i >> a) & 1) ? w1 : 256 - w1;
     }
-    if (!std::isfinite(tap[i][c])) return fallback;
-    if (w[i] > 0) largest = std::max(largest, std::fabs(static_cast<double>(tap[i][c])));
+    if (w[i] > 0) weighted |= 1u << i;
   }
+  if (const auto special = nonfinite_filter(tap, weighted, c)) return *special;
+  double largest = 0;
+  for (unsigned i = 0; i < n; ++i)
+    if (w[i] > 0) largest = std::max(largest, std::fabs(static_cast<double>(tap[i][c])));
   if (largest == 0) return 0.0f;
   // Aligned taps are integers below 2^(align + 1), weights below 2^(8 dims): the sum fits 64 bits.
   const int shift = f.align - std::ilogb(largest);
@@ -256,7 +292,7 @@ float blend_levels_float(const FormatPlan& f, unsigned c, float r0, float r1, fl
   tap[1][c] = r1;
   AxisTaps t[3];
   t[0].w1 = weight1;
-  return filter_float(tap, t, 1, c, float_filter_for(f, c), r0 + weight1 * (r1 - r0));
+  return filter_float(tap, t, 1, c, float_filter_for(f, c));
 }
 
 namespace {
@@ -333,21 +369,29 @@ Rgba sample_level(const LevelSample& s, bool& resident) {
   for (unsigned i = 0; i < n; ++i)
     tap[i] = f.texel(t[0].i0 + static_cast<int32_t>(i & 1), s.dims > 1 ? t[1].i0 + static_cast<int32_t>((i >> 1) & 1) : 0,
                      s.dims > 2 ? t[2].i0 + static_cast<int32_t>((i >> 2) & 1) : 0);
-  // fp32 lerps (along u, then v, then w) for what the GPU's arithmetic below does not cover, and as the float
-  // filter's fallback for NaN and infinite taps; four fixed-point components (RGBA8, RGBA16) need none.
+  // fp32 lerps (along u, then v, then w) for what the GPU's arithmetic below does not cover, over the taps that
+  // have weight (one without reads 0, so that its NaN or infinity does not reach the result; NaN and infinite
+  // taps with weight as nonfinite_filter says); four fixed-point components (RGBA8, RGBA16) need none.
+  const unsigned floats = float_filter_components(*s.format, p, s.compare);
   Rgba r{};
-  if (fixed != 0xf) {
+  if ((fixed | floats) != 0xf) {
+    const unsigned weighted = weighted_taps(t, s.dims);
+    std::array<Rgba, 8> wt = tap;
+    for (unsigned i = 0; i < n; ++i)
+      if (!((weighted >> i) & 1)) wt[i] = Rgba{};
     if (s.dims == 1) {
-      r = lerp(tap[0], tap[1], t[0].w1);
+      r = lerp(wt[0], wt[1], t[0].w1);
     } else {
-      auto plane = [&](unsigned base) { return lerp(lerp(tap[base], tap[base + 1], t[0].w1), lerp(tap[base + 2], tap[base + 3], t[0].w1), t[1].w1); };
+      auto plane = [&](unsigned base) { return lerp(lerp(wt[base], wt[base + 1], t[0].w1), lerp(wt[base + 2], wt[base + 3], t[0].w1), t[1].w1); };
       r = s.dims == 2 ? plane(0) : lerp(plane(0), plane(4), t[2].w1);
     }
+    for (unsigned c = 0; c < 4; ++c)
+      if (!(((fixed | floats) >> c) & 1))
+        if (const auto special = nonfinite_filter(tap, weighted, c)) r[c] = *special;
   }
   if (s.sums) *s.sums = FixedSums{};
-  const unsigned floats = float_filter_components(*s.format, p, s.compare);
   for (unsigned c = 0; c < 4; ++c)
-    if ((floats >> c) & 1) r[c] = filter_float(tap, t, s.dims, c, float_filter_for(*s.format, c), r[c]);
+    if ((floats >> c) & 1) r[c] = filter_float(tap, t, s.dims, c, float_filter_for(*s.format, c));
   if (!fixed) return r;
   // 16-bit fixed point (tests/hw: filter-unorm8, filter-2d, wrap, mip-vs-flat, mip-footprint, tri-blend): every
   // tap has an 8-bit weight; the taps of a level share its total T (256, or 256 - f and f when two levels blend

@@ -4,6 +4,7 @@
 
 #include <bit>
 #include <cmath>
+#include <limits>
 #include <map>
 #include <optional>
 #include <vector>
@@ -332,6 +333,51 @@ TEST(TextureUnit, QueryLodFixedPoint) {
   unit.run(r, out);
   EXPECT_EQ(out.value[0][0], 406u);  // relative, unclamped, s8.8 (exact log2 would truncate to 405)
   EXPECT_EQ(out.value[0][1], 256u);  // clamped, u8.8
+}
+
+// NaN and infinite texels under linear filtering (R32F and R16F, the GPU's arithmetic and the float-exact one):
+// the taps with weight decide alone. A NaN among them, or +Inf with -Inf, reads the GPU's NaN 0x7fffffff; an
+// infinity reads itself, also when it has all the weight; a tap without weight counts for nothing.
+TEST(TextureUnit, NonFiniteTexelsInLinearFiltering) {
+  constexpr float inf = std::numeric_limits<float>::infinity();
+  const float nan = std::numeric_limits<float>::quiet_NaN();  // 0x7fc00000
+  for (const uint32_t layout : {0x01u, 0x03u}) {             // R32_G32_B32_A32, R16_G16_B16_A16 (FLOAT)
+    for (const Policy& policy : {Policy::nvidia(), Policy::float_exact()}) {
+      SCOPED_TRACE(testing::Message() << "layout " << layout << (policy == Policy::nvidia() ? " nvidia" : " exact"));
+      Fixture f(4, 4, 1);
+      f.bound_->header.components = layout;
+      f.bound_.emplace(BoundTexture{f.bound_->header, *FormatPlan::make(f.bound_->header.format()), &f.tex_});
+      f.tex_.fill(0, 2.0f);
+      f.sampler_.mag = MagFilter::Linear;
+      TextureUnit unit(f, policy);
+      Response out;
+      auto r_at = [&](float u, float v) {
+        unit.run(make_request(TexOp::Sample, u, v), out);
+        return out.value[0][0];
+      };
+      // R of texel (1, 1) +Inf, G NaN. At its centre (texel space 1.5, 1.5: footprint (1..2, 1..2) with weights
+      // 1, 0, 0, 0) the tap has all the weight: +Inf (a lerp gives Inf + 0 * (2 - Inf) = NaN), and NaN -> 0x7fffffff.
+      f.tex_.set(0, 0, 1, 1, inf, nan, 2.0f, 2.0f);
+      EXPECT_EQ(r_at(0.375f, 0.375f), fb(inf));
+      EXPECT_EQ(out.value[0][1], 0x7fffffffu);
+      EXPECT_EQ(out.value[0][2], fb(2.0f));
+      // Between texels (1, 1) and (2, 2) (texel space 2, 2): a quarter of the weight each.
+      EXPECT_EQ(r_at(0.5f, 0.5f), fb(inf));
+      EXPECT_EQ(out.value[0][1], 0x7fffffffu);
+      // At the centre of texel (0, 0) the footprint (0..1, 0..1) holds texel (1, 1) without weight: texel (0, 0)'s
+      // R 2 and G 0.
+      EXPECT_EQ(r_at(0.125f, 0.125f), fb(2.0f));
+      EXPECT_EQ(out.value[0][1], fb(0.0f));
+      // -Inf at (2, 1) beside +Inf at (1, 1): both with weight, NaN; -Inf alone keeps its sign.
+      f.tex_.set(0, 0, 2, 1, -inf, 2.0f, 2.0f, 2.0f);
+      EXPECT_EQ(r_at(0.5f, 0.375f), 0x7fffffffu);
+      EXPECT_EQ(r_at(0.625f, 0.375f), fb(-inf));
+      // Point sampling reads the texel's own bits.
+      f.sampler_.mag = MagFilter::Point;
+      r_at(0.375f, 0.375f);
+      EXPECT_EQ(out.value[0][1], fb(nan));
+    }
+  }
 }
 
 }  // namespace
