@@ -10,6 +10,7 @@
 
 #include "common/input_file.h"
 #include "common/png_image.h"
+#include "texunit/srgb.h"
 
 namespace tmu::sample {
 namespace {
@@ -156,7 +157,10 @@ Result<uint64_t> fill_raw(texunit::TextureSet& set, uint32_t texture, const std:
 }
 
 // Level 0 of every layer from the image (layers, and slices of 3D textures, stacked top to bottom); every further
-// level the 2x2(x2) box average of the one before (clamped at odd edges), kept in double until encoded.
+// level the 2x2(x2) box average of the one before (clamped at odd edges), kept in double until encoded. A PNG's
+// bytes are sRGB-encoded already: for a component the format decodes as sRGB, code c is taken as the curve's
+// linear value of c, which encode_texel turns back into c (srgb.h), so level 0 holds the image's codes and the
+// smaller levels average linear light.
 Result<uint64_t> fill_png(texunit::TextureSet& set, uint32_t texture, const FormatPlan& plan, const std::filesystem::path& path) {
   const SurfaceLayout& layout = set.layout(texture);
   const texunit::LevelLayout& l0 = layout.level(0);
@@ -182,7 +186,14 @@ Result<uint64_t> fill_png(texunit::TextureSet& set, uint32_t texture, const Form
             if (level == 0) {
               const uint64_t row = (uint64_t{layer} * lv.depth + z) * lv.height + y;
               const uint8_t* p = &image->pixels[(row * lv.width + x) * 4];
-              for (unsigned c = 0; c < 4; ++c) v[c] = is_integer(plan.type(c)) ? p[c] : p[c] / 255.0;
+              for (unsigned c = 0; c < 4; ++c) {
+                if (is_integer(plan.type(c)))
+                  v[c] = p[c];
+                else if (plan.srgb_applies(c))
+                  v[c] = texunit::srgb8_to_linear_exact(p[c]);
+                else
+                  v[c] = p[c] / 255.0;
+              }
             } else {
               unsigned n = 0;
               for (uint32_t dz = 0; dz < (pd > 1 ? 2u : 1u); ++dz)

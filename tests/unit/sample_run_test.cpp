@@ -301,6 +301,35 @@ TEST_F(SampleRun, PngLevelZeroAndBoxFilteredLevels) {
                         (dir_ / "p.png").string()));
 }
 
+// An sRGB texture from a PNG holds the PNG's codes (they are sRGB-encoded already), and `colors` for sRGB formats
+// are linear values, stored as their sRGB codes: both read as a raw file holding those codes does. Level 1 averages
+// linear light: R codes 0 and 255 are 0 and 1, their average 0.5 is code round(255 (1.055 * 0.5^(1/2.4) - 0.055)) =
+// round(187.52) = 188; G 128 and 128 stay 128, B 255; alpha is not sRGB: (65 + 200) / 2 = 132.5 -> 132 (even).
+TEST_F(SampleRun, SrgbTexturesFromPngHoldItsCodesAndColorsAreLinear) {
+  RgbaImage img{2, 1, {0, 128, 255, 65, 255, 128, 255, 200}};
+  auto png = encode_png(img);
+  ASSERT_TRUE(png) << png.error();
+  write("s.png", *png);
+  const std::vector<uint8_t> codes = {0, 128, 255, 65, 255, 128, 255, 200, 188, 128, 255, 132};
+  write("s.raw", std::as_bytes(std::span(codes)));
+  constexpr std::string_view kRequests = R"("requests": [{"op": "txf", "coords": [[0, 0], [1, 0], [0, 0]], "lod": [0, 0, 1]}])";
+  auto spec = [&](std::string_view texels) {
+    return fmt::format(R"({{"texture": {{"width": 2, "height": 1, "levels": 2, "format": "A8B8G8R8_SRGB", "texels": {}}}, {}}})",
+                       texels, kRequests);
+  };
+  const Outcome from_png = run(spec(R"({"source": "png", "file": "s.png"})"));
+  const Outcome from_raw = run(spec(R"({"source": "raw", "file": "s.raw"})"));
+  for (unsigned l = 0; l < 3; ++l) EXPECT_EQ(lane(from_png, 0, l), lane(from_raw, 0, l)) << "lane " << l;
+  // Code 128 decodes near the curve's ((128 / 255 + 0.055) / 1.055)^2.4 = 0.21586 (not 0.504, the decode of 128
+  // encoded once more).
+  EXPECT_NEAR(std::bit_cast<float>(lane(from_png, 0, 0)[1]), 0.21586, 1e-3);
+  // A solid colour of linear 0.21586 is stored as code 128 (linear_to_srgb8), 1 as 255, 0 as 0; alpha 65 / 255.
+  const Outcome solid = run(fmt::format(
+      R"({{"texture": {{"width": 2, "height": 1, "format": "A8B8G8R8_SRGB", "texels": {{"source": "solid", "color": [0, 0.21586, 1, 0.2549]}}}},
+          "requests": [{{"op": "txf", "coords": [[0, 0]], "lod": [0]}}]}})"));
+  EXPECT_EQ(lane(solid, 0, 0), lane(from_raw, 0, 0));
+}
+
 TEST_F(SampleRun, PitchAndBlockLinearMemoryReadTheSameTexels) {
   // Gradient: R = x / 7, G = y / 3 on an 8x4 texture; texel (5, 3): R = 182.14 -> 182, G = 255.
   for (const char* memory : {"block_linear", "pitch"}) {
