@@ -101,6 +101,34 @@ double lambda_from_rho(double r, const Policy& p) {
   return quantize_lod(std::log2(r), p);
 }
 
+AnisoFootprint anisotropic_footprint(const Gradients& g, unsigned max_ratio, Rho formula, const Policy& p) {
+  AnisoFootprint f;
+  const double lx = footprint_length(g.dx, g.dims, formula), ly = footprint_length(g.dy, g.dims, formula);
+  const auto& v = lx >= ly ? g.dx : g.dy;
+  f.major = std::max(lx, ly);
+  const double euclid = std::hypot(v[0], v[1], v[2]);
+  if (euclid > 0 && std::isfinite(euclid))
+    for (unsigned a = 0; a < 3; ++a) f.axis[a] = v[a] / euclid;
+  // |d/dx x d/dy|: the parallelogram's area (2D), the length of the cross product in 3D.
+  const double cx = g.dx[1] * g.dy[2] - g.dx[2] * g.dy[1], cy = g.dx[2] * g.dy[0] - g.dx[0] * g.dy[2];
+  const double cz = g.dx[0] * g.dy[1] - g.dx[1] * g.dy[0];
+  const double area = g.dims > 2 ? std::hypot(cx, cy, cz) : std::fabs(cz);
+  if (std::isnan(f.major) || std::isnan(area)) return {lambda_from_rho(area + f.major, p), 0, {}};  // as rho NaN: 0
+  const double major_lod = lambda_from_rho(f.major, p);
+  const double clamped = major_lod - std::log2(static_cast<double>(max_ratio));
+  f.lambda = area > 0 ? std::max(lambda_from_rho(area, p) - major_lod, clamped) : clamped;
+  return f;
+}
+
+AnisoTaps anisotropic_taps(double major, double lambda, unsigned max_ratio) {
+  AnisoTaps t;
+  const double units = major / std::exp2(std::max(lambda, 0.0));
+  if (!(units > 1) || !std::isfinite(units)) return t;
+  t.count = static_cast<unsigned>(std::min<double>(std::ceil(units), std::max(max_ratio, 1u)));
+  t.stride = units / t.count;
+  return t;
+}
+
 double biased_lod(double lambda, const LodControls& c) {
   const double lo = std::max(c.min, c.view_min);
   double l = lambda + c.bias;

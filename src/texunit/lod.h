@@ -32,6 +32,29 @@ double table_log2(double rho);
 double lambda_from_rho(double rho, const Policy& p);
 double quantize_lod(double lambda, const Policy& p);
 
+// Anisotropic filtering's footprint (MIN_FILTER ANISO, maximum ratio above 1), measured on an H100 (sm_90; tests/hw
+// aniso, aniso-lod, and the gpu-tex recording's 2d-rgba8-grad-aniso, docs/texunit.md "Measured on a GPU"). The
+// major axis is the longer gradient as Policy::rho measures vectors (M); the minor axis is not the other gradient
+// but the footprint's area over the major axis, |d/dx x d/dy| / M. lambda is the larger of log2(area) - log2(M)
+// and log2(M) - log2(maximum ratio), each log2 from the policy's table: an H100 raises the LOD when the ratio is
+// clamped, and a footprint sheared off the axes keeps the LOD of its area, not of its shorter gradient.
+struct AnisoFootprint {
+  double lambda = 0;             // before bias and clamps; -infinity for a zero footprint
+  double major = 0;              // M, base-level texels
+  std::array<double, 3> axis{};  // the major gradient scaled to Euclidean length 1 (texel space)
+};
+AnisoFootprint anisotropic_footprint(const Gradients& g, unsigned max_ratio, Rho formula, const Policy& p);
+
+// The taps along the major axis once lambda is final (after bias and clamps): the major axis in units of 2^lambda
+// texels (2^0 when magnifying), L = M / 2^max(lambda, 0); N = ceil(L) taps, at most the maximum ratio; one tap
+// when L <= 1. They sit `stride` = L / N of those units apart, centred on the lookup (k - (N - 1) / 2) * stride
+// for k = 0..N-1: spread over the footprint, one unit apart when the ratio is clamped.
+struct AnisoTaps {
+  unsigned count = 1;
+  double stride = 0;
+};
+AnisoTaps anisotropic_taps(double major, double lambda, unsigned max_ratio);
+
 // Fixed-point helpers for the descriptors' u4.8 and s5.8 fields.
 constexpr double u4_8(uint32_t v) { return static_cast<double>(v & 0xfff) / 256.0; }
 constexpr double s5_8(int32_t v) { return static_cast<double>(v) / 256.0; }

@@ -103,6 +103,7 @@ struct LodResult {
   double lambda = 0;       // after bias and clamps
   double unclamped = 0;    // before the clamps (TMML's relative LOD)
   Gradients gradients;     // texel space, for anisotropic filtering
+  AnisoFootprint aniso;    // MIN_FILTER ANISO with a maximum ratio above 1 and a gradient (major > 0)
 };
 
 class QuadSampler {
@@ -159,7 +160,7 @@ class QuadSampler {
       }
       if (is_cube(rq_.dim)) project_cube(k, dx, dy);
       r.gradients = texel_gradients(b, dx, dy, dims, norm);
-      lambda = lambda_from_rho(footprint_rho(b, r.gradients), p_);
+      lambda = footprint_lambda(b, r);
     } else if (rq_.lod == LodMode::Implicit || rq_.lod == LodMode::Bias || rq_.lod == LodMode::BiasAveraged) {
       if (divergent(rq_, quad_)) {
         // Divergent quads and non-pixel threads get a default LOD (seed 000: "either 0 or +Inf"); tmu uses 0.
@@ -174,7 +175,7 @@ class QuadSampler {
         }
         if (is_cube(rq_.dim)) project_cube(0, dx, dy);
         r.gradients = texel_gradients(b, dx, dy, dims, norm);
-        lambda = lambda_from_rho(footprint_rho(b, r.gradients), p_);
+        lambda = footprint_lambda(b, r);
       }
     }
     switch (rq_.lod) {
@@ -197,15 +198,13 @@ class QuadSampler {
     return r;
   }
 
-  // Anisotropic filtering's LOD (MIN_FILTER ANISO, ratio above 1): that of max(minor axis, major axis / maximum
-  // ratio), the N taps covering the rest of the major axis. Measured on an H200 (tests/hw, aniso-lod): exact
-  // along the axes for ratios 1 to 32 at maximum ratios 4 and 16.
-  double footprint_rho(const Bound& b, const Gradients& g) const {
-    const double iso = rho(g, p_.rho);
+  // The LOD of a footprint: isotropic, or anisotropic filtering's (MIN_FILTER ANISO, maximum ratio above 1; the
+  // footprint is kept in r.aniso for the taps): lod.h, anisotropic_footprint.
+  double footprint_lambda(const Bound& b, LodResult& r) const {
     const unsigned max_ratio = anisotropy_ratio(max_anisotropy_code(b));
-    if (b.smp->min != MinFilter::Aniso || max_ratio <= 1) return iso;
-    const double minor = std::min(footprint_length(g.dx, g.dims, p_.rho), footprint_length(g.dy, g.dims, p_.rho));
-    return std::max(minor, iso / max_ratio);
+    if (b.smp->min != MinFilter::Aniso || max_ratio <= 1) return lambda_from_rho(rho(r.gradients, p_.rho), p_);
+    r.aniso = anisotropic_footprint(r.gradients, max_ratio, p_.rho, p_);
+    return r.aniso.lambda;
   }
 
   static uint8_t max_anisotropy_code(const Bound& b) {
@@ -237,7 +236,7 @@ class QuadSampler {
 
   // The lookup of lane k at `uvw` on one level, `off` texels away.
   LevelSample level_sample(unsigned k, unsigned level, const std::array<double, 3>& uvw, bool linear,
-                           const std::array<int32_t, 3>& off) const {
+                           const std::array<int32_t, 3>& off, const std::array<double, 3>& shift = {}) const {
     const Bound& b = bound_[k];
     LevelSample s;
     s.access = b.tex->access;
@@ -253,43 +252,66 @@ class QuadSampler {
     const Extent e = b.tex->access->extent(level);
     const double size[3] = {double(e.width), double(e.height), double(e.depth)};
     const bool norm = normalized(b);
-    for (unsigned a = 0; a < s.dims; ++a) s.texel[a] = (norm ? normalized_coordinate(uvw[a], p_) * size[a] : uvw[a]) + off[a];
+    for (unsigned a = 0; a < s.dims; ++a)
+      s.texel[a] = (norm ? normalized_coordinate(uvw[a], p_) * size[a] : uvw[a]) + off[a] + shift[a];
     s.compare = rq_.depth_compare || b.smp->depth_compare;
     s.dref = f32(in(k).dref);
     return s;
   }
 
-  // Sample one level, anisotropically when the sampler says so: N taps along the footprint's major axis.
-  Rgba sample_one_level(unsigned k, unsigned level, bool linear, const LodResult& lod, bool& resident,
-                        FixedSums* sums = nullptr, uint32_t total = 256) const {
-    const Bound& b = bound_[k];
+  // Anisotropic filtering's taps for lane k's LOD (one tap for other filters and explicit LODs): lod.h.
+  AnisoTaps aniso_taps(const Bound& b, const LodResult& lod) const {
     const unsigned max_ratio = anisotropy_ratio(max_anisotropy_code(b));
-    const Gradients& g = lod.gradients;
-    const double lx = std::hypot(g.dx[0], g.dx[1], g.dx[2]), ly = std::hypot(g.dy[0], g.dy[1], g.dy[2]);
-    const double major = std::max(lx, ly), minor = std::min(lx, ly);
-    unsigned taps = 1;
-    if (b.smp->min == MinFilter::Aniso && max_ratio > 1 && minor > 0 && !lod_is_explicit())
-      taps = static_cast<unsigned>(std::min<double>(std::ceil(major / minor), max_ratio));
-    if (taps <= 1) {
-      LevelSample s = level_sample(k, level, pos_[k].uvw, linear, texel_offsets(rq_, in(k)));
+    if (b.smp->min != MinFilter::Aniso || max_ratio <= 1 || lod_is_explicit() || !(lod.aniso.major > 0)) return {};
+    return anisotropic_taps(lod.aniso.major, lod.lambda, max_ratio);
+  }
+
+  // Sample one level, anisotropically with taps.count > 1: the taps along the footprint's major axis, `unit` the
+  // LOD their stride is measured in (lod.h, anisotropic_taps). Fixed-point components sum every tap's weighted
+  // texels (each tap a bilinear footprint with the level's total, `sums` gets the sum over the taps) and round
+  // once, as one tap does; other components average the taps in fp32.
+  Rgba sample_one_level(unsigned k, unsigned level, bool linear, const LodResult& lod, const AnisoTaps& taps, double unit,
+                        bool& resident, FixedSums* sums = nullptr, uint32_t total = 256) const {
+    const auto off = texel_offsets(rq_, in(k));
+    if (taps.count <= 1) {
+      LevelSample s = level_sample(k, level, pos_[k].uvw, linear, off);
       s.sums = sums;
       s.total = total;
       return sample_level(s, resident);
     }
-    if (sums) *sums = FixedSums{};  // anisotropic taps average in fp32
-    // The major axis in normalized units (texel-space gradient divided by the base-level size).
-    const Extent e = base_extent(b);
-    const double size[3] = {double(e.width), double(e.height), double(e.depth)};
-    const auto& v = lx >= ly ? g.dx : g.dy;
+    // The stride in this level's texels: `unit` is lambda for linear mip filtering (both levels' taps at the same
+    // places), the level itself for nearest (one texel of that level apart when the ratio is clamped, NPOT levels
+    // included). Measured on an H100 (gpu-tex seed 5151, 2d-rgba8-grad-aniso).
+    const double scale = taps.stride * std::exp2(unit - static_cast<double>(level - view_min(bound_[k].tex->header)));
+    const auto n = static_cast<float>(taps.count);
+    FixedSums acc;
+    acc.mask = 0xf;
     Rgba sum{};
-    for (unsigned t = 0; t < taps; ++t) {
-      const double f = (t + 0.5) / taps - 0.5;
-      std::array<double, 3> uvw = pos_[k].uvw;
-      for (unsigned a = 0; a < 3; ++a) uvw[a] += f * v[a] / (normalized(b) ? size[a] : 1.0);
-      const Rgba r = sample_level(level_sample(k, level, uvw, linear, texel_offsets(rq_, in(k))), resident);
-      for (unsigned c = 0; c < 4; ++c) sum[c] += r[c] / static_cast<float>(taps);
+    for (unsigned t = 0; t < taps.count; ++t) {
+      const double o = (t - (taps.count - 1) / 2.0) * scale;
+      std::array<double, 3> shift{};
+      for (unsigned a = 0; a < 3; ++a) shift[a] = o * lod.aniso.axis[a];
+      FixedSums one;
+      LevelSample s = level_sample(k, level, pos_[k].uvw, linear, off, shift);
+      s.sums = &one;
+      s.total = total;
+      const Rgba r = sample_level(s, resident);
+      acc.mask &= one.mask;
+      for (unsigned c = 0; c < 4; ++c) {
+        acc.sum[c] += one.sum[c];
+        sum[c] += r[c] / n;
+      }
     }
+    for (unsigned c = 0; c < 4; ++c)
+      if ((acc.mask >> c) & 1) sum[c] = float_of_unorm16(rounded_average(acc.sum[c], taps.count));
+    if (sums) *sums = acc;
     return sum;
+  }
+
+  // A fixed-point sum over `count` taps (each tap's weights adding up to 256) to a 16-bit value: the average,
+  // rounded half up.
+  static uint32_t rounded_average(uint64_t sum, unsigned count) {
+    return static_cast<uint32_t>((sum + 128 * uint64_t{count}) / (256 * uint64_t{count}));
   }
 
   bool lod_is_explicit() const { return rq_.lod == LodMode::Lod || rq_.lod == LodMode::LodAveraged || rq_.lod == LodMode::Zero; }
@@ -308,16 +330,18 @@ class QuadSampler {
     const bool integral = f256 == std::floor(f256);
     const auto f = static_cast<uint32_t>(f256);
     FixedSums s0, s1;
-    Rgba r = sample_one_level(k, c.level0, linear, l, resident, &s0, two && integral ? 256 - f : 256);
+    const AnisoTaps taps = aniso_taps(b, l);
+    const double unit = s.mip == MipFilter::Linear ? std::max(l.lambda, 0.0) : static_cast<double>(c.level0 - view_min(h));
+    Rgba r = sample_one_level(k, c.level0, linear, l, taps, unit, resident, &s0, two && integral ? 256 - f : 256);
     if (two) {
-      const Rgba r1 = sample_one_level(k, c.level1, linear, l, resident, &s1, integral ? f : 256);
+      const Rgba r1 = sample_one_level(k, c.level1, linear, l, taps, unit, resident, &s1, integral ? f : 256);
       const unsigned fixed = integral ? s0.mask & s1.mask : 0;
       const unsigned floats = integral ? float_filter_components(b.tex->format, p_, rq_.depth_compare || s.depth_compare) : 0;
       for (unsigned i = 0; i < 4; ++i) {
         if ((floats >> i) & 1) {
           r[i] = blend_levels_float(b.tex->format, i, r[i], r1[i], c.weight1);
         } else if ((fixed >> i) & 1) {
-          r[i] = float_of_unorm16(static_cast<uint32_t>((s0.sum[i] + s1.sum[i] + 128) >> 8));
+          r[i] = float_of_unorm16(rounded_average(s0.sum[i] + s1.sum[i], taps.count));
         } else {
           r[i] += c.weight1 * (r1[i] - r[i]);
         }
