@@ -230,16 +230,25 @@ class Verifier {
     compute(i, n);
   }
 
-  // The compute intrinsics' shapes (docs/ir.md, "Compute kernels"): 32-bit components; a global load makes 1,
-  // 2 or 4 of them (LDG .32, .64, .128) from a (lo, hi) address.
+  // The compute intrinsics' shapes (docs/ir.md, "Compute kernels"): 32-bit components; a load or store moves 1,
+  // 2 or 4 of them (LDG .32, .64, .128) or one 8- or 16-bit value (LDG.E.U8, .U16); global addresses are
+  // (lo, hi) pairs.
   void compute(Instr& i, IntrinsicInstr& n) {
     const std::string_view nm = name(n.op);
     auto bits32 = [&](const Def* d, std::string_view what) {
       if (d && d->bit_size != 32)
         error(i, fmt::format("{}'s {} is {}-bit, not 32-bit", nm, what, d->bit_size));
     };
+    auto narrow_or_32 = [&](const Def* d, std::string_view what) {  // true: 32-bit components
+      if (d && (d->bit_size == 8 || d->bit_size == 16)) {
+        if (d->components != 1) error(i, fmt::format("{}'s {} has {} {}-bit components: one", nm, what, d->components, d->bit_size));
+        return false;
+      }
+      bits32(d, what);
+      return true;
+    };
     auto width = [&](const Def* d, std::string_view what) {
-      if (d && d->components != 1 && d->components != 2 && d->components != 4)
+      if (narrow_or_32(d, what) && d && d->components != 1 && d->components != 2 && d->components != 4)
         error(i, fmt::format("{}'s {} has {} components: 1, 2 or 4", nm, what, d->components));
     };
     switch (n.op) {
@@ -248,21 +257,19 @@ class Verifier {
         bits32(shape(n.src[0]), "offset");
         break;
       case Intrinsic::load_global_2x32:
-        bits32(&n.dest, "destination");
         width(&n.dest, "destination");
         bits32(shape(n.src[0]), "address");
         break;
       case Intrinsic::store_global_2x32:
-        bits32(shape(n.src[0]), "value");
+        narrow_or_32(shape(n.src[0]), "value");
         bits32(shape(n.src[1]), "address");
         break;
       case Intrinsic::load_shared: case Intrinsic::load_scratch:
-        bits32(&n.dest, "destination");
         width(&n.dest, "destination");
         bits32(shape(n.src[0]), "offset");
         break;
       case Intrinsic::store_shared: case Intrinsic::store_scratch:
-        bits32(shape(n.src[0]), "value");
+        narrow_or_32(shape(n.src[0]), "value");
         bits32(shape(n.src[1]), "offset");
         break;
       case Intrinsic::load_local_invocation_id: case Intrinsic::load_workgroup_id:

@@ -157,9 +157,12 @@ void udivmod(Alu& x, const std::string& num, const std::string& den, const std::
 
 void select_alu(Selector& sel, const Instr& instr, const AluInstr& a) {
   Alu x{sel, instr, a};
+  // 8-bit values (narrow loads, and values for narrow stores) are only converted.
+  const bool converts = a.op == AluOp::u2u32 || a.op == AluOp::i2i32 || a.op == AluOp::u2u8 || a.op == AluOp::i2i8 ||
+                        a.op == AluOp::u2u16 || a.op == AluOp::i2i16;
   for (const AluSrc& s : a.src) {
     const unsigned b = sel.bit_size(s.def);
-    if (b == 64 || b == 8) sel.fail(instr, fmt::format("{}-bit operands have no selection yet", b));
+    if (b == 64 || (b == 8 && !converts)) sel.fail(instr, fmt::format("{}-bit operands of {} have no selection yet", b, name(a.op)));
   }
   x.d = sel.dest(a.dest);
   switch (a.op) {
@@ -304,6 +307,18 @@ void select_alu(Selector& sel, const Instr& instr, const AluInstr& a) {
       }
       return;
     }
+    // Integer size conversions. An 8- or 16-bit integer's register holds it zero-extended (what LDG.E.U8 and
+    // LDG.E.U16 load): narrowing masks, widening is a copy (u2u32) or a signed BFE (i2i32).
+    case AluOp::u2u8: case AluOp::i2i8: case AluOp::u2u16: case AluOp::i2i16: {
+      const bool to8 = a.op == AluOp::u2u8 || a.op == AluOp::i2i8;
+      if (x.src_bits(0) == (to8 ? 8u : 16u)) return x.each("MOV {}, {}");
+      return x.each(to8 ? "LOP32I.AND {}, {}, 0xff" : "LOP32I.AND {}, {}, 0xffff");
+    }
+    case AluOp::u2u32:
+      return x.each("MOV {}, {}");
+    case AluOp::i2i32:
+      if (x.src_bits(0) == 32) return x.each("MOV {}, {}");
+      return x.each(x.src_bits(0) == 8 ? "BFE {}, {}, 0x800" : "BFE {}, {}, 0x1000");
     case AluOp::i2f32:
       for (unsigned c = 0; c < x.n(); ++c)
         sel.emit(fmt::format("I2F.F32.S{} {}, {}", x.src_bits(0), x.dst(c), x.src(0, c)));

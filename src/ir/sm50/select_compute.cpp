@@ -19,8 +19,14 @@
 namespace tmu::ir::sm50::detail {
 namespace {
 
-// ".64", ".128" or "" for 1, 2 or 4 components; anything else has no LDG/STG form.
-std::string width_suffix(Selector& sel, const Instr& i, unsigned components) {
+// The access width of a load or store: ".U8" / ".U16" for one 8- or 16-bit value (zero-extended into its register
+// when loaded: the register form of a narrow definition), ".64", ".128" or "" for 1, 2 or 4 32-bit components.
+std::string width_suffix(Selector& sel, const Instr& i, unsigned bit_size, unsigned components) {
+  if (bit_size == 8 || bit_size == 16) {
+    if (components != 1) sel.fail(i, fmt::format("{} {}-bit components: narrow accesses move one value", components, bit_size));
+    return bit_size == 8 ? ".U8" : ".U16";
+  }
+  if (bit_size != 32) sel.fail(i, fmt::format("{}-bit components have no load or store form", bit_size));
   switch (components) {
     case 1:
       return "";
@@ -128,8 +134,7 @@ Address address_of(Selector& sel, const Instr& i, const IntrinsicInstr& n, const
 }
 
 void load(Selector& sel, const Instr& i, const IntrinsicInstr& n, const Space& space) {
-  check_32bit(sel, i, n.dest, fmt::format("{}'s destination", name(n.op)));
-  const std::string suffix = width_suffix(sel, i, n.dest.components);
+  const std::string suffix = width_suffix(sel, i, n.dest.bit_size, n.dest.components);
   const Address addr = address_of(sel, i, n, space, n.src[0]);
   const unsigned b = sel.dest(n.dest);  // aligned to the vector's size (Registers::take), as .64/.128 need
   sel.emit(fmt::format("{}{} {}, {}", space.load, suffix, sel.reg(b), addr.at(0)));
@@ -137,9 +142,12 @@ void load(Selector& sel, const Instr& i, const IntrinsicInstr& n, const Space& s
 
 void store(Selector& sel, const Instr& i, const IntrinsicInstr& n, const Space& space) {
   const DefId v = n.src[0];
-  check_32bit(sel, i, sel.shape.at(v), fmt::format("{}'s value", name(n.op)));
   const unsigned count = sel.components(v);
   const Address addr = address_of(sel, i, n, space, n.src[1]);
+  if (const unsigned bits = sel.bit_size(v); bits != 32) {  // one 8- or 16-bit value: its register's low bits
+    sel.emit(fmt::format("{}{} {}, {}", space.store, width_suffix(sel, i, bits, count), addr.at(0), sel.r(v)));
+    return;
+  }
   const unsigned full = (1u << count) - 1;
   const unsigned mask = write_mask(sel, i, n, count);
   if (mask != full || (count != 1 && count != 2 && count != 4)) {
@@ -148,7 +156,7 @@ void store(Selector& sel, const Instr& i, const IntrinsicInstr& n, const Space& 
       if ((mask >> c) & 1) sel.emit(fmt::format("{} {}, {}", space.store, addr.at(4 * c), sel.r(v, c)));
     return;
   }
-  const std::string suffix = width_suffix(sel, i, count);
+  const std::string suffix = width_suffix(sel, i, 32, count);
   unsigned first = sel.base.at(v);
   if (first % count != 0) {
     // Not an aligned vector (every definition is one today; kept for values that share registers later).
@@ -162,17 +170,24 @@ void store(Selector& sel, const Instr& i, const IntrinsicInstr& n, const Space& 
 
 // load_ubo: a constant offset reads the bank directly, MOV Rd, c[0x3][base + offset] per component (ptxas folds
 // such reads into its ALU operands); a register offset is LDC[.64/.128] Rd, c[0x3][Ra+base], as ptxas writes it.
+// An 8- or 16-bit value at a constant offset is its word's bits, BFE.U32 (bank operands read whole words).
 void constant_load(Selector& sel, const Instr& i, const IntrinsicInstr& n) {
-  check_32bit(sel, i, n.dest, "load_ubo's destination");
   const auto bank = sel.constant(n.src[0]);
   if (!bank || *bank > 17) sel.fail(i, "load_ubo's block must be a constant bank number (0-17)");
   const int64_t base = n.index("base").value_or(0);
-  const std::string suffix = width_suffix(sel, i, n.dest.components);
+  const unsigned bits = n.dest.bit_size;
+  const std::string suffix = width_suffix(sel, i, bits, n.dest.components);
   if (const auto off = sel.constant(n.src[1])) {
     const int64_t at = base + static_cast<int32_t>(static_cast<uint32_t>(*off));
-    if (at < 0 || at % 4 || at + 4 * n.dest.components > 0x10000)
-      sel.fail(i, fmt::format("load_ubo at byte {} is not a 4-byte-aligned word of a bank", at));
+    const unsigned bytes = bits / 8;
+    if (at < 0 || at % bytes || at + bytes * n.dest.components > 0x10000)
+      sel.fail(i, fmt::format("load_ubo at byte {} is not an aligned {}-bit value of a bank", at, bits));
     const unsigned b = sel.dest(n.dest);
+    if (bits != 32) {
+      sel.emit(fmt::format("MOV {}, c[{:#x}][{:#x}]", sel.reg(b), *bank, at & ~int64_t{3}));
+      sel.emit(fmt::format("BFE.U32 {}, {}, {:#x}", sel.reg(b), sel.reg(b), (bits << 8) | (8 * (at & 3))));
+      return;
+    }
     for (unsigned c = 0; c < n.dest.components; ++c)
       sel.emit(fmt::format("MOV {}, c[{:#x}][{:#x}]", sel.reg(b + c), *bank, at + 4 * c));
     return;

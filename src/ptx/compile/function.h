@@ -4,8 +4,9 @@
 //
 // Values: .pred registers are 1-bit booleans; 32-bit registers are 32-bit scalars; 64-bit integers are vectors of
 // two 32-bit components (low, high), the form nir_lower_int64 gives them, so that selection only sees 32-bit
-// arithmetic (addresses are load_global_2x32 / store_global_2x32 pairs). 8-, 16-bit and f64 registers are
-// refused.
+// arithmetic (addresses are load_global_2x32 / store_global_2x32 pairs); 8- and 16-bit registers are 32-bit
+// values whose high bits mean nothing, extended (extend()) where an operation reads them (comparisons, shifts
+// right, division, conversions), as nir_lower_bit_size widens 16-bit arithmetic to 32 bits. f64 is refused.
 //
 // Control flow: PTX's branches are turned back into if/else and loops (structure.cpp): forward branches that nest
 // (the forms nvcc writes for guards and if/else), and loops whose backward branches go to their head, with breaks
@@ -103,6 +104,7 @@ class FunctionCompiler {
   // instructions.cpp: one PTX instruction at the cursor.
   void instruction(const Instruction& ins);
   void arithmetic(const Instruction& ins, std::string_view op, Type t);
+  void arithmetic16(const Instruction& ins, std::string_view op, Type t);
   void compare(const Instruction& ins, Type t);
   void convert(const Instruction& ins);
   void memory(const Instruction& ins, bool load);
@@ -116,8 +118,18 @@ class FunctionCompiler {
     const Variable* declaration = nullptr;  // a .func inlined twice declares its variables again: same place
   };
   void declare_window_variable(const Variable& v);
-  void window_access(const Instruction& ins, bool load, Space space, const std::vector<const Operand*>& regs,
-                     const Operand& addr, Type t, unsigned elems);
+
+  // load_store.cpp: ld and st. A raw access moves `count` 32-bit words, or one 8- or 16-bit value (count 1), which
+  // the compiler holds zero-extended in a 32-bit value.
+  struct Raw {
+    unsigned bits = 32;
+    unsigned count = 1;
+  };
+  ir::DefId load_raw(const Instruction& ins, const Operand& addr, Raw raw);
+  void store_raw(const Instruction& ins, const Operand& addr, Raw raw, ir::DefId v);
+  ir::DefId extend(ir::DefId v, Type t);                     // a narrow value's bits extended by t's signedness
+  ir::DefId data_value(const Operand& o, Type t);            // ld/st/cvt data: the low bits of a wider register
+  void set_data(const Operand& dest, ir::DefId v, Type t);   // ... and a wider destination extended by t
 
   // Atomics, barriers and addresses shared by the memory instructions (memory.cpp, instructions.cpp).
   struct WindowAddress {
@@ -126,12 +138,12 @@ class FunctionCompiler {
   };
   std::optional<WindowAddress> offset_address(const Operand& addr, unsigned bytes,
                                               std::optional<std::pair<uint32_t, uint32_t>> slot);
+  // A local address has no constant part (load_scratch has no base): it joins the offset.
   WindowAddress window_address(const Instruction& ins, Space space, const Operand& addr, unsigned bytes);
   ir::DefId global_address(const Operand& addr);
   void atomic(const Instruction& ins);
   void barrier(const Instruction& ins);
   unsigned barriers_ = 0;  // the highest barrier number bar.sync names, plus one (the cubin's SHF_BARRIERS)
-  void constant_load(const std::vector<const Operand*>& regs, const Operand& addr, Type t, unsigned elems);
 
   // texture.cpp: tex, tld4, txq.
   void texture(const Instruction& ins);

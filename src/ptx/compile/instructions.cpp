@@ -80,11 +80,17 @@ void FunctionCompiler::move(const Instruction& ins, Type t) {
     refuse_unknown(ins, {});
   }
   const Operand& src = ins.operands[1];
-  if (ins.operands[0].kind == Operand::Kind::Vector) {  // mov.b64 {lo, hi}, %rd: the two halves
-    if (!is_64(t) || ins.operands[0].elems.size() != 2) fail(ins.operands[0].loc, "only mov.b64 splits into {lo, hi}");
+  if (ins.operands[0].kind == Operand::Kind::Vector) {  // mov.b64 {lo, hi}, %rd / mov.b32 {lo, hi}, %r: the halves
+    if ((!is_64(t) && t != Type::B32) || ins.operands[0].elems.size() != 2)
+      fail(ins.operands[0].loc, "only mov.b64 and mov.b32 split into {lo, hi}");
     const DefId v = value(src, t);
-    set(ins.operands[0].elems[0], lo(v), Type::B32);
-    set(ins.operands[0].elems[1], hi(v), Type::B32);
+    if (is_64(t)) {
+      set(ins.operands[0].elems[0], lo(v), Type::B32);
+      set(ins.operands[0].elems[1], hi(v), Type::B32);
+    } else {  // 16-bit halves: the low one is the value itself (its high bits mean nothing)
+      set(ins.operands[0].elems[0], v, Type::B16);
+      set(ins.operands[0].elems[1], b().alu(AluOp::ushr, {v, b().imm_int(16)}), Type::B16);
+    }
     return;
   }
   if (src.kind == Operand::Kind::Name && !src.name.empty() && !registers_.count(src.name)) {
@@ -103,112 +109,6 @@ void FunctionCompiler::move(const Instruction& ins, Type t) {
     if (src.name[0] != '%') fail(src.loc, fmt::format("the address of {} is not compiled yet", src.name));
   }
   set(ins.operands[0], value(src, t), t);
-}
-
-// ld.param / ld.global / st.global, scalars and .v2/.v4 of 32 and 64 bits.
-void FunctionCompiler::memory(const Instruction& ins, bool load) {
-  expect_operands(ins, 2);
-  refuse_unknown(ins, {".param", ".global", ".shared", ".local", ".const", ".v2", ".v4", ".nc", ".ca", ".cg", ".cs",
-                       ".lu", ".cv", ".wb", ".wt"});
-  const Type t = last_type(ins);
-  if (bit_size(t) != 32 && bit_size(t) != 64) fail(ins.loc, "8- and 16-bit loads and stores are not compiled yet");
-  const unsigned elems = has(ins, ".v4") ? 4 : has(ins, ".v2") ? 2 : 1;
-  const unsigned words = elems * (is_64(t) ? 2 : 1);
-  if (words > 4) fail(ins.loc, "a load or store of more than 16 bytes");
-  const Operand& data = ins.operands[load ? 0 : 1];
-  const Operand& addr = ins.operands[load ? 1 : 0];
-  if (addr.kind != Operand::Kind::Address) fail(addr.loc, "the address must be written in brackets");
-  std::vector<const Operand*> regs;
-  if (elems == 1) {
-    regs.push_back(&data);
-  } else {
-    if (data.kind != Operand::Kind::Vector || data.elems.size() != elems)
-      fail(data.loc, fmt::format("a .v{} access takes a vector of {} registers", elems, elems));
-    for (const Operand& e : data.elems) regs.push_back(&e);
-  }
-
-  if (has(ins, ".param") && is_local_param(addr.name)) {
-    // A call sequence's or a .func's parameter: 32-bit words in env_.
-    const uint32_t size = local_params_.at(addr.name);
-    if (addr.offset < 0 || addr.offset % 4 || static_cast<uint64_t>(addr.offset) + 4 * words > size)
-      fail(addr.loc, fmt::format("the access is not whole 32-bit words inside {} ({} bytes)", addr.name, size));
-    const unsigned first = static_cast<unsigned>(addr.offset / 4);
-    if (load) {
-      for (unsigned e = 0; e < elems; ++e) {
-        auto word = [&](unsigned k) {
-          auto it = env_.find(param_word(addr.name, first + k));
-          return it != env_.end() ? it->second : b().imm_int(0);
-        };
-        const unsigned per = is_64(t) ? 2 : 1;
-        set(*regs[e], per == 2 ? wide(word(2 * e), word(2 * e + 1)) : word(e), t);
-      }
-    } else {
-      for (unsigned e = 0; e < elems; ++e) {
-        const DefId v = value(*regs[e], t);
-        if (is_64(t)) {
-          env_[param_word(addr.name, first + 2 * e)] = lo(v);
-          env_[param_word(addr.name, first + 2 * e + 1)] = hi(v);
-        } else {
-          env_[param_word(addr.name, first + e)] = v;
-        }
-      }
-    }
-    return;
-  }
-  if (has(ins, ".param")) {
-    if (!load) fail(ins.loc, "st.param to a kernel parameter is not compiled (kernels do not write their parameters)");
-    auto p = layout_.params.find(addr.name);
-    if (p == layout_.params.end()) fail(addr.loc, fmt::format("{} is not a parameter of this kernel", addr.name));
-    if (addr.offset < 0 || addr.offset + 4 * words > p->second.size)
-      fail(addr.loc, fmt::format("the load reads outside the parameter {} ({} bytes)", addr.name, p->second.size));
-    if (addr.offset % 4) fail(addr.loc, "a parameter load at an offset that is not a multiple of 4");
-    ir::IntrinsicInstr i;
-    i.op = ir::Intrinsic::load_kernel_input;
-    i.dest.components = static_cast<uint8_t>(words);
-    i.src = {b().imm_int(0)};
-    i.set_index("base", std::to_string(p->second.offset + addr.offset));
-    i.set_index("range", std::to_string(p->second.size));
-    const DefId v = b().intrinsic(std::move(i));
-    // A single value is the load itself: a texture object's handle is recognised by where it was loaded from.
-    for (unsigned e = 0; e < elems; ++e) {
-      const DefId x = elems == 1 ? v : is_64(t) ? b().swizzle(v, {2 * e, 2 * e + 1}) : b().channel(v, e);
-      set(*regs[e], x, t);
-    }
-    return;
-  }
-  if (has(ins, ".const")) {
-    if (!load) fail(ins.loc, "st.const: constant memory is read-only (PTX ISA \"st\")");
-    return constant_load(regs, addr, t, elems);
-  }
-  if (has(ins, ".shared") || has(ins, ".local"))
-    return window_access(ins, load, has(ins, ".shared") ? Space::Shared : Space::Local, regs, addr, t, elems);
-  if (!has(ins, ".global")) fail(ins.loc, "only .param, .global, .shared and .local memory are compiled yet");
-  const DefId a = global_address(addr);
-  if (load) {
-    ir::IntrinsicInstr i;
-    i.op = ir::Intrinsic::load_global_2x32;
-    i.dest.components = static_cast<uint8_t>(words);
-    i.src = {a};
-    const DefId v = b().intrinsic(std::move(i));
-    for (unsigned e = 0; e < elems; ++e)
-      set(*regs[e], is_64(t) ? b().swizzle(v, {2 * e, 2 * e + 1}) : b().channel(v, e), t);
-    return;
-  }
-  std::vector<std::pair<DefId, unsigned>> parts;
-  for (unsigned e = 0; e < elems; ++e) {
-    const DefId x = value(*regs[e], t);
-    if (is_64(t)) {
-      parts.emplace_back(x, 0);
-      parts.emplace_back(x, 1);
-    } else {
-      parts.emplace_back(x, 0);
-    }
-  }
-  ir::IntrinsicInstr i;
-  i.op = ir::Intrinsic::store_global_2x32;
-  i.src = {parts.size() == 1 ? parts[0].first : b().vec(parts), a};
-  i.set_index("wrmask", std::to_string((1u << words) - 1));
-  b().intrinsic(std::move(i));
 }
 
 // [%rd+k]: the register's 64-bit address plus the constant, as a (lo, hi) pair.
@@ -287,8 +187,9 @@ void FunctionCompiler::arithmetic(const Instruction& ins, std::string_view op, T
     if (op == "not") return unary(AluOp::inot);
     fail(ins.loc, fmt::format("{}.pred is not a predicate operation", op));
   }
-  if (bit_size(t) < 32) fail(ins.loc, "8- and 16-bit arithmetic is not compiled yet");
+  if (bit_size(t) == 8) fail(ins.loc, "8-bit types are for ld, st and cvt only (PTX ISA \"Fundamental Types\")");
   const bool sgn = kind(t) == Kind::Signed;
+  if (bit_size(t) == 16) return arithmetic16(ins, op, t);
   if (is_64(t)) {
     refuse_unknown(ins, {".lo"});
     if (op == "add" || op == "sub") {
@@ -395,6 +296,63 @@ void FunctionCompiler::arithmetic(const Instruction& ins, std::string_view op, T
   fail(ins.loc, fmt::format("{}{} is not compiled yet", op, name(t)));
 }
 
+// 16-bit integers in 32-bit values (function.h): the low 16 bits of add, sub, mul.lo, the bitwise operations and
+// shl do not depend on the high bits; the operations that do read their operands extended.
+void FunctionCompiler::arithmetic16(const Instruction& ins, std::string_view op, Type t) {
+  const auto& o = ins.operands;
+  const bool sgn = kind(t) == Kind::Signed;
+  auto src = [&](unsigned k) { return value(o.at(k), t); };
+  auto ext = [&](unsigned k) { return extend(src(k), t); };
+  auto result = [&](DefId v, std::optional<Type> rt = std::nullopt) { set(o[0], v, rt.value_or(t)); };
+  if (op == "mul" || op == "mad") {
+    refuse_unknown(ins, {".lo", ".hi", ".wide"});
+    const bool is_mad = op == "mad";
+    expect_operands(ins, is_mad ? 4 : 3);
+    const DefId product = b().alu(AluOp::imul, {ext(1), ext(2)});  // exact: 16 x 16 bits fit 32
+    if (has(ins, ".wide")) {
+      const Type wt = sgn ? Type::S32 : Type::U32;
+      return result(is_mad ? b().alu(AluOp::iadd, {product, value(o[3], wt)}) : product, wt);
+    }
+    DefId v = has(ins, ".hi") ? b().alu(sgn ? AluOp::ishr : AluOp::ushr, {product, b().imm_int(16)}) : product;
+    if (is_mad) v = b().alu(AluOp::iadd, {v, src(3)});
+    return result(v);
+  }
+  refuse_unknown(ins, {});
+  auto unary = [&](AluOp a, bool extended) {
+    expect_operands(ins, 2);
+    result(b().alu(a, {extended ? ext(1) : src(1)}));
+  };
+  auto binary = [&](AluOp a, bool extended) {
+    expect_operands(ins, 3);
+    result(b().alu(a, {extended ? ext(1) : src(1), extended ? ext(2) : src(2)}));
+  };
+  if (op == "add") return binary(AluOp::iadd, false);
+  if (op == "sub") return binary(AluOp::isub, false);
+  if (op == "and") return binary(AluOp::iand, false);
+  if (op == "or") return binary(AluOp::ior, false);
+  if (op == "xor") return binary(AluOp::ixor, false);
+  if (op == "not") return unary(AluOp::inot, false);
+  if (op == "neg") return unary(AluOp::ineg, false);
+  if (op == "abs") return unary(AluOp::iabs, true);
+  if (op == "div") return binary(sgn ? AluOp::idiv : AluOp::udiv, true);
+  if (op == "min") return binary(sgn ? AluOp::imin : AluOp::umin, true);
+  if (op == "max") return binary(sgn ? AluOp::imax : AluOp::umax, true);
+  if (op == "rem") {
+    expect_operands(ins, 3);
+    const DefId x = ext(1), y = ext(2);
+    if (!sgn) return result(b().alu(AluOp::umod, {x, y}));
+    return result(b().alu(AluOp::isub, {x, b().alu(AluOp::imul, {b().alu(AluOp::idiv, {x, y}), y})}));
+  }
+  if (op == "shl" || op == "shr") {
+    // Amounts above 16 are clamped to 16 (PTX ISA "shl", "shr"): 0, or the sign for shr.s16.
+    expect_operands(ins, 3);
+    const DefId n = b().alu(AluOp::umin, {value(o[2], Type::U32), b().imm_int(16)});
+    if (op == "shl") return result(b().alu(AluOp::ishl, {src(1), n}));
+    return result(b().alu(sgn ? AluOp::ishr : AluOp::ushr, {ext(1), n}));
+  }
+  fail(ins.loc, fmt::format("{}{} is not compiled yet", op, name(t)));
+}
+
 void FunctionCompiler::compare(const Instruction& ins, Type t) {
   // setp.CmpOp[.BoolOp].type p[|q], a, b[, {!}c]
   static const std::initializer_list<std::string_view> cmps = {"eq", "ne", "lt", "le", "gt", "ge", "lo", "ls", "hi",
@@ -414,7 +372,7 @@ void FunctionCompiler::compare(const Instruction& ins, Type t) {
   if (cmp == "ls") cmp = "le";
   if (cmp == "hi") cmp = "gt";
   if (cmp == "hs") cmp = "ge";
-  const DefId x = value(ins.operands[1], t), y = value(ins.operands[2], t);
+  const DefId x = extend(value(ins.operands[1], t), t), y = extend(value(ins.operands[2], t), t);
   DefId r;
   if (is_float(t)) {
     if (t != Type::F32) fail(ins.loc, fmt::format("setp on {} is not compiled yet", name(t)));
@@ -475,8 +433,24 @@ void FunctionCompiler::compare(const Instruction& ins, Type t) {
   }
 }
 
+namespace {
+
+// An integer type's range as 32-bit values (64-bit types never clamp here).
+struct Range {
+  int64_t min, max;
+};
+Range range_of(Type t) {
+  const unsigned bits = bit_size(t);
+  if (kind(t) == Kind::Signed) return {-(int64_t{1} << (bits - 1)), (int64_t{1} << (bits - 1)) - 1};
+  return {0, (int64_t{1} << bits) - 1};
+}
+
+}  // namespace
+
+// cvt[.rnd][.ftz][.sat].dtype.atype d, a (PTX ISA "cvt"): f32 and f16 floats, 8- to 64-bit integers (64-bit ones
+// between integers only). Integers are extended by the source's signedness, then truncated to the destination; a
+// float becomes an integer rounded as the modifier says and clamped to the destination's range (NaN is 0: F2I).
 void FunctionCompiler::convert(const Instruction& ins) {
-  // cvt[.rnd][.ftz][.sat].dtype.atype d, a
   expect_operands(ins, 2);
   std::vector<Type> types;
   std::string rnd;
@@ -492,38 +466,72 @@ void FunctionCompiler::convert(const Instruction& ins) {
   if (types.size() != 2) fail(ins.loc, "cvt takes a destination and a source type");
   const Type dt = types[0], st = types[1];
   for (Type t : types)
-    if ((bit_size(t) != 32 && bit_size(t) != 64) || t == Type::F64)
+    if (t == Type::F64 || t == Type::F16x2 || t == Type::BF16 || t == Type::BF16x2 || t == Type::B128 || t == Type::Pred)
       fail(ins.loc, fmt::format("cvt with {} is not compiled yet", name(t)));
-  const DefId a = value(ins.operands[1], st);
+  const DefId a = data_value(ins.operands[1], st);
+  // A float source as fp32 (an f16 widens exactly).
+  auto f32_source = [&] { return st == Type::F16 ? b().alu(AluOp::f2f32, {b().alu(AluOp::u2u16, {a})}) : a; };
+  auto clamp = [&](DefId v, bool is_signed, Range r) {
+    auto k = [&](int64_t x) { return b().imm_int(x & 0xffffffff); };
+    if (is_signed) return b().alu(AluOp::imin, {b().alu(AluOp::imax, {v, k(r.min)}), k(r.max)});
+    return r.max >= 0xffffffff ? v : b().alu(AluOp::umin, {v, k(r.max)});
+  };
   DefId r;
   if (is_float(dt) && is_float(st)) {
-    if (rnd.empty() || rnd == "rn") r = a;
-    else if (rnd == "rni") r = b().alu(AluOp::fround_even, {a});
-    else if (rnd == "rzi") r = b().alu(AluOp::ftrunc, {a});
-    else if (rnd == "rmi") r = b().alu(AluOp::ffloor, {a});
-    else if (rnd == "rpi") r = b().alu(AluOp::fceil, {a});
-    else fail(ins.loc, fmt::format("cvt.{} between floats is not compiled yet", rnd));
-    if (sat) r = b().alu(AluOp::fsat, {r});
+    DefId x = f32_source();
+    if (dt == Type::F16) {  // fp32 -> fp16, rounded to nearest even (F2F.F16.F32)
+      if (st != Type::F32 || (!rnd.empty() && rnd != "rn"))
+        fail(ins.loc, fmt::format("cvt{}.f16{} is not compiled yet (cvt.rn.f16.f32 is)", rnd.empty() ? "" : "." + rnd, name(st)));
+      if (sat) x = b().alu(AluOp::fsat, {x});
+      r = b().alu(AluOp::u2u32, {b().alu(AluOp::f2f16, {x})});
+    } else {
+      if (rnd.empty() || rnd == "rn") r = x;
+      else if (rnd == "rni") r = b().alu(AluOp::fround_even, {x});
+      else if (rnd == "rzi") r = b().alu(AluOp::ftrunc, {x});
+      else if (rnd == "rmi") r = b().alu(AluOp::ffloor, {x});
+      else if (rnd == "rpi") r = b().alu(AluOp::fceil, {x});
+      else fail(ins.loc, fmt::format("cvt.{} between floats is not compiled yet", rnd));
+      if (sat) r = b().alu(AluOp::fsat, {r});
+    }
   } else if (is_float(dt)) {  // from an integer
+    if (dt != Type::F32) fail(ins.loc, fmt::format("cvt from integers to {} is not compiled yet", name(dt)));
     if (is_64(st)) fail(ins.loc, "cvt from 64-bit integers to float is not compiled yet");
     if (!rnd.empty() && rnd != "rn") fail(ins.loc, fmt::format("cvt.{} to float is not compiled yet (.rn is)", rnd));
-    r = b().alu(kind(st) == Kind::Signed ? AluOp::i2f32 : AluOp::u2f32, {a});
+    r = b().alu(kind(st) == Kind::Signed ? AluOp::i2f32 : AluOp::u2f32, {extend(a, st)});
     if (sat) r = b().alu(AluOp::fsat, {r});
   } else if (is_float(st)) {  // to an integer
     if (is_64(dt)) fail(ins.loc, "cvt from float to 64-bit integers is not compiled yet");
-    DefId v = a;
-    if (rnd == "rni") v = b().alu(AluOp::fround_even, {a});
-    else if (rnd == "rmi") v = b().alu(AluOp::ffloor, {a});
-    else if (rnd == "rpi") v = b().alu(AluOp::fceil, {a});
+    const DefId x = f32_source();
+    DefId v = x;
+    if (rnd == "rni") v = b().alu(AluOp::fround_even, {x});
+    else if (rnd == "rmi") v = b().alu(AluOp::ffloor, {x});
+    else if (rnd == "rpi") v = b().alu(AluOp::fceil, {x});
     else if (rnd != "rzi") fail(ins.loc, "cvt from float to integer needs .rni, .rzi, .rmi or .rpi");
-    r = b().alu(kind(dt) == Kind::Signed ? AluOp::f2i32 : AluOp::f2u32, {v});
+    const bool is_signed = kind(dt) == Kind::Signed;
+    r = b().alu(is_signed ? AluOp::f2i32 : AluOp::f2u32, {v});  // saturates to 32 bits (F2I)
+    if (bit_size(dt) < 32) r = clamp(r, is_signed, range_of(dt));
   } else {  // integers
-    if (sat || !rnd.empty()) fail(ins.loc, "cvt between integers with rounding or .sat is not compiled yet");
-    if (is_64(dt) && !is_64(st)) r = wide(a, kind(st) == Kind::Signed ? b().alu(AluOp::ishr, {a, b().imm_int(31)}) : b().imm_int(0));
-    else if (!is_64(dt) && is_64(st)) r = lo(a);
-    else r = a;
+    if (!rnd.empty()) fail(ins.loc, fmt::format("cvt.{} between integers: rounding is for floats", rnd));
+    const bool from_signed = kind(st) == Kind::Signed;
+    if (is_64(st) && !is_64(dt)) {
+      if (sat) fail(ins.loc, "cvt.sat from 64-bit integers is not compiled yet");
+      r = extend(lo(a), dt);
+    } else if (is_64(st)) {
+      if (sat && kind(st) != kind(dt) && kind(st) != Kind::Bits && kind(dt) != Kind::Bits)
+        fail(ins.loc, "cvt.sat between 64-bit integers of different signedness is not compiled yet");
+      r = a;
+    } else {
+      DefId x = extend(a, st);
+      if (sat && kind(dt) != Kind::Bits) {  // the 32-bit value clamped to the destination's range
+        const Range d = is_64(dt) ? Range{kind(dt) == Kind::Signed ? INT32_MIN : 0, 0xffffffff} : range_of(dt);
+        x = from_signed ? clamp(x, true, {std::max<int64_t>(d.min, INT32_MIN), std::min<int64_t>(d.max, INT32_MAX)})
+                        : clamp(x, false, d);
+      }
+      if (is_64(dt)) r = wide(x, from_signed ? b().alu(AluOp::ishr, {x, b().imm_int(31)}) : b().imm_int(0));
+      else r = extend(x, dt);
+    }
   }
-  set(ins.operands[0], r, dt);
+  set_data(ins.operands[0], r, dt);
 }
 
 }  // namespace tmu::ptx::to_ir

@@ -71,43 +71,9 @@ FunctionCompiler::WindowAddress FunctionCompiler::window_address(const Instructi
          addr.name.empty() ? "an absolute shared or local address is not compiled yet"
                            : fmt::format("{} is not a {} variable or a register", addr.name, name(space)));
   if (a->base < -0x800000 || a->base > 0x7fffff) fail(addr.loc, "the address's constant does not fit 24 bits");
+  if (space == Space::Local && a->base != 0)
+    return WindowAddress{b().alu(AluOp::iadd, {a->offset, b().imm_int(a->base & 0xffffffff)}), 0};
   return *a;
-}
-
-void FunctionCompiler::window_access(const Instruction& ins, bool load, Space space,
-                                     const std::vector<const Operand*>& regs, const Operand& addr, Type t,
-                                     unsigned elems) {
-  const unsigned words = elems * (is_64(t) ? 2 : 1);
-  auto [offset, base] = window_address(ins, space, addr, 4 * words);
-  const bool shared = space == Space::Shared;
-  if (!shared && base != 0) {  // load_scratch has no base: the constant joins the offset
-    offset = b().alu(AluOp::iadd, {offset, b().imm_int(base & 0xffffffff)});
-    base = 0;
-  }
-  ir::IntrinsicInstr i;
-  if (load) {
-    i.op = shared ? ir::Intrinsic::load_shared : ir::Intrinsic::load_scratch;
-    i.dest.components = static_cast<uint8_t>(words);
-    i.src = {offset};
-  } else {
-    std::vector<std::pair<DefId, unsigned>> parts;
-    for (unsigned e = 0; e < elems; ++e) {
-      const DefId x = value(*regs[e], t);
-      parts.emplace_back(x, 0);
-      if (is_64(t)) parts.emplace_back(x, 1);
-    }
-    i.op = shared ? ir::Intrinsic::store_shared : ir::Intrinsic::store_scratch;
-    i.src = {parts.size() == 1 ? parts[0].first : b().vec(parts), offset};
-    i.set_index("wrmask", std::to_string((1u << words) - 1));
-  }
-  if (shared) i.set_index("base", std::to_string(base));
-  if (!load) {
-    b().intrinsic(std::move(i));
-    return;
-  }
-  const DefId v = b().intrinsic(std::move(i));
-  for (unsigned e = 0; e < elems; ++e)
-    set(*regs[e], elems == 1 ? v : is_64(t) ? b().swizzle(v, {2 * e, 2 * e + 1}) : b().channel(v, e), t);
 }
 
 namespace {
@@ -251,28 +217,6 @@ ConstantLayout constant_layout(const Module& m) {
     out.order.push_back(v.name);
   }
   return out;
-}
-
-// ld.const [var+k] / [%r+k] / [%rd+k] (an offset in bank 3, from `mov.u64 %rd, var`): load_ubo of bank 3, the
-// constant part in `base` (ptxas: c[0x3][k] operands, LDC R, c[0x3][R+k]).
-void FunctionCompiler::constant_load(const std::vector<const Operand*>& regs, const Operand& addr, Type t,
-                                     unsigned elems) {
-  const unsigned words = elems * (is_64(t) ? 2 : 1);
-  std::optional<std::pair<uint32_t, uint32_t>> slot;
-  if (auto c = layout_.constants->variables.find(addr.name); c != layout_.constants->variables.end())
-    slot = std::pair{c->second.offset, c->second.size};
-  const auto a = offset_address(addr, 4 * words, slot);
-  if (!a) fail(addr.loc, fmt::format("{} is not a .const variable or a register", addr.name));
-  const auto [offset, base] = *a;
-  if (base < -0x8000 || base > 0xffff) fail(addr.loc, "the address's constant is outside bank 3's 64 KiB");
-  ir::IntrinsicInstr i;
-  i.op = ir::Intrinsic::load_ubo;
-  i.dest.components = static_cast<uint8_t>(words);
-  i.src = {b().imm_int(kConstantBank), offset};
-  i.set_index("base", std::to_string(base));
-  const DefId v = b().intrinsic(std::move(i));
-  for (unsigned e = 0; e < elems; ++e)
-    set(*regs[e], elems == 1 ? v : is_64(t) ? b().swizzle(v, {2 * e, 2 * e + 1}) : b().channel(v, e), t);
 }
 
 }  // namespace tmu::ptx::to_ir

@@ -92,7 +92,7 @@ ir::DefId FunctionCompiler::value(const Operand& o, Type t) {
       if (t == Type::Pred) fail(o.loc, "a predicate operand must be a register");
       if (is_64(t)) return b().imm_vec({o.int_value & 0xffffffffu, o.int_value >> 32}, 32);
       if (is_float(t)) return b().imm_float(static_cast<float>(static_cast<int64_t>(o.int_value)));
-      if (bit_size(t) < 32) fail(o.loc, "8- and 16-bit operands are not compiled yet");
+      if (bit_size(t) < 32) return b().imm_int(static_cast<int64_t>(o.int_value & ((1u << bit_size(t)) - 1)));
       return b().imm_int(static_cast<int64_t>(o.int_value & 0xffffffffu));
     }
     case Operand::Kind::Float: {
@@ -103,8 +103,13 @@ ir::DefId FunctionCompiler::value(const Operand& o, Type t) {
       return b().imm_float(static_cast<float>(d));
     }
     case Operand::Kind::Vector: {
-      // mov.b64 %rd, {lo, hi}: two 32-bit halves.
+      // mov.b64 %rd, {lo, hi}: two 32-bit halves; mov.b32 %r, {lo, hi}: two 16-bit ones.
       if (is_64(t) && o.elems.size() == 2) return wide(value(o.elems[0], Type::B32), value(o.elems[1], Type::B32));
+      if (t == Type::B32 && o.elems.size() == 2) {
+        const ir::DefId low = b().alu(ir::AluOp::iand, {value(o.elems[0], Type::B16), b().imm_int(0xffff)});
+        const ir::DefId high = b().alu(ir::AluOp::ishl, {value(o.elems[1], Type::B16), b().imm_int(16)});
+        return b().alu(ir::AluOp::ior, {low, high});
+      }
       fail(o.loc, "a vector operand here is not compiled yet");
     }
     default:
