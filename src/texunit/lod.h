@@ -47,8 +47,11 @@ AnisoFootprint anisotropic_footprint(const Gradients& g, unsigned max_ratio, Rho
 
 // The taps along the major axis once lambda is final (after bias and clamps): the major axis in units of 2^lambda
 // texels (2^0 when magnifying), L = M / 2^max(lambda, 0); N = ceil(L) taps, at most the maximum ratio; one tap
-// when L <= 1. They sit `stride` = L / N of those units apart, centred on the lookup (k - (N - 1) / 2) * stride
-// for k = 0..N-1: spread over the footprint, one unit apart when the ratio is clamped.
+// when L <= 1 (exact on all such lookups of the recording). They sit (k - (N - 1) / 2) * stride units from the
+// lookup, k = 0..N-1, stride = N (L - 1) / (L (N - 1)): one unit apart when the ratio is clamped (L = N, exact
+// on an H100 for N = 2, 4, 8), 2 - 2 / L for two taps (within 1/256 of an H100 on 90% of such lookups, exact on
+// few: the hardware's arithmetic for it is not known). Three or more taps of an unclamped ratio fit no evenly
+// spaced, equally weighted placement on an H100: that rule is open (docs/texunit.md).
 struct AnisoTaps {
   unsigned count = 1;
   double stride = 0;
