@@ -125,7 +125,7 @@ AnisoTaps anisotropic_taps(double major, double lambda, unsigned max_ratio) {
   const double units = major / std::exp2(std::max(lambda, 0.0));
   if (!(units > 1) || !std::isfinite(units)) return t;
   t.count = static_cast<unsigned>(std::min<double>(std::ceil(units), std::max(max_ratio, 1u)));
-  t.stride = t.count * (units - 1) / (units * (t.count - 1));
+  if (t.count > 1) t.stride = t.count * (units - 1) / (units * (t.count - 1));
   return t;
 }
 

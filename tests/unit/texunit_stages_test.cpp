@@ -146,6 +146,64 @@ TEST(Lod, BiasClampsAndLevels) {
   EXPECT_EQ(choose_levels(3.0, MipFilter::None, 2, 7, nv).level0, 2u);
 }
 
+// Anisotropic footprints (lod.h, anisotropic_footprint and anisotropic_taps; measured on an H100).
+TEST(Lod, AnisotropicFootprintAndTaps) {
+  const Policy nv = Policy::nvidia();
+  Gradients g;
+  // 8 x 2 texels along the axes, maximum ratio 16: area 16 over major 8 -> lambda log2(2) = 1; the major axis in
+  // 2^1 texels is 4: four taps, one unit apart.
+  g.dx = {8, 0, 0};
+  g.dy = {0, 2, 0};
+  AnisoFootprint f = anisotropic_footprint(g, 16, Rho::FourVectors, nv);
+  EXPECT_EQ(f.lambda, 1.0);
+  EXPECT_EQ(f.major, 8.0);
+  EXPECT_EQ(f.axis[0], 1.0);
+  EXPECT_EQ(f.axis[1], 0.0);
+  AnisoTaps t = anisotropic_taps(f.major, f.lambda, 16);
+  EXPECT_EQ(t.count, 4u);
+  EXPECT_EQ(t.stride, 1.0);  // 4 (4 - 1) / (4 (4 - 1))
+  // Ratio 8 at maximum ratio 4: the LOD rises to log2(8 / 4) = 1 (minor axis 1 alone would give 0); four taps.
+  g.dy = {0, 1, 0};
+  f = anisotropic_footprint(g, 4, Rho::FourVectors, nv);
+  EXPECT_EQ(f.lambda, 1.0);
+  t = anisotropic_taps(f.major, f.lambda, 4);
+  EXPECT_EQ(t.count, 4u);
+  EXPECT_EQ(t.stride, 1.0);
+  // The same footprint rotated by 45 degrees and sheared: dx = (4, 4), dy = (-1, 1). Major L(4, 4) =
+  // 4 + 350/1024 * 4 = 5.3671875 = 1.341796875 * 4 (table bin 87: 109/256); area |4 * 1 - 4 * -1| = 8. The minor
+  // axis is area / major: lambda = 3 - (2 + 109/256) = 147/256 (the shorter gradient, L(-1, 1), would give
+  // 109/256).
+  g.dx = {4, 4, 0};
+  g.dy = {-1, 1, 0};
+  f = anisotropic_footprint(g, 16, Rho::FourVectors, nv);
+  EXPECT_EQ(f.major, 5.3671875);
+  EXPECT_EQ(f.lambda, 147.0 / 256);
+  EXPECT_DOUBLE_EQ(f.axis[0], std::sqrt(0.5));
+  EXPECT_DOUBLE_EQ(f.axis[1], std::sqrt(0.5));
+  // L = 5.3671875 / 2^(147/256) = 3.605: four taps, 4 (L - 1) / (3 L) apart.
+  t = anisotropic_taps(f.major, f.lambda, 16);
+  const double l = 5.3671875 / std::exp2(147.0 / 256);
+  EXPECT_EQ(t.count, 4u);
+  EXPECT_DOUBLE_EQ(t.stride, 4 * (l - 1) / (3 * l));
+  // Magnification: 1.5 x 0.25 texels -> lambda log2(0.375) - log2(1.5) = (-2 + 150/256) - 150/256 = -2; the
+  // taps are counted in texels of level 0 (lambda 0 after the clamps): L = 1.5, two taps 2 - 2 / 1.5 = 2/3 apart.
+  g.dx = {1.5, 0, 0};
+  g.dy = {0, 0.25, 0};
+  f = anisotropic_footprint(g, 16, Rho::FourVectors, nv);
+  EXPECT_EQ(f.lambda, -2.0);
+  t = anisotropic_taps(f.major, 0.0, 16);
+  EXPECT_EQ(t.count, 2u);
+  EXPECT_DOUBLE_EQ(t.stride, 2.0 / 3);
+  // A major axis of at most one unit is one tap; so is a maximum ratio of 1.
+  EXPECT_EQ(anisotropic_taps(0.8, 0.0, 16).count, 1u);
+  EXPECT_EQ(anisotropic_taps(4.0, 1.0, 2).count, 2u);
+  EXPECT_EQ(anisotropic_taps(4.0, 1.0, 1).count, 1u);
+  // A degenerate footprint (no area) takes the clamped ratio's LOD: log2(4) - log2(2) = 1.
+  g.dx = {4, 0, 0};
+  g.dy = {0, 0, 0};
+  EXPECT_EQ(anisotropic_footprint(g, 2, Rho::FourVectors, nv).lambda, 1.0);
+}
+
 TEST(Cube, FacesAndTies) {
   // +X: sc = -z, tc = -y, ma = x.
   auto c = cube_face(1, 0.5, -0.25, CubeTie::PreferZ);

@@ -380,5 +380,29 @@ TEST(TextureUnit, NonFiniteTexelsInLinearFiltering) {
   }
 }
 
+// Anisotropic filtering when magnifying (lod.h, anisotropic_taps): a footprint 1.5 x 0.25 texels, maximum ratio
+// 16, is two bilinear taps 2/3 texel apart along u, averaged. Texel column i holds i * i (every row alike); the
+// lookup is at texel (8.25, 8.5). Taps at u = 8.25 -+ 1/3: 7.9167 and 8.5833, with 8 sub-texel bits (nearest,
+// ties up) 2027/256 and 2197/256: columns 7 and 8 with weight 107/256 -> 49 + 107/256 * 15 = 55.26953125, and
+// columns 8 and 9 with weight 21/256 -> 64 + 21/256 * 17 = 65.39453125; the average is 60.33203125.
+TEST(TextureUnit, AnisotropicTapsWhenMagnifying) {
+  Fixture f(16, 16, 1);
+  for (uint32_t y = 0; y < 16; ++y)
+    for (uint32_t x = 0; x < 16; ++x) f.tex_.set(0, 0, x, y, float(x * x));
+  f.sampler_.mag = MagFilter::Linear;
+  f.sampler_.min = MinFilter::Aniso;
+  f.sampler_.max_anisotropy = 7;  // 16:1
+  TextureUnit unit(f);
+  Request r = make_request(TexOp::Gradient, 8.25f / 16, 8.5f / 16);
+  for (auto& l : r.lanes) l.gradients = {fb(1.5f / 16), 0, 0, fb(0.25f / 16), 0, 0};  // ds/dx, ds/dy, dt/dx, dt/dy
+  Response out;
+  unit.run(r, out);
+  EXPECT_EQ(bf(out.value[0][0]), 60.33203125f);
+  // Ratio 1 (isotropic): one bilinear tap at 8.25 -> columns 7 and 8, weight 3/4: 49 + 0.75 * 15.
+  f.sampler_.max_anisotropy = 0;
+  unit.run(r, out);
+  EXPECT_EQ(bf(out.value[0][0]), 60.25f);
+}
+
 }  // namespace
 }  // namespace tmu::texunit
