@@ -54,8 +54,13 @@ double prepare_coordinate(AddressMode mode, double x, int32_t n) {
 }
 
 double normalized_coordinate(double u, const Policy& p) {
-  if (p.coord_bits == 0 || !std::isfinite(u)) return u;
-  const double scaled = std::ldexp(std::clamp(u, -double{1 << 30}, double{1 << 30}), p.coord_bits);
+  if (p.coord_bits == 0 || std::isnan(u)) return u;
+  // Held within +-2^24 (infinities included): on an H100 a normalized coordinate past 2^24 or infinite reads the
+  // texel +-2^24 reads (gpu-tex seed 5151's fit half: every such lookup of 2d-rgba8-point-addr, -bilinear-addr and
+  // 2d-nonfinite; 2^22 and 2^25 miss some). 2^24 times any size is a multiple of it: wrap and mirror read from
+  // texel 0's edge.
+  constexpr double kLimit = 0x1p24;
+  const double scaled = std::ldexp(std::clamp(u, -kLimit, kLimit), p.coord_bits);
   return std::ldexp(std::floor(scaled), -static_cast<int>(p.coord_bits));
 }
 

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <bit>
 #include <cmath>
+#include <limits>
 
 #include "texunit/addressing.h"
 #include "texunit/cube.h"
@@ -76,6 +77,14 @@ std::array<int32_t, 3> texel_offsets(const Request& rq, const Lane& lane) {
 }
 
 Extent base_extent(const Bound& b) { return b.tex->access->extent(view_min(b.tex->header)); }
+
+// An explicit gradient component (TXD) as the LOD takes it: NaN reads as 0, an infinity as the largest finite
+// float (its LOD is past every clamp; no Inf * 0 or Inf - Inf turns it into NaN). Measured on an H100 (gpu-tex
+// seed 5151, 2d-nonfinite). Derivatives from a quad's coordinates are taken as they are (fast_sample.cpp's too).
+double finite_derivative(double d) {
+  if (std::isnan(d)) return 0;
+  return std::clamp(d, -double{std::numeric_limits<float>::max()}, double{std::numeric_limits<float>::max()});
+}
 
 // Texel-space gradients of one lane from coordinate differences along x and y (normalized units).
 Gradients texel_gradients(const Bound& b, const std::array<double, 3>& dx, const std::array<double, 3>& dy, unsigned dims,
@@ -155,8 +164,8 @@ class QuadSampler {
       const auto& g = in(k).gradients;
       std::array<double, 3> dx{}, dy{};
       for (unsigned a = 0; a < 3; ++a) {
-        dx[a] = f32(g[2 * a]);
-        dy[a] = f32(g[2 * a + 1]);
+        dx[a] = finite_derivative(f32(g[2 * a]));
+        dy[a] = finite_derivative(f32(g[2 * a + 1]));
       }
       if (is_cube(rq_.dim)) project_cube(k, dx, dy);
       r.gradients = texel_gradients(b, dx, dy, dims, norm);

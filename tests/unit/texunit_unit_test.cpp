@@ -404,5 +404,57 @@ TEST(TextureUnit, AnisotropicTapsWhenMagnifying) {
   EXPECT_EQ(bf(out.value[0][0]), 60.25f);
 }
 
+// Non-finite and far-out inputs as an H100 takes them (gpu-tex seed 5151): normalized coordinates are held within
+// +-2^24, infinities included; a TXD gradient component that is NaN reads as 0, an infinite one as the largest
+// finite float.
+TEST(TextureUnit, NonFiniteCoordinatesAndGradients) {
+  constexpr float inf = std::numeric_limits<float>::infinity();
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  {
+    Fixture f(3, 1, 1);  // texels 0, 1, 2; point sampling
+    for (uint32_t x = 0; x < 3; ++x) f.tex_.set(0, 0, x, 0, float(x));
+    f.sampler_.address = {AddressMode::Wrap, AddressMode::Wrap, AddressMode::Wrap};
+    TextureUnit unit(f);
+    Response out;
+    auto at = [&](float u) {
+      unit.run(make_request(TexOp::Sample, u, 0.5f), out);
+      return bf(out.value[0][0]);
+    };
+    // 2^24 * 3 is a multiple of 3: texel 0 for +-Inf and +-1e9 (held at +-2^24; pinned to 2^30 texels instead,
+    // they would read 2^30 mod 3 = 1).
+    EXPECT_EQ(at(inf), 0.0f);
+    EXPECT_EQ(at(-inf), 0.0f);
+    EXPECT_EQ(at(1e9f), 0.0f);
+    EXPECT_EQ(at(-1e9f), 0.0f);
+    // Below 2^24 nothing changes: 2^22 * 3 = 12582912, texel 12582912 mod 3 = 0; (2^22 + 1/2) * 3 = 12582913.5:
+    // texel 1.
+    EXPECT_EQ(at(4194304.0f), 0.0f);
+    EXPECT_EQ(at(4194304.5f), 1.0f);
+    f.sampler_.address = {AddressMode::Mirror, AddressMode::Mirror, AddressMode::Mirror};
+    EXPECT_EQ(at(-inf), 0.0f);  // -2^24 * 3 mod 6 = 0
+    f.sampler_.address = {AddressMode::ClampToEdge, AddressMode::ClampToEdge, AddressMode::ClampToEdge};
+    EXPECT_EQ(at(inf), 2.0f);
+    EXPECT_EQ(at(-inf), 0.0f);
+  }
+  Fixture f(8, 8, 4);  // levels 8x8, 4x4, 2x2, 1x1 filled with 0, 1, 2, 3
+  for (unsigned l = 0; l < 4; ++l) f.tex_.fill(l, float(l));
+  f.sampler_.mip = MipFilter::Point;
+  TextureUnit unit(f);
+  Response out;
+  auto txd = [&](float dsdx, float dsdy, float dtdx, float dtdy) {
+    Request r = make_request(TexOp::Gradient, 0.5f, 0.5f);
+    for (auto& l : r.lanes) l.gradients = {fb(dsdx), fb(dsdy), fb(dtdx), fb(dtdy), 0, 0};
+    unit.run(r, out);
+    return bf(out.value[0][0]);
+  };
+  EXPECT_EQ(txd(0.25f, 0, 0, 0.25f), 1.0f);  // 2 texels: lambda 1
+  // An infinite component: past every level, the last one; with a zero beside it (Inf * 0) as well.
+  EXPECT_EQ(txd(inf, 0, 0, 0), 3.0f);
+  EXPECT_EQ(txd(0, -inf, 0, 0.25f), 3.0f);
+  // A NaN component reads as 0: ds/dx NaN leaves dt/dy's 2 texels, lambda 1; all NaN: magnified, level 0.
+  EXPECT_EQ(txd(nan, 0, 0, 0.25f), 1.0f);
+  EXPECT_EQ(txd(nan, nan, nan, nan), 0.0f);
+}
+
 }  // namespace
 }  // namespace tmu::texunit
