@@ -412,6 +412,12 @@ TMU_AVX2_INLINE __m256i near_y(__m256i iv, const Lanes& l, const Plan& p) {
 
 // The handles and coordinates u and v of 8 lanes, from each lane's first 16 bytes (handle, s, t, r) in one
 // load, transposed; false when a handle is not `handle` (the request then goes to the reference path).
+// Denormal coordinates read as zero (texture_unit.cpp, flush_denormal); NaN stays, for footprints to refuse.
+TMU_AVX2_INLINE __m256 flush(__m256 x) {
+  const __m256 magnitude = _mm256_andnot_ps(_mm256_set1_ps(-0.0f), x);
+  return _mm256_and_ps(x, _mm256_cmp_ps(magnitude, _mm256_set1_ps(0x1p-126f), _CMP_NLT_UQ));
+}
+
 TMU_AVX2_INLINE bool lane_words(const Lane* in, __m256i handle, __m256& u, __m256& v) {
   static_assert(offsetof(Lane, handle) == 0 && offsetof(Lane, coord) == 4);
   auto rows = [in](unsigned i) TMU_AVX2_LAMBDA {  // lane i in the low half, lane i + 4 in the high half
@@ -422,8 +428,8 @@ TMU_AVX2_INLINE bool lane_words(const Lane* in, __m256i handle, __m256& u, __m25
   const __m256i r0 = rows(0), r1 = rows(1), r2 = rows(2), r3 = rows(3);
   const __m256i a = _mm256_unpacklo_epi32(r0, r1), b = _mm256_unpacklo_epi32(r2, r3);  // h0 h1 s0 s1 ...
   const __m256i c = _mm256_unpackhi_epi32(r0, r1), d = _mm256_unpackhi_epi32(r2, r3);  // t0 t1 r0 r1 ...
-  u = _mm256_castsi256_ps(_mm256_unpackhi_epi64(a, b));
-  v = _mm256_castsi256_ps(_mm256_unpacklo_epi64(c, d));
+  u = flush(_mm256_castsi256_ps(_mm256_unpackhi_epi64(a, b)));
+  v = flush(_mm256_castsi256_ps(_mm256_unpacklo_epi64(c, d)));
   return _mm256_movemask_epi8(_mm256_cmpeq_epi32(_mm256_unpacklo_epi64(a, b), handle)) == -1;
 }
 

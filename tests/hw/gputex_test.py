@@ -33,23 +33,23 @@ HALVES = ('fit', 'check')
 # under the agreement reached on each half. Raise them when the model gets better; they say nothing about why the
 # rest differs (docs/texunit.md, "Measured on a GPU", does).
 FLOORS = {
-    '2d-rgba8-point-addr':    {'fit': (98.5, 98.5), 'check': (98.9, 98.9)},
+    '2d-rgba8-point-addr':    {'fit': (98.7, 98.7), 'check': (99.1, 99.1)},
     '2d-rgba8-bilinear-addr': {'fit': (99.3, 99.5), 'check': (99.1, 99.5)},
-    '2d-rgba8-unnormalized':  {'fit': (99.3, 99.3), 'check': (99.5, 99.5)},
+    '2d-rgba8-unnormalized':  {'fit': (99.5, 99.5), 'check': (99.5, 99.5)},
     '2d-rgba8-trilinear-lod': {'fit': (98.3, 99.5), 'check': (97.3, 99.3)},
     '2d-rgba8-grad-iso':      {'fit': (92.8, 98.9), 'check': (98.9, 99.1)},
     '2d-rgba8-grad-aniso':    {'fit': (5.5, 16.6), 'check': (4.5, 15.3)},
     '2d-gather':              {'fit': (99.5, 99.5), 'check': (85.0, 99.5)},
     '2d-formats-point':       {'fit': (98.9, 98.9), 'check': (99.1, 99.1)},
     '2d-formats-linear':      {'fit': (72.3, 89.5), 'check': (69.8, 88.7)},
-    '2d-srgb':                {'fit': (99.3, 99.3), 'check': (64.7, 99.1)},
+    '2d-srgb':                {'fit': (99.5, 99.5), 'check': (64.7, 99.1)},
     '3d-trilinear':           {'fit': (83.0, 92.6), 'check': (86.4, 91.6)},
     'cube-lod':               {'fit': (99.5, 99.5), 'check': (83.0, 99.5)},
     'cube-grad':              {'fit': (69.6, 75.8), 'check': (60.6, 71.5)},
-    '2d-layered-lod':         {'fit': (98.7, 98.7), 'check': (98.5, 99.3)},
+    '2d-layered-lod':         {'fit': (98.9, 98.9), 'check': (98.5, 99.3)},
     'lod-bias-clamp':         {'fit': (98.7, 99.3), 'check': (96.9, 99.5)},
     'npot-sizes':             {'fit': (98.3, 98.7), 'check': (96.3, 99.5)},
-    '2d-nonfinite':           {'fit': (98.7, 99.3), 'check': (97.5, 99.5)},
+    '2d-nonfinite':           {'fit': (98.9, 99.5), 'check': (97.5, 99.5)},
 }
 
 

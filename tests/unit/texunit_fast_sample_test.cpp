@@ -144,6 +144,29 @@ TEST_P(FastSample, BitIdenticalToReference) {
   EXPECT_GT(trilinear, kRequests / 6);
 }
 
+// Denormal coordinates read as zero in both paths (texture_unit.cpp, flush_denormal): -2^-149 is texel 0, not
+// the last texel (wrap) or texel -1's share of a footprint.
+TEST_P(FastSample, DenormalCoordinatesReadAsZero) {
+  if (!fast_sample_available(GetParam())) GTEST_SKIP() << skip_reason(GetParam());
+  std::mt19937 rng(13);
+  World w;
+  const uint32_t t = add_texture(w, rng, 64, 64, 3);
+  TextureUnit reference(w.set.bindings());
+  reference.set_fast_path(false);
+  const uint32_t denormals[] = {0x80000001u, 0x00000001u, 0x807fffffu, 0x007fffffu};
+  for (int i = 0; i < 200; ++i) {
+    auto smp = w.set.add_sampler(random_sampler(rng));
+    ASSERT_TRUE(smp) << smp.error();
+    Request rq = random_request(rng, TextureSet::handle(t, *smp), false);
+    for (unsigned l = 0; l < kWarpSize; l += 3) rq.lanes[l].coord[rng() % 2] = denormals[rng() % 4];
+    Response fast, ref;
+    reference.run(rq, ref);
+    ASSERT_TRUE(fast_sample(w.set.bindings(), Policy::nvidia(), rq, fast, GetParam())) << i;
+    expect_same(fast, ref, i);
+    if (HasFatalFailure()) return;
+  }
+}
+
 TEST_P(FastSample, ManyRequestsOneSampler) {
   if (!fast_sample_available(GetParam())) GTEST_SKIP() << skip_reason(GetParam());
   std::mt19937 rng(11);

@@ -404,9 +404,9 @@ TEST(TextureUnit, AnisotropicTapsWhenMagnifying) {
   EXPECT_EQ(bf(out.value[0][0]), 60.25f);
 }
 
-// Non-finite and far-out inputs as an H100 takes them (gpu-tex seed 5151): normalized coordinates are held within
-// +-2^24, infinities included; a TXD gradient component that is NaN reads as 0, an infinite one as the largest
-// finite float.
+// Non-finite, far-out and denormal inputs as an H100 takes them (gpu-tex seed 5151): normalized coordinates are
+// held within +-2^24, infinities included; denormal coordinates read as zero; a TXD gradient component that is NaN
+// reads as 0, an infinite one as the largest finite float.
 TEST(TextureUnit, NonFiniteCoordinatesAndGradients) {
   constexpr float inf = std::numeric_limits<float>::infinity();
   const float nan = std::numeric_limits<float>::quiet_NaN();
@@ -435,6 +435,15 @@ TEST(TextureUnit, NonFiniteCoordinatesAndGradients) {
     f.sampler_.address = {AddressMode::ClampToEdge, AddressMode::ClampToEdge, AddressMode::ClampToEdge};
     EXPECT_EQ(at(inf), 2.0f);
     EXPECT_EQ(at(-inf), 0.0f);
+    // A denormal reads as zero: -2^-149 is texel 0 (truncated to 2^-22 it would be texel -1: the border, or with
+    // wrap the last texel).
+    f.sampler_.address = {AddressMode::Border, AddressMode::Border, AddressMode::Border};
+    f.sampler_.border = {fb(9.0f), 0, 0, 0};
+    EXPECT_EQ(at(bf(0x80000001u)), 0.0f);
+    EXPECT_EQ(at(-0x1p-22f), 9.0f);
+    f.sampler_.address = {AddressMode::Wrap, AddressMode::Wrap, AddressMode::Wrap};
+    EXPECT_EQ(at(bf(0x807fffffu)), 0.0f);
+    EXPECT_EQ(at(-0x1p-22f), 2.0f);
   }
   Fixture f(8, 8, 4);  // levels 8x8, 4x4, 2x2, 1x1 filled with 0, 1, 2, 3
   for (unsigned l = 0; l < 4; ++l) f.tex_.fill(l, float(l));
