@@ -125,7 +125,13 @@ AnisoTaps anisotropic_taps(double major, double lambda, unsigned max_ratio) {
   const double units = major / std::exp2(std::max(lambda, 0.0));
   if (!(units > 1) || !std::isfinite(units)) return t;
   t.count = static_cast<unsigned>(std::min<double>(std::ceil(units), std::max(max_ratio, 1u)));
-  if (t.count > 1) t.stride = t.count * (units - 1) / (units * (t.count - 1));
+  if (t.count == 2) t.stride = 2 * (units - 1) / units;
+  if (t.count == 2 && units > 2) t.stride = 1;  // a maximum ratio of 2, clamped
+  if (t.count < 3) return t;
+  t.count += t.count % 2;  // (maximum ratios are even)
+  const double box = std::min(units, static_cast<double>(max_ratio));
+  t.stride = 1;
+  t.end_weight = (box - (t.count - 2)) / 2;
   return t;
 }
 

@@ -45,16 +45,20 @@ struct AnisoFootprint {
 };
 AnisoFootprint anisotropic_footprint(const Gradients& g, unsigned max_ratio, Rho formula, const Policy& p);
 
-// The taps along the major axis once lambda is final (after bias and clamps): the major axis in units of 2^lambda
-// texels (2^0 when magnifying), L = M / 2^max(lambda, 0); N = ceil(L) taps, at most the maximum ratio; one tap
-// when L <= 1 (exact on all such lookups of the recording). They sit (k - (N - 1) / 2) * stride units from the
-// lookup, k = 0..N-1, stride = N (L - 1) / (L (N - 1)): one unit apart when the ratio is clamped (L = N, exact
-// on an H100 for N = 2, 4, 8), 2 - 2 / L for two taps (within 1/256 of an H100 on 90% of such lookups, exact on
-// few: the hardware's arithmetic for it is not known). Three or more taps of an unclamped ratio fit no evenly
-// spaced, equally weighted placement on an H100: that rule is open (docs/texunit.md).
+// The taps along the major axis once lambda is final (after bias and clamps), measured on an H100 (gpu-tex seed
+// 5151; docs/texunit.md): the major axis in units of 2^lambda texels (2^0 when magnifying) is
+// L = M / 2^max(lambda, 0). L <= 1: one tap (exact on every such lookup). 1 < L <= 2 (or a maximum ratio of 2):
+// two equal taps 2 - 2 / L units apart, one unit when the ratio is clamped (within 1/256 of the GPU on 80% of
+// such lookups, exact on a quarter: the hardware's arithmetic for the stride is not known). More: the box of
+// length min(L, maximum ratio) centred on the lookup, covered by an even number of taps one unit apart
+// (ceil(L) rounded up to even, at most the maximum ratio), each weighted by the length of the box its unit
+// covers: 1 inside, (box - (N - 2)) / 2 for the two at the ends; a clamped ratio is N equal taps. Taps sit
+// (k - (N - 1) / 2) * stride units from the lookup, k = 0..N-1. The box's end weights bring most of these
+// lookups within 1/256 of the GPU but few bit-exact: the GPU's weight arithmetic is not known either.
 struct AnisoTaps {
   unsigned count = 1;
   double stride = 0;
+  double end_weight = 1;  // the first and the last tap's weight, the others' being 1
 };
 AnisoTaps anisotropic_taps(double major, double lambda, unsigned max_ratio);
 

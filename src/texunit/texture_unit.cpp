@@ -280,29 +280,44 @@ class QuadSampler {
     return anisotropic_taps(lod.aniso.major, lod.lambda, max_ratio);
   }
 
+  // A level's fixed-point sums (FixedSums) averaged over its anisotropic taps with their weights: per component
+  // the weighted 16-bit texels of one tap's worth (weights adding up to the level's total), not yet rounded.
+  struct TapSums {
+    std::array<double, 4> sum{};
+    unsigned mask = 0;
+  };
+
   // Sample one level, anisotropically with taps.count > 1: the taps along the footprint's major axis, `unit` the
-  // LOD their stride is measured in (lod.h, anisotropic_taps). Fixed-point components sum every tap's weighted
-  // texels (each tap a bilinear footprint with the level's total, `sums` gets the sum over the taps) and round
-  // once, as one tap does; other components average the taps in fp32.
+  // LOD their stride is measured in (lod.h, anisotropic_taps). Fixed-point components average every tap's
+  // weighted texels (each tap a bilinear footprint with the level's total) with the taps' weights, `sums` gets
+  // that average, and round once, as one tap does; other components average the taps' results (in double, once
+  // rounded to fp32).
   Rgba sample_one_level(unsigned k, unsigned level, bool linear, const LodResult& lod, const AnisoTaps& taps, double unit,
-                        bool& resident, FixedSums* sums = nullptr, uint32_t total = 256) const {
+                        bool& resident, TapSums* sums = nullptr, uint32_t total = 256) const {
     const auto off = texel_offsets(rq_, in(k));
     if (taps.count <= 1) {
+      FixedSums one;
       LevelSample s = level_sample(k, level, pos_[k].uvw, linear, off);
-      s.sums = sums;
+      s.sums = sums ? &one : nullptr;
       s.total = total;
-      return sample_level(s, resident);
+      const Rgba r = sample_level(s, resident);
+      if (sums) {
+        sums->mask = one.mask;
+        for (unsigned c = 0; c < 4; ++c) sums->sum[c] = static_cast<double>(one.sum[c]);
+      }
+      return r;
     }
     // The stride in this level's texels: `unit` is lambda for linear mip filtering (both levels' taps at the same
     // places), the level itself for nearest (one texel of that level apart when the ratio is clamped, NPOT levels
     // included). Measured on an H100 (gpu-tex seed 5151, 2d-rgba8-grad-aniso).
     const double scale = taps.stride * std::exp2(unit - static_cast<double>(level - view_min(bound_[k].tex->header)));
-    const auto n = static_cast<float>(taps.count);
-    FixedSums acc;
+    const double weights = (taps.count - 2) + 2 * taps.end_weight;
+    TapSums acc;
     acc.mask = 0xf;
-    Rgba sum{};
+    std::array<double, 4> average{};  // of the other components
     for (unsigned t = 0; t < taps.count; ++t) {
       const double o = (t - (taps.count - 1) / 2.0) * scale;
+      const double w = (t == 0 || t + 1 == taps.count ? taps.end_weight : 1.0) / weights;
       std::array<double, 3> shift{};
       for (unsigned a = 0; a < 3; ++a) shift[a] = o * lod.aniso.axis[a];
       FixedSums one;
@@ -312,21 +327,20 @@ class QuadSampler {
       const Rgba r = sample_level(s, resident);
       acc.mask &= one.mask;
       for (unsigned c = 0; c < 4; ++c) {
-        acc.sum[c] += one.sum[c];
-        sum[c] += r[c] / n;
+        acc.sum[c] += w * static_cast<double>(one.sum[c]);
+        average[c] += w * r[c];
       }
     }
+    Rgba sum{};
     for (unsigned c = 0; c < 4; ++c)
-      if ((acc.mask >> c) & 1) sum[c] = float_of_unorm16(rounded_average(acc.sum[c], taps.count));
+      sum[c] = (acc.mask >> c) & 1 ? float_of_unorm16(rounded(acc.sum[c])) : static_cast<float>(average[c]);
     if (sums) *sums = acc;
     return sum;
   }
 
-  // A fixed-point sum over `count` taps (each tap's weights adding up to 256) to a 16-bit value: the average,
-  // rounded half up.
-  static uint32_t rounded_average(uint64_t sum, unsigned count) {
-    return static_cast<uint32_t>((sum + 128 * uint64_t{count}) / (256 * uint64_t{count}));
-  }
+  // A fixed-point sum (8 fractional bits) to a 16-bit value, rounded half up. The sums are integers, or averages
+  // of integers over the taps, so the double holds them closely enough that no rounding tie moves.
+  static uint32_t rounded(double sum) { return static_cast<uint32_t>(std::floor(sum / 256 + 0.5)); }
 
   bool lod_is_explicit() const { return rq_.lod == LodMode::Lod || rq_.lod == LodMode::LodAveraged || rq_.lod == LodMode::Zero; }
 
@@ -343,7 +357,7 @@ class QuadSampler {
     const float f256 = c.weight1 * 256.0f;
     const bool integral = f256 == std::floor(f256);
     const auto f = static_cast<uint32_t>(f256);
-    FixedSums s0, s1;
+    TapSums s0, s1;
     const AnisoTaps taps = aniso_taps(b, l);
     const double unit = s.mip == MipFilter::Linear ? std::max(l.lambda, 0.0) : static_cast<double>(c.level0 - view_min(h));
     Rgba r = sample_one_level(k, c.level0, linear, l, taps, unit, resident, &s0, two && integral ? 256 - f : 256);
@@ -355,9 +369,9 @@ class QuadSampler {
         if ((floats >> i) & 1) {
           r[i] = blend_levels_float(b.tex->format, i, r[i], r1[i], c.weight1);
         } else if ((fixed >> i) & 1) {
-          r[i] = float_of_unorm16(rounded_average(s0.sum[i] + s1.sum[i], taps.count));
+          r[i] = float_of_unorm16(rounded(s0.sum[i] + s1.sum[i]));
         } else {
-          r[i] += c.weight1 * (r1[i] - r[i]);
+          r[i] = blend_levels_lerp(r[i], r1[i], c.weight1);
         }
       }
     }

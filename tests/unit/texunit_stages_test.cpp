@@ -180,11 +180,26 @@ TEST(Lod, AnisotropicFootprintAndTaps) {
   EXPECT_EQ(f.lambda, 147.0 / 256);
   EXPECT_DOUBLE_EQ(f.axis[0], std::sqrt(0.5));
   EXPECT_DOUBLE_EQ(f.axis[1], std::sqrt(0.5));
-  // L = 5.3671875 / 2^(147/256) = 3.605: four taps, 4 (L - 1) / (3 L) apart.
+  // L = 5.3671875 / 2^(147/256) = 3.605: a box of 3.605 units covered by four taps one unit apart, the inner two
+  // weighted 1, the outer two by the 0.8025 units of the box their units cover.
   t = anisotropic_taps(f.major, f.lambda, 16);
   const double l = 5.3671875 / std::exp2(147.0 / 256);
   EXPECT_EQ(t.count, 4u);
-  EXPECT_DOUBLE_EQ(t.stride, 4 * (l - 1) / (3 * l));
+  EXPECT_EQ(t.stride, 1.0);
+  EXPECT_DOUBLE_EQ(t.end_weight, (l - 2) / 2);
+  // L = 5.5 at maximum ratio 16: ceil 6 taps, the outer two weighted (5.5 - 4) / 2; at maximum ratio 4 the ratio
+  // is clamped: four equal taps.
+  t = anisotropic_taps(11.0, 1.0, 16);
+  EXPECT_EQ(t.count, 6u);
+  EXPECT_EQ(t.end_weight, 0.75);
+  t = anisotropic_taps(11.0, 1.0, 4);
+  EXPECT_EQ(t.count, 4u);
+  EXPECT_EQ(t.stride, 1.0);
+  EXPECT_EQ(t.end_weight, 1.0);
+  // L = 2.5: three taps rounded up to four, ends (2.5 - 2) / 2.
+  t = anisotropic_taps(2.5, 0.0, 8);
+  EXPECT_EQ(t.count, 4u);
+  EXPECT_EQ(t.end_weight, 0.25);
   // Magnification: 1.5 x 0.25 texels -> lambda log2(0.375) - log2(1.5) = (-2 + 150/256) - 150/256 = -2; the
   // taps are counted in texels of level 0 (lambda 0 after the clamps): L = 1.5, two taps 2 - 2 / 1.5 = 2/3 apart.
   g.dx = {1.5, 0, 0};
@@ -196,7 +211,12 @@ TEST(Lod, AnisotropicFootprintAndTaps) {
   EXPECT_DOUBLE_EQ(t.stride, 2.0 / 3);
   // A major axis of at most one unit is one tap; so is a maximum ratio of 1.
   EXPECT_EQ(anisotropic_taps(0.8, 0.0, 16).count, 1u);
-  EXPECT_EQ(anisotropic_taps(4.0, 1.0, 2).count, 2u);
+  t = anisotropic_taps(4.0, 1.0, 2);  // L = 2, maximum ratio 2: two taps one unit apart
+  EXPECT_EQ(t.count, 2u);
+  EXPECT_EQ(t.stride, 1.0);
+  t = anisotropic_taps(6.0, 1.0, 2);  // L = 3, clamped to two taps, one unit apart
+  EXPECT_EQ(t.count, 2u);
+  EXPECT_EQ(t.stride, 1.0);
   EXPECT_EQ(anisotropic_taps(4.0, 1.0, 1).count, 1u);
   // A degenerate footprint (no area) takes the clamped ratio's LOD: log2(4) - log2(2) = 1.
   g.dx = {4, 0, 0};
