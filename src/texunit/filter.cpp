@@ -295,6 +295,15 @@ float blend_levels_float(const FormatPlan& f, unsigned c, float r0, float r1, fl
   return filter_float(tap, t, 1, c, float_filter_for(f, c));
 }
 
+float blend_levels_lerp(float r0, float r1, float weight1) {
+  std::array<Rgba, 8> tap{};
+  tap[0][0] = r0;
+  tap[1][0] = r1;
+  const unsigned weighted = (weight1 < 1.0f ? 1u : 0u) | (weight1 > 0.0f ? 2u : 0u);
+  if (const auto special = nonfinite_filter(tap, weighted, 0)) return *special;
+  return r0 + weight1 * (r1 - r0);
+}
+
 namespace {
 
 // Whether lookups filter with the GPU's arithmetic (fixed_point_components, float_filter_components): the policy

@@ -62,6 +62,9 @@ unsigned fixed_point_components(const FormatPlan& f, const Policy& p, bool compa
 unsigned float_filter_components(const FormatPlan& f, const Policy& p, bool compare);
 // Two levels' results of such a component blended the same way (weight1: lambda's fraction, a multiple of 1/256).
 float blend_levels_float(const FormatPlan& f, unsigned c, float r0, float r1, float weight1);
+// Two levels' results of any other component: r0 + weight1 (r1 - r0) in fp32, NaN and infinities as linear
+// filtering takes them (filter.cpp, nonfinite_filter: +Inf blended with a finite value stays +Inf).
+float blend_levels_lerp(float r0, float r1, float weight1);
 // A value of such a component as its 16-bit fixed-point integer (v * 65535: exact for decoded 8- and 16-bit
 // codes and for fixed-point filter results; a border colour is clamped to [0, 1] first, NaN reads 0, as the GPU
 // converts UNORM borders), and back.

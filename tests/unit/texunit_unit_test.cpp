@@ -378,6 +378,26 @@ TEST(TextureUnit, NonFiniteTexelsInLinearFiltering) {
       EXPECT_EQ(out.value[0][1], fb(nan));
     }
   }
+  // Two levels blended (LOD 0.5: half and half): +Inf on both stays +Inf (a lerp gives Inf + 0.5 (Inf - Inf) =
+  // NaN), +Inf on one with 1 on the other +Inf, NaN on one 0x7fffffff.
+  for (const Policy& policy : {Policy::nvidia(), Policy::float_exact()}) {
+    Fixture f(2, 2, 2);
+    f.tex_.fill(0, inf);
+    f.tex_.fill(1, inf);
+    f.tex_.set(0, 0, 0, 0, inf, inf, nan, 1.0f);
+    f.tex_.set(1, 0, 0, 0, inf, 1.0f, 1.0f, 1.0f);
+    f.sampler_.mip = MipFilter::Linear;
+    TextureUnit unit(f, policy);
+    Request r = make_request(TexOp::Sample, 0.25f, 0.25f);
+    r.lod = LodMode::Lod;
+    for (auto& l : r.lanes) l.lod = fb(0.5f);
+    Response out;
+    unit.run(r, out);
+    EXPECT_EQ(out.value[0][0], fb(inf));
+    EXPECT_EQ(out.value[0][1], fb(inf));
+    EXPECT_EQ(out.value[0][2], 0x7fffffffu);
+    EXPECT_EQ(out.value[0][3], fb(1.0f));
+  }
 }
 
 // Anisotropic filtering when magnifying (lod.h, anisotropic_taps): a footprint 1.5 x 0.25 texels, maximum ratio
