@@ -418,6 +418,12 @@ TEST(TextureUnit, AnisotropicTapsWhenMagnifying) {
   Response out;
   unit.run(r, out);
   EXPECT_EQ(bf(out.value[0][0]), 60.33203125f);
+  // The taps step from the lookup's position on the 1/256 sub-texel grid: at u = 8.25 + 1/1024 texels that is
+  // still 8.25, the same two taps (from 8.2509765625 itself the second would be 2070/256, weight 22/256).
+  for (auto& l : r.lanes) l.coord[0] = fb(8449.0f / 16384);
+  unit.run(r, out);
+  EXPECT_EQ(bf(out.value[0][0]), 60.33203125f);
+  for (auto& l : r.lanes) l.coord[0] = fb(8.25f / 16);
   // Ratio 1 (isotropic): one bilinear tap at 8.25 -> columns 7 and 8, weight 3/4: 49 + 0.75 * 15.
   f.sampler_.max_anisotropy = 0;
   unit.run(r, out);
