@@ -272,6 +272,13 @@ class Verifier {
         narrow_or_32(shape(n.src[0]), "value");
         bits32(shape(n.src[1]), "offset");
         break;
+      case Intrinsic::load_global_variable_address_2x32: {
+        bits32(&n.dest, "destination");
+        const bool named = std::any_of(n.indices.begin(), n.indices.end(),
+                                       [](const auto& kv) { return kv.first == "symbol" && !kv.second.empty(); });
+        if (!named) error(i, fmt::format("{} needs symbol=NAME", nm));
+        break;
+      }
       case Intrinsic::load_local_invocation_id: case Intrinsic::load_workgroup_id:
       case Intrinsic::load_num_workgroups: case Intrinsic::load_workgroup_size:
       case Intrinsic::load_subgroup_invocation:

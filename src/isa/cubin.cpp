@@ -112,6 +112,12 @@ Result<Cubin> read_cubin(std::span<const std::byte> bytes) {
   // which come before the kernel's global symbol in .symtab.
   std::map<std::size_t, std::vector<CubinFunctionSymbol>> func_symbols;  // section index -> its FUNC symbols
   std::map<std::size_t, std::pair<int, uint32_t>> func_choice;          // section index -> (rank, symbol index)
+  struct Object {
+    std::string name;
+    std::size_t section;
+    uint64_t value, size;
+  };
+  std::vector<Object> objects;  // STT_OBJECT symbols (.global and .const variables)
   for (Elf_Scn* scn = elf_nextscn(elf.get(), nullptr); scn; scn = elf_nextscn(elf.get(), scn)) {
     GElf_Shdr sh;
     if (!gelf_getshdr(scn, &sh)) return make_error(fmt::format("bad section header: {}", elf_errmsg(-1)));
@@ -124,6 +130,8 @@ Result<Cubin> read_cubin(std::span<const std::byte> bytes) {
       if (!gelf_getsym(data, static_cast<int>(i), &sym)) return make_error(fmt::format("bad symbol {}: {}", i, elf_errmsg(-1)));
       const char* any_name = elf_strptr(elf.get(), sh.sh_link, sym.st_name);
       out.symbols.emplace_back(any_name ? any_name : "");
+      if (GELF_ST_TYPE(sym.st_info) == STT_OBJECT && any_name)
+        objects.push_back({any_name, sym.st_shndx, sym.st_value, sym.st_size});
       if (GELF_ST_TYPE(sym.st_info) != STT_FUNC) continue;
       const char* name = any_name;
       if (!name) return make_error(fmt::format("symbol {} has a bad name offset {:#x}", i, sym.st_name));
@@ -170,6 +178,31 @@ Result<Cubin> read_cubin(std::span<const std::byte> bytes) {
     f.code = std::move(*code);
     function_at.emplace(elf_ndxscn(scn), out.functions.size());
     out.functions.push_back(std::move(f));
+  }
+
+  // The .global variables' sections and symbols.
+  std::map<std::size_t, std::size_t> global_at;  // section index -> globals
+  for (Elf_Scn* scn = elf_nextscn(elf.get(), nullptr); scn; scn = elf_nextscn(elf.get(), scn)) {
+    GElf_Shdr sh;
+    if (!gelf_getshdr(scn, &sh)) return make_error(fmt::format("bad section header: {}", elf_errmsg(-1)));
+    const char* name = elf_strptr(elf.get(), shstrndx, sh.sh_name);
+    if (!name || (std::string_view(name) != ".nv.global" && std::string_view(name) != ".nv.global.init")) continue;
+    Cubin::DataSection d{name, sh.sh_size, std::max<uint64_t>(sh.sh_addralign, 1), {}};
+    if (sh.sh_type != SHT_NOBITS) {
+      auto data = section_bytes(sh, name);
+      if (!data) return make_error(data.error());
+      d.bytes = std::move(*data);
+    }
+    global_at.emplace(elf_ndxscn(scn), out.globals.size());
+    out.globals.push_back(std::move(d));
+  }
+  for (const Object& o : objects) {
+    auto at = global_at.find(o.section);
+    if (at == global_at.end()) continue;
+    if (o.value > out.globals[at->second].size || o.size > out.globals[at->second].size - o.value)
+      return make_error(fmt::format("symbol {} ({:#x} bytes at {:#x}) lies outside {} ({:#x} bytes)", o.name, o.size,
+                                    o.value, out.globals[at->second].name, out.globals[at->second].size));
+    out.global_symbols.push_back({o.name, at->second, o.value, o.size});
   }
 
   // Constant banks of the functions: .nv.constant<N>.<name>. (Also static shared memory sizes, .nv.shared.<name>.)
@@ -310,6 +343,27 @@ Result<Cubin> read_cubin(std::span<const std::byte> bytes) {
     }
   }
   return out;
+}
+
+Result<bool> apply_code_relocation(std::vector<std::byte>& code, const CubinRelocation& r, uint64_t value) {
+  if (r.type != kRelocAbs32_20 && r.type != kRelocAbs32Lo20 && r.type != kRelocAbs32Hi20)
+    return make_error(fmt::format("relocation type {} of {} at {:#x} is not a MOV32I immediate tmu patches", r.type,
+                                  r.symbol, r.offset));
+  if (r.offset % 8 != 0 || r.offset > code.size() || code.size() - r.offset < 8)
+    return make_error(fmt::format("relocation of {} at {:#x}: not an instruction of the code ({:#x} bytes)", r.symbol,
+                                  r.offset, code.size()));
+  uint64_t word = 0;
+  std::memcpy(&word, code.data() + r.offset, 8);
+  const uint64_t field = (word >> 20) & 0xffffffffu;  // bits 20..51 (MOV32I's immediate)
+  const uint64_t part = r.type == kRelocAbs32Hi20 ? value >> 32 : value & 0xffffffffu;
+  word = (word & ~(uint64_t{0xffffffff} << 20)) | ((field + part) & 0xffffffffu) << 20;
+  std::memcpy(code.data() + r.offset, &word, 8);
+  return true;
+}
+
+std::string relocation_operand(uint32_t type, std::string_view symbol) {
+  const char* prefix = type == kRelocAbs32Lo20 ? "32@lo(" : type == kRelocAbs32Hi20 ? "32@hi(" : "`(";
+  return fmt::format("{}{})", prefix, symbol);
 }
 
 }  // namespace tmu::isa

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <span>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -19,9 +20,20 @@ namespace tmu::isa {
 // sizes, addresses of other functions). nvdisasm prints the symbol instead of the patched operand.
 struct CubinRelocation {
   uint64_t offset = 0;  // of the instruction, from the start of its section
-  uint32_t type = 0;    // R_CUDA_*; 42 patches a 32-bit immediate in bits 20..51 (MOV32I)
+  uint32_t type = 0;    // R_CUDA_*, below
   std::string symbol;
+  friend bool operator==(const CubinRelocation&, const CubinRelocation&) = default;
 };
+
+// The code relocations of ptxas 11.8's sm_50 cubins (names as cuobjdump -elf prints them). Each patches the 32-bit
+// immediate in bits 20..51 of a MOV32I with the symbol's value (REL: no addend), and nvdisasm prints the operand as
+// `(sym), 32@lo(sym) and 32@hi(sym):
+//   R_CUDA_ABS32_20    (42): the whole value (.nv.unified.texrefDescSize, the driver's descriptor size)
+//   R_CUDA_ABS32_LO_20 (43): the low word of a 64-bit address (a module .global variable: MOV32I R4, 32@lo(x))
+//   R_CUDA_ABS32_HI_20 (44): its high word
+inline constexpr uint32_t kRelocAbs32_20 = 42, kRelocAbs32Lo20 = 43, kRelocAbs32Hi20 = 44;
+// The operand text nvdisasm prints for a relocation of `type` naming `symbol`.
+std::string relocation_operand(uint32_t type, std::string_view symbol);
 
 // An indirect branch (BRX, or a SYNC that ends a divergent texture loop) and where it can go, from the function's
 // EIATTR_INDIRECT_BRANCH_TARGETS attribute in .nv.info.<name>.
@@ -88,7 +100,29 @@ struct Cubin {
   // Module-wide constant banks (.nv.constant<N> without a function's name): ptxas puts the module's .const
   // variables in .nv.constant3 (bank 3, read as c[0x3][...] by every kernel).
   ConstantBanks constants;
+  // The module's .global variables: ptxas 11.8 puts initialized ones in .nv.global.init (PROGBITS) and the others in
+  // .nv.global (NOBITS), each variable a local STT_OBJECT symbol at its offset; code reaches them through
+  // relocations (MOV32I R4, 32@lo(x)). The loader places the sections in global memory.
+  struct DataSection {
+    std::string name;
+    uint64_t size = 0;
+    uint64_t align = 1;
+    std::vector<std::byte> bytes;  // empty for NOBITS (zeros)
+  };
+  struct DataSymbol {
+    std::string name;
+    std::size_t section = 0;  // in globals
+    uint64_t offset = 0;
+    uint64_t size = 0;
+  };
+  std::vector<DataSection> globals;
+  std::vector<DataSymbol> global_symbols;
 };
+
+// Patches the 32-bit immediate a code relocation (kRelocAbs32*) names in `code` (a function's .text bytes) with the
+// symbol's value (the part the type takes: all of it, its low or its high word), added to what the field holds
+// (REL relocations keep their addend there). An error for another type or an offset outside the code.
+Result<bool> apply_code_relocation(std::vector<std::byte>& code, const CubinRelocation& r, uint64_t value);
 
 // True when the bytes start with the ELF magic.
 bool looks_like_elf(std::span<const std::byte> bytes);

@@ -72,22 +72,33 @@ std::vector<std::byte> ElfBuilder::write(const std::vector<Symbol>& symbols, uin
     uint64_t offset, filesz, memsz;
   };
   std::vector<Segment> segs;
-  uint64_t load_begin = UINT64_MAX, load_end = 0, bss_begin = UINT64_MAX, bss_size = 0;
+  // Read-only sections (constants, code) in one segment; writable ones (.nv.global.init's bytes, then the NOBITS
+  // sections) in another, whose file part runs to the first NOBITS section's offset (ptxas 11.8: filesz 0x10 for a
+  // 0xe-byte .nv.global.init followed by NOBITS at +0x10).
+  uint64_t load_begin = UINT64_MAX, load_end = 0, data_begin = UINT64_MAX, data_end = 0, bss_begin = UINT64_MAX,
+           bss_size = 0;
   for (std::size_t i = 1; i < all.size(); ++i) {
     if (!(all[i].flags & SHF_ALLOC)) continue;
     if (all[i].type == SHT_NOBITS) {
       bss_begin = std::min(bss_begin, offset[i]);
       bss_size = align_up(bss_size, all[i].align) + all[i].nobits_size;
+    } else if (all[i].flags & SHF_WRITE) {
+      data_begin = std::min(data_begin, offset[i]);
+      data_end = std::max(data_end, offset[i] + all[i].data.size());
     } else {
       load_begin = std::min(load_begin, offset[i]);
       load_end = std::max(load_end, offset[i] + all[i].data.size());
     }
   }
-  const std::size_t nseg = 2u + (load_end != 0 ? 1u : 0u) + (bss_size != 0 ? 1u : 0u);
+  const bool writable = data_end != 0 || bss_size != 0;
+  const std::size_t nseg = 2u + (load_end != 0 ? 1u : 0u) + (writable ? 1u : 0u);
   const uint64_t phsize = nseg * sizeof(Elf64_Phdr);
   segs.push_back({PT_PHDR, PF_R | PF_X, phoff, phsize, phsize});
   if (load_end != 0) segs.push_back({PT_LOAD, PF_R | PF_X, load_begin, load_end - load_begin, load_end - load_begin});
-  if (bss_size != 0) segs.push_back({PT_LOAD, PF_R | PF_W, bss_begin, 0, bss_size});
+  if (writable) {
+    const uint64_t filesz = data_end == 0 ? 0 : (bss_size != 0 ? bss_begin : data_end) - data_begin;
+    segs.push_back({PT_LOAD, PF_R | PF_W, data_end != 0 ? data_begin : bss_begin, filesz, filesz + bss_size});
+  }
   segs.push_back({PT_LOAD, PF_R | PF_X, phoff, phsize, phsize});
 
   Bytes out;

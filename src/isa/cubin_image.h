@@ -75,12 +75,16 @@ struct CubinKernel {
   std::vector<uint32_t> exit_offsets;
 };
 
-// A module-scope variable: a local STT_OBJECT symbol at its offset in its section (ptxas 11.8's .const variables
-// in .nv.constant3, in declaration order at their alignment: cuobjdump -elf of its cubins).
+// A module-scope variable: a local STT_OBJECT symbol at its offset in its section: .const variables in
+// .nv.constant3, initialized .global ones in .nv.global.init, the other .global ones in .nv.global. ptxas 11.8
+// lists the symbols in declaration order, each section's own symbol before its first variable (readelf -s of its
+// cubins).
+enum class VariableSection : uint8_t { Constant3, GlobalInit, Global };
 struct CubinVariable {
   std::string name;
   uint32_t offset = 0;
   uint32_t size = 0;
+  VariableSection section = VariableSection::Constant3;
   friend bool operator==(const CubinVariable&, const CubinVariable&) = default;
 };
 
@@ -93,7 +97,13 @@ struct CubinImage {
   // (zeros where a variable has no initializer), written when not empty.
   std::vector<std::byte> constant3;
   uint32_t constant3_align = 4;
-  std::vector<CubinVariable> constant3_variables;
+  // .nv.global.init (PROGBITS, SHF_WRITE|SHF_ALLOC: the initialized .global variables' bytes) and .nv.global
+  // (NOBITS: the others), each aligned as its most aligned variable; written when not empty, after the code.
+  std::vector<std::byte> global_init;
+  uint32_t global_init_align = 1;
+  uint64_t global_size = 0;
+  uint32_t global_align = 1;
+  std::vector<CubinVariable> variables;  // of all three sections, in declaration order
 };
 
 // Reads what write_cubin writes from any cubin (ptxas's too): kernels are the STO_CUDA_ENTRY functions.

@@ -204,8 +204,10 @@ Result<std::vector<std::byte>> write_cubin(const CubinImage& image) {
     if (!image.kernels[i].constant2.empty()) ks[i].const2 = next++;
   for (auto& s : ks) s.const0 = next++;
   for (auto& s : ks) s.text = next++;
+  const uint16_t global_init = image.global_init.empty() ? 0 : next++;  // ptxas: after the code, before shared
   for (std::size_t i = 0; i < n; ++i)
     if (image.kernels[i].shared_size != 0) ks[i].shared = next++;
+  const uint16_t global_zero = image.global_size == 0 ? 0 : next++;  // ptxas: last
 
   // Symbols: local ones first (a hidden kernel, then its sections' symbols), then the globals by name (visible
   // kernels, texture references, samplers, surfaces), as in ptxas's .symtab; symtab sh_info = first global.
@@ -219,16 +221,31 @@ Result<std::vector<std::byte>> write_cubin(const CubinImage& image) {
     syms.push_back({k.name, st_info(bind, STT_FUNC), cf::kStoCudaEntry, ks[i].text, k.code.size()});
     ks[i].sym = static_cast<uint32_t>(syms.size() - 1);
   };
+  std::map<std::string, uint32_t> variable_symbol;  // what code relocations name (a .global variable's address)
   for (std::size_t i = 0; i < n; ++i) {
     const CubinKernel& k = image.kernels[i];
     if (!k.visible) kernel_symbol(i, STB_LOCAL);
     section_symbol(".text." + k.name, ks[i].text);
     if (ks[i].const2) section_symbol(".nv.constant2." + k.name, ks[i].const2);
     if (ks[i].shared) section_symbol(".nv.shared." + k.name, ks[i].shared);
-    if (i == 0 && const3) {  // ptxas: the section's symbol and its variables' before the first bank-0 symbol
-      section_symbol(".nv.constant3", const3);
-      for (const CubinVariable& v : image.constant3_variables)
-        syms.push_back({v.name, st_info(STB_LOCAL, STT_OBJECT), 0, const3, v.size, v.offset});
+    if (i == 0) {  // ptxas: the variables before the first bank-0 symbol, each section's own before its first
+      bool named[3] = {false, false, false};
+      for (const CubinVariable& v : image.variables) {
+        const auto which = static_cast<std::size_t>(v.section);
+        const uint16_t index = v.section == VariableSection::Constant3    ? const3
+                               : v.section == VariableSection::GlobalInit ? global_init
+                                                                          : global_zero;
+        static constexpr const char* kSection[] = {".nv.constant3", ".nv.global.init", ".nv.global"};
+        if (index == 0) return make_error(fmt::format("variable {} lies in an empty section", v.name));
+        const uint64_t size = which == 0 ? image.constant3.size() : which == 1 ? image.global_init.size() : image.global_size;
+        if (uint64_t{v.offset} + v.size > size)
+          return make_error(fmt::format("variable {} ({} bytes at {:#x}) lies outside {} ({:#x} bytes)", v.name, v.size,
+                                        v.offset, kSection[which], size));
+        if (!named[which]) section_symbol(kSection[which], index);
+        named[which] = true;
+        syms.push_back({v.name, st_info(STB_LOCAL, STT_OBJECT), 0, index, v.size, v.offset});
+        variable_symbol[v.name] = static_cast<uint32_t>(syms.size() - 1);
+      }
     }
     ks[i].sym_const0 = section_symbol(".nv.constant0." + k.name, ks[i].const0);
   }
@@ -249,6 +266,7 @@ Result<std::vector<std::byte>> write_cubin(const CubinImage& image) {
     sym_of[name] = static_cast<uint32_t>(syms.size() - 1);
   }
   for (std::size_t i = 0; i < n; ++i) sym_of[image.kernels[i].name] = ks[i].sym;
+  for (const auto& [name, index] : variable_symbol) sym_of.emplace(name, index);
   // Symbols that only code relocations name (another function, .nv.unified.texrefDescSize ...): undefined globals.
   for (const CubinKernel& k : image.kernels)
     for (const CubinRelocation& r : k.relocations)
@@ -309,12 +327,20 @@ Result<std::vector<std::byte>> write_cubin(const CubinImage& image) {
     const uint64_t flags = SHF_ALLOC | SHF_EXECINSTR | uint64_t{k.barriers} << cf::kTextFlagBarrierShift;
     elf.add({".text." + k.name, SHT_PROGBITS, flags, 3, k.registers << cf::kTextInfoRegShift | ks[i].sym, 32, 0, k.code});
   }
-  // Shared memory: NOBITS, SHF_WRITE|SHF_ALLOC, sh_info the code section.
+  // The initialized .global variables, then shared memory (NOBITS, SHF_WRITE|SHF_ALLOC, sh_info the code
+  // section), then the other .global variables.
+  if (global_init)
+    elf.add({".nv.global.init", SHT_PROGBITS, SHF_WRITE | SHF_ALLOC, 0, 0, image.global_init_align, 0, image.global_init});
   for (std::size_t i = 0; i < n; ++i) {
     if (!ks[i].shared) continue;
     const CubinKernel& k = image.kernels[i];
     cubin_elf::Section s{".nv.shared." + k.name, SHT_NOBITS, SHF_WRITE | SHF_ALLOC, 0, ks[i].text, k.shared_align, 0, {}};
     s.nobits_size = k.shared_size;
+    elf.add(std::move(s));
+  }
+  if (global_zero) {
+    cubin_elf::Section s{".nv.global", SHT_NOBITS, SHF_WRITE | SHF_ALLOC, 0, 0, image.global_align, 0, {}};
+    s.nobits_size = image.global_size;
     elf.add(std::move(s));
   }
 

@@ -106,10 +106,6 @@ Result<LaunchResult> launch(const isa::Cubin& cubin, const LaunchSpec& spec) {
   const KernelInfo& k = *info;
   auto fail = [&](std::string_view why) { return make_error(fmt::format("kernel '{}': {}", kname, why)); };
 
-  isa::sm50::Program program;
-  if (auto bad = isa::sm50::decode_program(fn->code, cubin.arch, 0, program))
-    return fail(fmt::format("cannot decode the code at {:#06x} (word {:#018x}): {}", bad->address, bad->word,
-                            bad->reason));
 
   // Block shape against what the kernel declares (.reqntid / .maxntid).
   const uint64_t threads = uint64_t{spec.block[0]} * spec.block[1] * spec.block[2];
@@ -153,6 +149,26 @@ Result<LaunchResult> launch(const isa::Cubin& cubin, const LaunchSpec& spec) {
     if (!memory.write(*at, b.init)) return fail(fmt::format("buffer '{}': cannot write its contents", b.name));
     buffers[b.name] = {*at, b.size};
   }
+  // The module's .global variables, their contents from the spec, and the code with their addresses patched in.
+  auto globals = place_globals(cubin, memory);
+  if (!globals) return fail(globals.error());
+  for (const VariableSpec& v : spec.variables) {
+    auto it = globals->find(v.name);
+    if (it == globals->end()) return fail(fmt::format("variables: '{}' is not a .global variable of the module", v.name));
+    if (v.init.size() > it->second.size)
+      return fail(fmt::format("variables: '{}' holds {} bytes, the spec gives {}", v.name, it->second.size, v.init.size()));
+    memory.write(it->second.address, v.init);
+  }
+  for (const OutputSpec& o : spec.outputs)
+    if (o.variable && !globals->count(o.buffer))
+      return fail(fmt::format("outputs: '{}' is not a .global variable of the module", o.buffer));
+  auto code = relocated_code(*fn, *globals);
+  if (!code) return fail(code.error());
+  isa::sm50::Program program;
+  if (auto bad = isa::sm50::decode_program(*code, cubin.arch, 0, program))
+    return fail(fmt::format("cannot decode the code at {:#06x} (word {:#018x}): {}", bad->address, bad->word,
+                            bad->reason));
+
   std::map<std::string, BoundTexture> textures;
   for (const TextureBinding& t : spec.textures) {
     auto h = set->add_texture(t.spec.texture.header);
@@ -278,6 +294,11 @@ Result<LaunchResult> launch(const isa::Cubin& cubin, const LaunchSpec& spec) {
     BufferResult r{b.name, address, std::vector<std::byte>(size)};
     memory.read(address, r.bytes);
     result.buffers.push_back(std::move(r));
+  }
+  for (const auto& [name, v] : *globals) {
+    BufferResult r{name, v.address, std::vector<std::byte>(v.size)};
+    memory.read(v.address, r.bytes);
+    result.variables.push_back(std::move(r));
   }
   return result;
 }

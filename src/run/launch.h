@@ -27,6 +27,7 @@ struct LaunchResult {
   uint64_t warps = 0;
   std::vector<std::string> hazards; // control-word hazards the executor reported (first of each kind)
   std::vector<BufferResult> buffers;
+  std::vector<BufferResult> variables;  // the module's .global variables, by name
 };
 
 // Runs the launch. A bad launch (no such kernel, a missing binding, parameters that do not match, a fault, an

@@ -209,7 +209,7 @@ Result<LaunchSpec> read_launch_spec(std::string_view text, const std::filesystem
   }
   if (!j.is_object()) return make_error("expected a JSON object (docs/run.md)");
   if (auto k = check_keys(j, "spec", {"kernel", "grid", "block", "params", "buffers", "textures", "texrefs",
-                                      "samplerrefs", "outputs", "max_instructions", "local_bytes", "dynamic_shared"});
+                                      "samplerrefs", "variables", "outputs", "max_instructions", "local_bytes", "dynamic_shared"});
       !k)
     return make_error(k.error());
   LaunchSpec s;
@@ -329,18 +329,39 @@ Result<LaunchSpec> read_launch_spec(std::string_view text, const std::filesystem
       s.params.push_back(std::move(*p));
     }
   }
+  if (j.contains("variables")) {
+    const json& vs = j["variables"];
+    if (!vs.is_array()) return make_error("variables: expected a list of {\"name\": ..., \"u32\": [...]}");
+    std::set<std::string> names;
+    for (std::size_t i = 0; i < vs.size(); ++i) {
+      const json& v = vs[i];
+      const std::string where = fmt::format("variables[{}]", i);
+      if (!v.is_object() || !v.contains("name") || !v["name"].is_string())
+        return make_error(fmt::format("{}: expected an object with a \"name\" (a .global variable of the module)", where));
+      if (auto k = check_keys(v, where, {"name", "u32", "s32", "f32", "hex", "file"}); !k) return make_error(k.error());
+      VariableSpec var{v["name"].get<std::string>(), {}};
+      if (!names.insert(var.name).second) return make_error(fmt::format("{}: '{}' is given twice", where, var.name));
+      auto init = contents(v, where, base_dir);
+      if (!init) return make_error(init.error());
+      var.init = std::move(*init);
+      s.variables.push_back(std::move(var));
+    }
+  }
   if (j.contains("outputs")) {
     const json& os = j["outputs"];
     if (!os.is_array()) return make_error("outputs: expected a list of {\"buffer\": ..., \"format\": ...}");
     for (std::size_t i = 0; i < os.size(); ++i) {
       const json& o = os[i];
       const std::string where = fmt::format("outputs[{}]", i);
-      if (!o.is_object() || !o.contains("buffer") || !o["buffer"].is_string())
-        return make_error(fmt::format("{}: expected an object with a \"buffer\"", where));
-      if (auto k = check_keys(o, where, {"buffer", "format", "file"}); !k) return make_error(k.error());
+      const bool variable = o.is_object() && o.contains("variable");
+      const char* key = variable ? "variable" : "buffer";
+      if (!o.is_object() || !o.contains(key) || !o[key].is_string() || (variable && o.contains("buffer")))
+        return make_error(fmt::format("{}: expected an object with a \"buffer\" or a \"variable\"", where));
+      if (auto k = check_keys(o, where, {"buffer", "variable", "format", "file"}); !k) return make_error(k.error());
       OutputSpec out;
-      out.buffer = o["buffer"].get<std::string>();
-      if (!buffer_names.count(out.buffer))
+      out.buffer = o[key].get<std::string>();
+      out.variable = variable;
+      if (!variable && !buffer_names.count(out.buffer))
         return make_error(fmt::format("{}: no buffer named '{}' in \"buffers\"", where, out.buffer));
       if (o.contains("format")) {
         if (!o["format"].is_string()) return make_error(where + ".format: expected u32, s32, f32 or hex");

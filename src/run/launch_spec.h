@@ -47,10 +47,17 @@ struct TextureBinding {
   sample::Spec spec;  // texture and sampler (its requests are not used)
 };
 
+// Initial contents of a module .global variable (written over its .nv.global.init bytes before the launch).
+struct VariableSpec {
+  std::string name;
+  std::vector<std::byte> init;
+};
+
 struct OutputSpec {
-  std::string buffer;
+  std::string buffer;          // a buffer's name, or a .global variable's when `variable`
   std::string format = "u32";  // u32 s32 f32 hex
   std::string file;            // also write the raw bytes here
+  bool variable = false;
 };
 
 struct LaunchSpec {
@@ -61,6 +68,7 @@ struct LaunchSpec {
   std::vector<TextureBinding> textures;
   std::map<std::string, std::string> texrefs;      // texref symbol -> texture name
   std::map<std::string, std::string> samplerrefs;  // samplerref symbol -> texture name (its sampler)
+  std::vector<VariableSpec> variables;             // checked against the cubin's variables at launch
   std::vector<OutputSpec> outputs;                 // none: every buffer as u32
   uint64_t max_instructions = 1'000'000;           // per warp
   uint32_t local_bytes = 0;                        // per thread, at least the kernel's stack size

@@ -15,10 +15,11 @@ namespace {
 
 using nlohmann::ordered_json;
 
-const BufferResult& buffer(const LaunchResult& r, const std::string& name) {
-  for (const BufferResult& b : r.buffers)
-    if (b.name == name) return b;
-  return r.buffers.front();  // the spec reader checked the name
+// An output's bytes: a buffer's, or a .global variable's (the spec reader and the launch checked the name).
+const BufferResult& buffer(const LaunchResult& r, const OutputSpec& o) {
+  for (const BufferResult& b : o.variable ? r.variables : r.buffers)
+    if (b.name == o.buffer) return b;
+  return o.variable ? r.variables.front() : r.buffers.front();
 }
 
 ordered_json values(const BufferResult& b, const std::string& format) {
@@ -53,25 +54,26 @@ std::string results_json(const LaunchSpec& spec, const LaunchResult& r) {
   j["warps"] = r.warps;
   j["instructions"] = r.instructions;
   j["hazards"] = r.hazards;
-  ordered_json out = ordered_json::object();
+  ordered_json out = ordered_json::object(), vars = ordered_json::object();
   std::vector<OutputSpec> outputs = spec.outputs;
   if (outputs.empty())
-    for (const BufferSpec& b : spec.buffers) outputs.push_back({b.name, "u32", ""});
+    for (const BufferSpec& b : spec.buffers) outputs.push_back({b.name, "u32", "", false});
   for (const OutputSpec& o : outputs) {
-    const BufferResult& b = buffer(r, o.buffer);
+    const BufferResult& b = buffer(r, o);
     ordered_json e;
     e["address"] = fmt::format("{:#x}", b.address);
     e["size"] = b.bytes.size();
     e[o.format] = values(b, o.format);
     if (!o.file.empty()) e["file"] = o.file;
-    out[o.buffer] = std::move(e);
+    (o.variable ? vars : out)[o.buffer] = std::move(e);
   }
   j["buffers"] = std::move(out);
+  if (!vars.empty()) j["variables"] = std::move(vars);
   // One key per line, each buffer on its own line (its values as one JSON array).
   std::string text = "{\n";
   for (auto it = j.begin(); it != j.end(); ++it) {
     text += fmt::format(" \"{}\": ", it.key());
-    if (it.key() == "buffers") {
+    if (it.key() == "buffers" || it.key() == "variables") {
       text += "{";
       for (auto b = it->begin(); b != it->end(); ++b)
         text += fmt::format("{}\n  \"{}\": {}", b == it->begin() ? "" : ",", b.key(), b->dump());
@@ -87,10 +89,11 @@ std::string results_json(const LaunchSpec& spec, const LaunchResult& r) {
 Result<bool> write_output_files(const LaunchSpec& spec, const LaunchResult& r) {
   for (const OutputSpec& o : spec.outputs) {
     if (o.file.empty()) continue;
-    const BufferResult& b = buffer(r, o.buffer);
+    const BufferResult& b = buffer(r, o);
     std::ofstream f(o.file, std::ios::binary);
     f.write(reinterpret_cast<const char*>(b.bytes.data()), static_cast<std::streamsize>(b.bytes.size()));
-    if (!f) return make_error(fmt::format("outputs: cannot write buffer '{}' to {}", o.buffer, o.file));
+    if (!f) return make_error(fmt::format("outputs: cannot write {} '{}' to {}", o.variable ? "variable" : "buffer",
+                                          o.buffer, o.file));
   }
   return true;
 }

@@ -3,7 +3,7 @@
 // ptxas 11.8 and by tmu's compiler, both cubins launched by tmu run on the same inputs: every output buffer must be
 // bit-identical. The kernels are what texture code does around its lookups — loops with lookups inside (a blur
 // over a texture reference, a ray march through a 3D texture object with per-thread exits), integer loops with
-// continues and breaks, byte and half-word data. nvdisasm must list tmu's cubin as tmu dis does. Without ptxas the test skips ("skipped:
+// continues and breaks, byte and half-word data, module .global variables. nvdisasm must list tmu's cubin as tmu dis does. Without ptxas the test skips ("skipped:
 // install ptxas"), and fails with TMU_REQUIRE_ORACLES=1.
 #include <gtest/gtest.h>
 
@@ -40,7 +40,8 @@ std::string read_text(const fs::path& p) {
   return std::string(reinterpret_cast<const char*>(bytes.data()), bytes.size());
 }
 
-// Every output buffer of the launch, or the error.
+// Every buffer of the launch and every .global variable of the module (by name: tmu and ptxas may place them
+// differently), or the error.
 Result<std::vector<std::vector<std::byte>>> launch(const std::vector<std::byte>& cubin_bytes, const std::string& name) {
   auto cubin = isa::read_cubin(cubin_bytes);
   if (!cubin) return make_error("reading the cubin: " + cubin.error());
@@ -51,6 +52,7 @@ Result<std::vector<std::vector<std::byte>>> launch(const std::vector<std::byte>&
   if (!r->hazards.empty()) return make_error(fmt::format("{} hazards", r->hazards.size()));
   std::vector<std::vector<std::byte>> out;
   for (const auto& b : r->buffers) out.push_back(b.bytes);
+  for (const auto& v : r->variables) out.push_back(v.bytes);
   return out;
 }
 
@@ -90,7 +92,7 @@ TEST_P(PtxKernels, TmuAgreesWithPtxasByExecution) {
     const auto& t = (*theirs)[b];
     ASSERT_EQ(m.size(), t.size());
     const auto diff = std::mismatch(m.begin(), m.end(), t.begin());
-    EXPECT_TRUE(diff.first == m.end()) << "buffer " << b << " differs first at byte " << (diff.first - m.begin());
+    EXPECT_TRUE(diff.first == m.end()) << "buffer or variable " << b << " differs first at byte " << (diff.first - m.begin());
   }
 }
 

@@ -6,6 +6,7 @@
 
 #include "isa/sm50/codec.h"
 #include "isa/sm50/parser.h"
+#include "isa/sm50/printer.h"
 #include "isa/sm50/program.h"
 
 namespace tmu::isa::sm50 {
@@ -130,6 +131,34 @@ TEST(Assembler, RefusesWhatItCannotEncode) {
   EXPECT_EQ(msg("// only a comment\n"), "1:1: no instructions: the text holds no SASS statement (INSTRUCTION ;)");
   EXPECT_EQ(msg(std::string_view("MOV R0, R1 ;\0\x01", 14)),
             "1:13: a NUL byte: this is binary data, not SASS text (a raw code blob is read by tmu dis)");
+}
+
+// A relocated operand (nvdisasm's 32@lo(sym) / 32@hi(sym) for ptxas's .global addresses) assembles as 0 with a
+// relocation; patching it writes the address's word into MOV32I's immediate (bits 20..51).
+TEST(Assembler, RelocatedMov32IImmediates) {
+  Program p;
+  ASSERT_FALSE(assemble("MOV32I R4, 32@lo(counter) ;\nMOV32I R5, 32@hi(counter) ;\nEXIT ;\n", Arch::SM50, p));
+  EXPECT_EQ(p.relocations, (std::vector<CubinRelocation>{{0x8, kRelocAbs32Lo20, "counter"},
+                                                         {0x10, kRelocAbs32Hi20, "counter"}}));
+  auto code = encode_program(p);
+  ASSERT_TRUE(code) << code.error();
+  for (const CubinRelocation& r : p.relocations) {
+    auto patched = apply_code_relocation(*code, r, 0x123456789abcdef0);
+    ASSERT_TRUE(patched) << patched.error();
+  }
+  Program back;
+  ASSERT_FALSE(decode_program(*code, Arch::SM50, 0, back));
+  EXPECT_EQ(to_string(back.code[0]), "MOV32I R4, 0x9abcdef0");
+  EXPECT_EQ(to_string(back.code[1]), "MOV32I R5, 0x12345678");
+  EXPECT_FALSE(apply_code_relocation(*code, {0x18, 2, "x"}, 0));  // R_CUDA_64: not an instruction field
+  EXPECT_FALSE(apply_code_relocation(*code, {0x400, kRelocAbs32Lo20, "x"}, 0));  // past the code
+
+  auto err = assemble("IADD32I R4, R4, 32@lo(counter) ;\n", Arch::SM50, p);
+  ASSERT_TRUE(err);
+  EXPECT_NE(err->message.find("patches MOV32I's 32-bit immediate; IADD32I has none"), std::string::npos) << err->message;
+  err = assemble("MOV32I R4, 32@lo(counter ;\n", Arch::SM50, p);
+  ASSERT_TRUE(err);
+  EXPECT_NE(err->message.find("expected a symbol name and ')'"), std::string::npos) << err->message;
 }
 
 }  // namespace

@@ -161,6 +161,62 @@ TEST(CubinWrite, ReadsBackWithTmusReaders) {
   expect_same_kernels(ind, *back);
 }
 
+// Module variables: .nv.constant3, .nv.global.init and .nv.global with their symbols, and the MOV32I relocations
+// of a variable's address, read back by tmu's reader; the ELF facts are ptxas 11.8's (docs/cubin.md).
+TEST(CubinWrite, ModuleVariablesAndTheirRelocations) {
+  CubinImage img;
+  CubinKernel k;
+  k.name = "k";
+  sm50::Program p;
+  ASSERT_FALSE(sm50::assemble("MOV32I R4, 32@lo(table) ;\nMOV32I R5, 32@hi(table) ;\nLDG.E R0, [R4] ;\nEXIT ;\n",
+                              Arch::SM50, p));
+  auto code = sm50::encode_program(p);
+  ASSERT_TRUE(code) << code.error();
+  k.code = *code;
+  k.registers = 8;
+  k.relocations = p.relocations;
+  k.shared_size = 64;
+  img.kernels = {k};
+  img.constant3 = std::vector<std::byte>(8, std::byte{1});
+  img.global_init = {std::byte{1}, std::byte{2}, std::byte{3}, std::byte{4}, std::byte{5}, std::byte{6}};
+  img.global_init_align = 4;
+  img.global_size = 0x15;
+  img.global_align = 16;
+  img.variables = {{"zero", 0x10, 4, VariableSection::Global},
+                   {"table", 0, 6, VariableSection::GlobalInit},
+                   {"cst", 0, 8, VariableSection::Constant3},
+                   {"vec", 0, 16, VariableSection::Global}};
+  auto bytes = write_cubin(img);
+  ASSERT_TRUE(bytes) << bytes.error();
+  auto cubin = read_cubin(*bytes);
+  ASSERT_TRUE(cubin) << cubin.error();
+  ASSERT_EQ(cubin->globals.size(), 2u);
+  // ptxas's order: .nv.global.init after the code, .nv.global last (after .nv.shared.k).
+  EXPECT_EQ(cubin->globals[0].name, ".nv.global.init");
+  EXPECT_EQ(cubin->globals[0].bytes, img.global_init);
+  EXPECT_EQ(cubin->globals[0].align, 4u);
+  EXPECT_EQ(cubin->globals[1].name, ".nv.global");
+  EXPECT_EQ(cubin->globals[1].size, 0x15u);
+  EXPECT_TRUE(cubin->globals[1].bytes.empty());
+  EXPECT_EQ(cubin->globals[1].align, 16u);
+  ASSERT_EQ(cubin->global_symbols.size(), 3u);  // in symbol-table order: declaration order
+  EXPECT_EQ(cubin->global_symbols[0].name, "zero");
+  EXPECT_EQ(cubin->global_symbols[0].section, 1u);
+  EXPECT_EQ(cubin->global_symbols[0].offset, 0x10u);
+  EXPECT_EQ(cubin->global_symbols[1].name, "table");
+  EXPECT_EQ(cubin->global_symbols[1].section, 0u);
+  EXPECT_EQ(cubin->global_symbols[2].name, "vec");
+  EXPECT_EQ(cubin->global_symbols[2].size, 16u);
+  ASSERT_EQ(cubin->functions.size(), 1u);
+  EXPECT_EQ(cubin->functions[0].relocations,
+            (std::vector<CubinRelocation>{{0x8, kRelocAbs32Lo20, "table"}, {0x10, kRelocAbs32Hi20, "table"}}));
+  // A variable in a section the image leaves empty is refused.
+  img.global_size = 0;
+  auto bad = write_cubin(img);
+  ASSERT_FALSE(bad);
+  EXPECT_NE(bad.error().find("variable zero lies in an empty section"), std::string::npos) << bad.error();
+}
+
 TEST(CubinWrite, RefusesBadImages) {
   const auto error_of = [](const CubinImage& img) {
     auto r = write_cubin(img);

@@ -111,7 +111,7 @@ TEST(PtxCompileMemory, ConstVariablesInBankThree) {
   ASSERT_TRUE(c) << c.error();
   ASSERT_EQ(c->image.constant3.size(), 0x34u);  // tab 0x0, ctab 0x10 (24 bytes), fk 0x28, zeros 0x2c
   EXPECT_EQ(c->image.constant3_align, 8u);
-  EXPECT_EQ(c->image.constant3_variables.at(2), (isa::CubinVariable{"fk", 0x28, 4}));
+  EXPECT_EQ(c->image.variables.at(2), (isa::CubinVariable{"fk", 0x28, 4, isa::VariableSection::Constant3}));
   EXPECT_NE(c->kernels[0].sass.find("LDC R"), std::string::npos) << c->kernels[0].sass;
   EXPECT_NE(c->kernels[0].sass.find(", c[0x3][0x8] ;"), std::string::npos) << c->kernels[0].sass;
 }

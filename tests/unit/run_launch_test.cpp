@@ -9,6 +9,7 @@
 #include <bit>
 #include <cstring>
 #include <fstream>
+#include <map>
 #include <sstream>
 
 #include "isa/cubin.h"
@@ -547,6 +548,54 @@ TEST(RunLaunch, StructureParameterAndRequiredBlockShape) {
                "parameter 1 (c[0x0][0x148]) is 12 bytes, params[1] gives 1 bytes");
 }
 
+// Module .global variables: placed and initialized by the launch, the code's MOV32I relocations patched with their
+// addresses, contents given by the spec, read back by name.
+TEST(RunLaunch, ModuleGlobalVariables) {
+  TMU_REQUIRE_TOOL(ptxas, "ptxas");
+  const isa::Cubin cubin = compile(ptxas, ptx_module(R"(
+.global .align 4 .u32 table[4] = {10, 20, 30, 40};
+.global .align 4 .u32 sum;
+.global .align 4 .u32 seen[4];
+.visible .entry k(.param .u64 out)
+{
+  .reg .b32 %r<6>;
+  .reg .b64 %rd<6>;
+  mov.u32 %r1, %tid.x;
+  mov.u64 %rd4, table;
+  mul.wide.u32 %rd5, %r1, 4;
+  add.s64 %rd4, %rd4, %rd5;
+  ld.global.u32 %r2, [%rd4];
+  atom.global.add.u32 %r3, [sum], %r2;
+  mov.u64 %rd4, seen;
+  add.s64 %rd4, %rd4, %rd5;
+  st.global.u32 [%rd4], %r2;
+)" + store_out("%r1", "%r2") + "  ret;\n}\n"));
+  ASSERT_EQ(cubin.globals.size(), 2u);
+  auto r = launch(cubin, spec_of(R"({"block": 4, "buffers": [{"name": "out", "size": 16}], "params": [{"buffer": "out"}],
+                                     "variables": [{"name": "sum", "u32": [5]}, {"name": "table", "u32": [1, 2]}]})"));
+  ASSERT_TRUE(r) << r.error();
+  // table's first two words replaced by the spec, sum starting at 5.
+  EXPECT_EQ(words(*r, "out"), (std::vector<uint32_t>{1, 2, 30, 40}));
+  std::map<std::string, std::vector<std::byte>> vars;
+  for (const BufferResult& v : r->variables) vars[v.name] = v.bytes;
+  ASSERT_EQ(vars.size(), 3u);
+  uint32_t sum = 0;
+  std::memcpy(&sum, vars.at("sum").data(), 4);
+  EXPECT_EQ(sum, 5u + 1 + 2 + 30 + 40);
+  std::vector<uint32_t> seen(4);
+  std::memcpy(seen.data(), vars.at("seen").data(), 16);
+  EXPECT_EQ(seen, (std::vector<uint32_t>{1, 2, 30, 40}));
+  expect_error(launch(cubin, spec_of(R"({"block": 4, "buffers": [{"name": "out", "size": 16}], "params": [{"buffer": "out"}],
+                                         "variables": [{"name": "nope", "u32": [1]}]})")),
+               "variables: 'nope' is not a .global variable of the module");
+  expect_error(launch(cubin, spec_of(R"({"block": 4, "buffers": [{"name": "out", "size": 16}], "params": [{"buffer": "out"}],
+                                         "variables": [{"name": "sum", "u32": [1, 2]}]})")),
+               "variables: 'sum' holds 4 bytes, the spec gives 8");
+  expect_error(launch(cubin, spec_of(R"({"block": 4, "buffers": [{"name": "out", "size": 16}], "params": [{"buffer": "out"}],
+                                         "outputs": [{"variable": "total"}]})")),
+               "outputs: 'total' is not a .global variable of the module");
+}
+
 TEST(RunLaunchSpec, ErrorsNameTheKey) {
   auto bad = [](const std::string& json, const std::string& part) {
     auto s = read_launch_spec(json, kData);
@@ -565,6 +614,9 @@ TEST(RunLaunchSpec, ErrorsNameTheKey) {
   bad("{\"grid\": ", "byte ");
   bad(R"({"grid": [65536, 256], "block": 1024})", "grid x block: 17179869184 threads, more than");
   bad(R"({"params": [{"hex": "0"}]})", "params[0].hex: an odd number of hex digits");
+  bad(R"({"variables": [{"u32": [1]}]})", "variables[0]: expected an object with a \"name\"");
+  bad(R"({"variables": [{"name": "a"}, {"name": "a"}]})", "variables[1]: 'a' is given twice");
+  bad(R"({"outputs": [{"variable": "a", "buffer": "b"}]})", "outputs[0]: expected an object with a \"buffer\" or a \"variable\"");
 }
 
 }  // namespace

@@ -23,7 +23,8 @@ The launch spec is a JSON object (docs/run.md lists every key):
   "buffers": [{"name": "out", "size": 256, "u32" | "s32" | "f32": [...], "hex": "00ff..", "file": F}],
   "textures": {"img": {"texture": {...}, "sampler": {...}}}   (tmu sample's texture and sampler keys),
   "texrefs": {"texref symbol": "img"}, "samplerrefs": {"samplerref symbol": "img"},
-  "outputs": [{"buffer": "out", "format": "u32" | "s32" | "f32" | "hex", "file": RAW}],
+  "variables": [{"name": "counter", "u32": [...]}]   (the module's .global variables' initial contents),
+  "outputs": [{"buffer": "out", "format": "u32" | "s32" | "f32" | "hex", "file": RAW}, {"variable": "counter"}],
   "max_instructions": per warp (1000000), "local_bytes": per thread, "dynamic_shared": bytes
 Example: tmu run vadd.cubin --launch tests/data/run/vadd.json)";
 

@@ -516,7 +516,7 @@ class Runner {
       case Intrinsic::global_atomic_dec_wrap_2x32: case Intrinsic::shared_atomic_dec_wrap:
       case Intrinsic::global_atomic_comp_swap_2x32: case Intrinsic::shared_atomic_comp_swap:
       case Intrinsic::control_barrier: case Intrinsic::group_memory_barrier: case Intrinsic::memory_barrier:
-      case Intrinsic::load_ubo:
+      case Intrinsic::load_ubo: case Intrinsic::load_global_variable_address_2x32:
         // The interpreter runs one warp of a graphics stage; kernels run on the executor (docs/ir.md).
         fail("{}: {} needs a compute launch: run the selected SASS with tmu run", where, name(n.op));
     }

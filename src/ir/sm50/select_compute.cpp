@@ -11,6 +11,7 @@
 //   atom.global       ATOM.E.ADD R11, [R4], R10 / ATOM.E.CAS R0, [R4+0x24], R10, R11 / ATOM.E.ADD.U64
 //   red.global        RED.E.MAX [R4+0x34], R10             atom/red.shared: ATOMS.MIN.S32 R22 / RZ, [R29+0x4], R10
 //   ld.const          c[0x3][0x8] operands (here MOV R0, c[0x3][0x8]) / LDC R4, c[0x3][R6+0x10]    (load_ubo)
+//   a .global var     MOV32I R4, 32@lo(var) ; MOV32I R5, 32@hi(var)     (load_global_variable_address_2x32)
 //   bar.sync 0        BAR.SYNC 0x0 ; MEMBAR.CTA            membar.cta / .gl: MEMBAR.CTA / MEMBAR.GL.IVALLD
 // The address is the (lo, hi) pair of a 2-component definition: the allocator gives it an even register.
 #include "ir/sm50/select_internal.h"
@@ -311,6 +312,16 @@ bool select_compute(Selector& sel, const Instr& i, const IntrinsicInstr& n) {
     case Intrinsic::load_ubo:
       constant_load(sel, i, n);
       return true;
+    case Intrinsic::load_global_variable_address_2x32: {
+      // Patched by the loader: MOV32I's immediate with a relocation (isa/cubin.h), as ptxas addresses a variable.
+      std::string symbol;
+      for (const auto& [key, value] : n.indices)
+        if (key == "symbol") symbol = value;
+      const unsigned d = sel.dest(n.dest);
+      sel.emit(fmt::format("MOV32I {}, 32@lo({})", sel.reg(d), symbol));
+      sel.emit(fmt::format("MOV32I {}, 32@hi({})", sel.reg(d + 1), symbol));
+      return true;
+    }
     case Intrinsic::control_barrier:
       control_barrier(sel, i, n);
       return true;

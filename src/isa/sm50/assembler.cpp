@@ -136,7 +136,7 @@ std::optional<std::string> parse_annotations(std::string_view t, Control& c) {
 }  // namespace
 
 std::optional<AsmError> assemble(std::string_view source, Arch arch, Program& out) {
-  out = Program{arch, 0, {}};
+  out = Program{arch, 0, {}, {}};
   const LineMap lines(source);
   // Text, not a raw blob (tmu dis reads those): SASS has no NUL bytes.
   if (const std::size_t nul = source.find('\0'); nul != std::string_view::npos)
@@ -236,9 +236,32 @@ std::optional<AsmError> assemble(std::string_view source, Arch arch, Program& ou
       text = text.substr(0, ann);
       annotated = true;
     }
-    ParseResult r = parse_instruction(text, arch, instruction_address(0, index), &label_map);
-    if (!r.ok()) return lines.at(st.offset + r.error_offset, r.error);
+    // A relocated operand (32@lo(sym), 32@hi(sym), as nvdisasm prints ptxas's MOV32I of a .global variable's
+    // address) assembles as 0 with a relocation naming the symbol.
+    std::string patched;
+    std::optional<CubinRelocation> reloc;
+    for (const auto& [spelling, type] : {std::pair{std::string_view("32@lo("), kRelocAbs32Lo20},
+                                         std::pair{std::string_view("32@hi("), kRelocAbs32Hi20}}) {
+      const std::size_t at = text.find(spelling);
+      if (at == std::string_view::npos) continue;
+      const std::size_t close = text.find(')', at);
+      const std::string_view name =
+          close == std::string_view::npos ? std::string_view{} : text.substr(at + spelling.size(), close - at - spelling.size());
+      if (name.empty() || !std::all_of(name.begin(), name.end(), [](char ch) { return is_ident_char(ch) || ch == '.' || ch == '$'; }))
+        return lines.at(st.offset + at, fmt::format("{}: expected a symbol name and ')'", spelling.substr(0, 5)));
+      if (reloc) return lines.at(st.offset + at, "two relocated operands in one instruction");
+      patched = fmt::format("{}0x0{}", text.substr(0, at), text.substr(close + 1));
+      reloc = CubinRelocation{instruction_address(0, index), type, std::string(name)};
+    }
+    ParseResult r = parse_instruction(reloc ? std::string_view(patched) : text, arch, instruction_address(0, index), &label_map);
+    if (!r.ok()) return lines.at(st.offset + (reloc ? 0 : r.error_offset), r.error);
     Instruction inst = *r.inst;
+    if (reloc) {
+      if (op_name(inst.op()) != "MOV32I")
+        return lines.at(st.offset, fmt::format("a relocated operand patches MOV32I's 32-bit immediate; {} has none",
+                                               op_name(inst.op())));
+      out.relocations.push_back(std::move(*reloc));
+    }
     if (!annotated) ctrl = safe_control(!fixed_latency(inst.form().sched));
     // Phase and .reuse written in the text win over the annotation's reuse field.
     const uint8_t text_reuse = inst.ctrl.reuse;

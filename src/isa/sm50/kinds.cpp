@@ -161,7 +161,7 @@ void plain_print(const PrintContext& c, TextOut& out) {
       // A 32-bit immediate in bits 20..51 is where relocations patch a symbol's value (MOV32I).
       if (c.labels && f.parts[0].lo == 20 && f.width() == 32)
         if (auto sym = c.labels->operand_symbol(c.inst.address())) {
-          ((out += "`(") += *sym) += ')';
+          out += *sym;
           break;
         }
       append_hex(out, v);

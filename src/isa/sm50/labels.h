@@ -32,8 +32,8 @@ class LabelMap {
   }
   bool empty() const { return by_address_.empty() && symbols_.empty(); }
 
-  // A symbol printed in place of an instruction's patched operand (cubin relocations): `(name).
-  void add_operand_symbol(uint64_t address, std::string name) { symbols_.emplace(address, std::move(name)); }
+  // The text printed in place of an instruction's patched operand (cubin relocations: `(name), 32@lo(name)).
+  void add_operand_symbol(uint64_t address, std::string text) { symbols_.emplace(address, std::move(text)); }
   // Targets of an indirect branch (cubin attributes), printed after it as (*"BRANCH_TARGETS .L_x_6"*).
   void add_branch_targets(uint64_t address, std::vector<uint64_t> targets) {
     targets_.emplace(address, std::move(targets));

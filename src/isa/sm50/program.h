@@ -14,6 +14,7 @@
 
 #include "common/result.h"
 #include "isa/arch.h"
+#include "isa/cubin.h"
 #include "isa/sm50/instruction.h"
 #include "isa/sm50/labels.h"
 
@@ -31,6 +32,9 @@ struct Program {
   Arch arch = Arch::SM50;
   uint64_t base = 0;
   std::vector<Instruction> code;
+  // The code relocations assemble() read (MOV32I R4, 32@lo(sym)): the immediate is 0 and the relocation names the
+  // symbol whose value patches it (isa/cubin.h).
+  std::vector<CubinRelocation> relocations;
   uint64_t address(std::size_t k) const { return instruction_address(base, k); }
 };
 

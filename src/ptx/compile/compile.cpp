@@ -127,8 +127,10 @@ Result<Compiled> compile(const Module& module, std::string_view file_name, const
   out.image.arch = arch;
   out.image.tex_mode = module.texmode_independent ? isa::TexMode::Independent : isa::TexMode::Unified;
   to_ir::ConstantLayout bank;  // the module's .const variables: .nv.constant3 (memory.cpp)
+  to_ir::GlobalLayout globals;  // its .global variables: .nv.global.init, .nv.global
   try {
     bank = to_ir::constant_layout(module);
+    globals = to_ir::global_layout(module);
   } catch (const to_ir::CompileError& err) {
     return make_error(fmt::format("{}: {}", to_ir::where(file_name, err.loc), err.message));
   }
@@ -137,6 +139,7 @@ Result<Compiled> compile(const Module& module, std::string_view file_name, const
     try {
       to_ir::Entry e = to_ir::layout_entry(module, f);
       e.layout.constants = &bank;
+      e.layout.globals = &globals;
       to_ir::FunctionCompiler fc(f, e.layout);
       ir::Shader s = fc.build();
       // The front end's IR must be valid NIR (jumps last in their blocks, a phi source per predecessor, uses
@@ -196,6 +199,7 @@ Result<Compiled> compile(const Module& module, std::string_view file_name, const
       auto code = isa::sm50::encode_program(program);
       if (!code) return make_error(fmt::format("{}: kernel {}: {}", to_ir::where(file_name, f.loc), f.name, code.error()));
       e.kernel.code = std::move(*code);
+      e.kernel.relocations = std::move(program.relocations);  // the .global variables' addresses
       e.kernel.registers = std::max(sel->registers, 2u);  // R1 is the stack pointer the driver sets
       e.kernel.shared_size = fc.shared_bytes();
       e.kernel.barriers = fc.barriers();  // ptxas: .text's SHF_BARRIERS, the barriers bar.sync uses
@@ -207,10 +211,21 @@ Result<Compiled> compile(const Module& module, std::string_view file_name, const
     }
   }
   if (out.image.kernels.empty()) return make_error(fmt::format("{}: the module has no .entry with a body", file_name));
-  for (const std::string& name : bank.order)
-    out.image.constant3_variables.push_back({name, bank.variables.at(name).offset, bank.variables.at(name).size});
+  // The variables' symbols in declaration order (as ptxas lists them), and their sections.
+  for (const Variable& v : module.variables) {
+    const bool is_const = bank.variables.count(v.name) != 0, init = globals.init.variables.count(v.name) != 0;
+    if (!is_const && !init && !globals.zero.variables.count(v.name)) continue;
+    const to_ir::ConstantLayout::Slot& slot = (is_const ? bank : init ? globals.init : globals.zero).variables.at(v.name);
+    out.image.variables.push_back({v.name, slot.offset, slot.size,
+                                   is_const ? isa::VariableSection::Constant3
+                                            : init ? isa::VariableSection::GlobalInit : isa::VariableSection::Global});
+  }
   out.image.constant3 = std::move(bank.bytes);
   out.image.constant3_align = bank.align;
+  out.image.global_init = std::move(globals.init.bytes);
+  out.image.global_init_align = globals.init.align;
+  out.image.global_size = globals.zero.bytes.size();
+  out.image.global_align = globals.zero.align;
   return out;
 }
 

@@ -48,6 +48,7 @@ struct ParamSlot {
 // What the driver decided before the body is compiled: the parameter layout and the bank-0 word of each texture
 // and sampler reference (its tsidx, lowering-facts 3.2).
 struct ConstantLayout;
+struct GlobalLayout;
 struct KernelLayout {
   std::map<std::string, ParamSlot, std::less<>> params;
   std::map<std::string, uint32_t, std::less<>> texture_words;  // texref / samplerref name -> word index
@@ -55,6 +56,7 @@ struct KernelLayout {
   unsigned sm = 50;
   const Module* module = nullptr;  // the .func definitions that calls inline
   const ConstantLayout* constants = nullptr;  // the module's .const variables in bank 3 (constant_layout)
+  const GlobalLayout* globals = nullptr;      // its .global variables (global_layout)
 };
 
 class FunctionCompiler {
@@ -141,6 +143,7 @@ class FunctionCompiler {
   // A local address has no constant part (load_scratch has no base): it joins the offset.
   WindowAddress window_address(const Instruction& ins, Space space, const Operand& addr, unsigned bytes);
   ir::DefId global_address(const Operand& addr);
+  ir::DefId global_variable_address(const std::string& name);  // a module .global variable's (lo, hi)
   void atomic(const Instruction& ins);
   void barrier(const Instruction& ins);
   unsigned barriers_ = 0;  // the highest barrier number bar.sync names, plus one (the cubin's SHF_BARRIERS)
@@ -209,6 +212,13 @@ struct ConstantLayout {
   uint32_t align = 4;
 };
 ConstantLayout constant_layout(const Module& m);
+// The module's .global variables: .nv.global.init's (initialized) and .nv.global's (zeros: `zero.bytes` only sizes
+// it).
+struct GlobalLayout {
+  ConstantLayout init, zero;
+  bool has(std::string_view name) const { return init.variables.count(name) || zero.variables.count(name); }
+};
+GlobalLayout global_layout(const Module& m);
 
 bool is_64(Type t);
 bool is_float(Type t);

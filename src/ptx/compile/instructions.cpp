@@ -106,18 +106,35 @@ void FunctionCompiler::move(const Instruction& ins, Type t) {
       set(ins.operands[0], is_64(t) ? wide(off, b().imm_int(0)) : off, t);
       return;
     }
+    // A module .global variable's: its global (and generic) address, which the loader patches in.
+    if (layout_.globals && layout_.globals->has(src.name)) {
+      if (!is_64(t)) fail(src.loc, fmt::format("the address of .global {} takes a 64-bit register", src.name));
+      set(ins.operands[0], global_variable_address(src.name), t);
+      return;
+    }
     if (src.name[0] != '%') fail(src.loc, fmt::format("the address of {} is not compiled yet", src.name));
   }
   set(ins.operands[0], value(src, t), t);
 }
 
-// [%rd+k]: the register's 64-bit address plus the constant, as a (lo, hi) pair.
+DefId FunctionCompiler::global_variable_address(const std::string& name) {
+  ir::IntrinsicInstr i;
+  i.op = ir::Intrinsic::load_global_variable_address_2x32;
+  i.dest.components = 2;
+  i.indices.emplace_back("symbol", name);
+  return b().intrinsic(std::move(i));
+}
+
+// [%rd+k] or [var+k]: the register's 64-bit address or the module .global variable's, plus the constant, as a
+// (lo, hi) pair.
 DefId FunctionCompiler::global_address(const Operand& addr) {
-  if (addr.name.empty() || !registers_.count(addr.name))
-    fail(addr.loc, "a global address must be a 64-bit register (module-scope .global variables are not compiled yet)");
+  const bool variable = !addr.name.empty() && layout_.globals && layout_.globals->has(addr.name);
+  if (!variable && (addr.name.empty() || !registers_.count(addr.name)))
+    fail(addr.loc, addr.name.empty() ? "a global address must be a 64-bit register or a .global variable"
+                                     : fmt::format("{} is not a register or a .global variable of the module", addr.name));
   Operand base = addr;
   base.kind = Operand::Kind::Name;
-  DefId a = value(base, Type::U64);
+  DefId a = variable ? global_variable_address(addr.name) : value(base, Type::U64);
   if (addr.offset != 0) {
     const uint64_t off = static_cast<uint64_t>(addr.offset);
     a = add64(a, b().imm_vec({off & 0xffffffffu, off >> 32}, 32));

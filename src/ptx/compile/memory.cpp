@@ -185,37 +185,66 @@ void FunctionCompiler::barrier(const Instruction& ins) {
   b().intrinsic(std::move(fence));
 }
 
+namespace {
+
+// Places v in `out` at its alignment (after what is there), its initializer's values little-endian, zeros
+// elsewhere; the section is aligned as its most aligned variable and ends with the last one.
+void place(ConstantLayout& out, const Variable& v, uint64_t limit, std::string_view what) {
+  if (v.range) fail(v.loc, fmt::format("a range of {} variables is not compiled", what));
+  const uint32_t elem = std::max(1u, bit_size(v.type) / 8);
+  uint64_t count = v.vector ? v.vector : 1;
+  for (uint64_t d : v.dims) count *= d ? d : std::max<uint64_t>(1, v.init.size());
+  const uint32_t align = v.align ? v.align : elem * (v.vector ? v.vector : 1u);
+  const uint64_t offset = (out.bytes.size() + align - 1) / align * align;
+  const uint64_t size = count * elem;
+  if (offset + size > limit) fail(v.loc, fmt::format("{}: {} variables need more than {} bytes", v.name, what, limit));
+  if (v.init.size() > count) fail(v.loc, fmt::format("{}: more initializers than elements", v.name));
+  out.bytes.resize(offset + size);
+  for (std::size_t k = 0; k < v.init.size(); ++k) {
+    const Operand& x = v.init[k];
+    if (x.kind != Operand::Kind::Int && x.kind != Operand::Kind::Float)
+      fail(x.loc, fmt::format("only numbers initialize {} variables (not addresses or expressions)", what));
+    uint64_t bits = x.kind == Operand::Kind::Int ? x.int_value : x.float_bits;
+    if (x.kind == Operand::Kind::Float && !x.is_f32 && elem == 4)  // 1.5 in an .f32: the double, rounded
+      bits = std::bit_cast<uint32_t>(static_cast<float>(std::bit_cast<double>(bits)));
+    for (uint32_t byte = 0; byte < elem; ++byte)
+      out.bytes[offset + k * elem + byte] = static_cast<std::byte>(bits >> (8 * byte));
+  }
+  out.align = std::max(out.align, align);
+  out.variables[v.name] = {static_cast<uint32_t>(offset), static_cast<uint32_t>(size)};
+  out.order.push_back(v.name);
+}
+
+}  // namespace
+
 // Module-scope .const variables in constant bank 3, as ptxas 11.8 lays out .nv.constant3 (cuobjdump -elf of its
-// cubins): declaration order, each at its alignment, initializers' values little-endian, zeros elsewhere; the
-// section is aligned as its most aligned variable and ends with the last one.
+// cubins): declaration order, each at its alignment.
 ConstantLayout constant_layout(const Module& m) {
   ConstantLayout out;
+  for (const Variable& v : m.variables)
+    if (v.space == Space::Const) place(out, v, 0x10000, ".const (bank 3 holds 64 KiB)");
+  return out;
+}
+
+// Module-scope .global variables, as ptxas 11.8 lays them out (readelf -s of its cubins): initialized ones in
+// .nv.global.init, the others in .nv.global, each section's variables by alignment, the most aligned first,
+// ties in declaration order (ptxas orders ties its own way, which no address a kernel computes depends on).
+GlobalLayout global_layout(const Module& m) {
+  GlobalLayout out;
+  out.init.align = out.zero.align = 1;
+  std::vector<const Variable*> vars;
   for (const Variable& v : m.variables) {
-    if (v.space != Space::Const) continue;
-    if (v.range) fail(v.loc, "a range of .const variables is not compiled");
-    const uint32_t elem = std::max(1u, bit_size(v.type) / 8);
-    uint64_t count = v.vector ? v.vector : 1;
-    for (uint64_t d : v.dims) count *= d ? d : std::max<uint64_t>(1, v.init.size());
-    const uint32_t align = v.align ? v.align : elem * (v.vector ? v.vector : 1u);
-    const uint64_t offset = (out.bytes.size() + align - 1) / align * align;
-    const uint64_t size = count * elem;
-    if (offset + size > 0x10000) fail(v.loc, fmt::format("{}: .const variables need more than 64 KiB (bank 3)", v.name));
-    if (v.init.size() > count) fail(v.loc, fmt::format("{}: more initializers than elements", v.name));
-    out.bytes.resize(offset + size);
-    for (std::size_t k = 0; k < v.init.size(); ++k) {
-      const Operand& x = v.init[k];
-      if (x.kind != Operand::Kind::Int && x.kind != Operand::Kind::Float)
-        fail(x.loc, "only numbers initialize .const variables (not addresses or expressions)");
-      uint64_t bits = x.kind == Operand::Kind::Int ? x.int_value : x.float_bits;
-      if (x.kind == Operand::Kind::Float && !x.is_f32 && elem == 4)  // 1.5 in an .f32: the double, rounded
-        bits = std::bit_cast<uint32_t>(static_cast<float>(std::bit_cast<double>(bits)));
-      for (uint32_t byte = 0; byte < elem; ++byte)
-        out.bytes[offset + k * elem + byte] = static_cast<std::byte>(bits >> (8 * byte));
-    }
-    out.align = std::max(out.align, align);
-    out.variables[v.name] = {static_cast<uint32_t>(offset), static_cast<uint32_t>(size)};
-    out.order.push_back(v.name);
+    if (v.space != Space::Global) continue;
+    if (v.linkage == Linkage::Extern)
+      fail(v.loc, fmt::format("{}: an .extern .global variable is defined in another module (tmu ptxas does not link)", v.name));
+    vars.push_back(&v);
   }
+  auto align_of = [](const Variable* v) {
+    return v->align ? v->align : std::max(1u, bit_size(v->type) / 8) * (v->vector ? v->vector : 1u);
+  };
+  std::stable_sort(vars.begin(), vars.end(), [&](const Variable* a, const Variable* b) { return align_of(a) > align_of(b); });
+  for (const Variable* v : vars)
+    place(v->has_init ? out.init : out.zero, *v, uint64_t{1} << 32, ".global");
   return out;
 }
 
