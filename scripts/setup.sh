@@ -22,7 +22,8 @@ CACHE="${TMU_CACHE:-$HOME/.cache/tmu}"
 CUDA_BIN="$CACHE/cuda-11.8/bin"
 
 packages=(cmake ninja-build g++ pkg-config libfmt-dev libcli11-dev nlohmann-json3-dev libelf-dev
-          libgtest-dev libgmock-dev libbenchmark-dev clang libclang-rt-14-dev libpng-dev)
+          libgtest-dev libgmock-dev libbenchmark-dev clang libclang-rt-14-dev libpng-dev zlib1g-dev python3)
+# (python3 runs tests/hw/gputex_test.py, the held-out GPU recording's check.)
 # The GL oracle (docs/gl-oracle.md) samples textures with Mesa's llvmpipe and softpipe through OSMesa.
 if [ $want_oracles = 1 ]; then
   packages+=(libosmesa6-dev libgl1-mesa-dri)
