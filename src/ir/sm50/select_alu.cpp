@@ -195,6 +195,8 @@ void select_alu(Selector& sel, const Instr& instr, const AluInstr& a) {
     case AluOp::frsq: mufu(x, "RSQ"); return;
     case AluOp::flog2: mufu(x, "LG2"); return;
     case AluOp::fexp2: mufu(x, "EX2", "EX2"); return;
+    case AluOp::fsin: mufu(x, "SIN", "SINCOS"); return;
+    case AluOp::fcos: mufu(x, "COS", "SINCOS"); return;
     case AluOp::fsqrt:
       for (unsigned c = 0; c < x.n(); ++c) {
         const std::string t = x.tmp();

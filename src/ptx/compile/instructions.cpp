@@ -63,7 +63,7 @@ void FunctionCompiler::instruction(const Instruction& ins) {
   }
   static const std::initializer_list<std::string_view> arithmetic_ops = {
       "add", "sub", "mul", "mad", "fma", "div", "rem", "min", "max", "abs", "neg", "and", "or", "xor", "not",
-      "shl", "shr", "rcp", "sqrt", "rsqrt", "ex2", "lg2"};
+      "shl", "shr", "rcp", "sqrt", "rsqrt", "ex2", "lg2", "sin", "cos"};
   if (std::find(arithmetic_ops.begin(), arithmetic_ops.end(), op) != arithmetic_ops.end())
     return arithmetic(ins, op, last_type(ins));
   fail(ins.loc, fmt::format("{} is not compiled yet", op));
@@ -156,7 +156,12 @@ void FunctionCompiler::arithmetic(const Instruction& ins, std::string_view op, T
 
   if (is_float(t)) {
     if (t != Type::F32) fail(ins.loc, fmt::format("{} arithmetic is not compiled yet", name(t)));
-    if (has(ins, ".ftz")) fail(ins.loc, ".ftz (flushing denormals) is not compiled yet");
+    // The MUFU approximations (rcp, sqrt, rsqrt, ex2, lg2, sin, cos .approx.ftz) are what ptxas emits for the .ftz
+    // forms: MUFU.RCP / RSQ (+ RCP for sqrt) / LG2, RRO.EX2 + MUFU.EX2, RRO.SINCOS + MUFU.SIN / COS. Elsewhere
+    // .ftz would need the IR to flush denormals per instruction, which NIR 22.3 cannot say.
+    static const std::initializer_list<std::string_view> mufu_ops = {"rcp", "sqrt", "rsqrt", "ex2", "lg2", "sin", "cos"};
+    const bool mufu = std::find(mufu_ops.begin(), mufu_ops.end(), op) != mufu_ops.end() && has(ins, ".approx");
+    if (has(ins, ".ftz") && !mufu) fail(ins.loc, fmt::format("{}.ftz.f32 (flushing denormals) is not compiled yet", op));
     for (const char* m : {".rz", ".rm", ".rp"})
       if (has(ins, m)) fail(ins.loc, fmt::format("the rounding mode {} is not compiled yet (round to nearest is)", m));
     const bool sat = has(ins, ".sat");
@@ -187,12 +192,14 @@ void FunctionCompiler::arithmetic(const Instruction& ins, std::string_view op, T
       refuse_unknown(ins, {".approx", ".full"});
       return binary(AluOp::fdiv);
     }
-    refuse_unknown(ins, {".approx"});
+    refuse_unknown(ins, {".approx", ".ftz"});
     if (op == "rcp") return unary(AluOp::frcp);
     if (op == "sqrt") return unary(AluOp::fsqrt);
     if (op == "rsqrt") return unary(AluOp::frsq);
     if (op == "ex2") return unary(AluOp::fexp2);
     if (op == "lg2") return unary(AluOp::flog2);
+    if (op == "sin") return unary(AluOp::fsin);
+    if (op == "cos") return unary(AluOp::fcos);
     fail(ins.loc, fmt::format("{}{} is not a float operation", op, name(t)));
   }
 
