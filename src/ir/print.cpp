@@ -288,6 +288,7 @@ class Printer {
       out_ += '\n';
       if (i == 0 && has_sha) out_ += name_line;
     }
+    if (s_.float_controls) out_ += fmt::format("float_controls_execution_mode: {:#x}\n", s_.float_controls);
   }
 
   void var_decl(std::size_t index) {

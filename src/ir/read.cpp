@@ -335,8 +335,16 @@ class Reader {
       key_ok = is_word_char(l[i]) || l[i] == ' ' || l[i] == '-';
     if (!key_ok)
       c.expected("a header line such as 'inputs: 1', a 'decl_var' or 'decl_function main (0 params)'");
-    if (starts_with(l, "name:")) s_.name = std::string(trim(l.substr(5)));
-    else s_.header.emplace_back(l);
+    constexpr std::string_view kFloatControls = "float_controls_execution_mode:";
+    if (starts_with(l, "name:")) {
+      s_.name = std::string(trim(l.substr(5)));
+    } else if (starts_with(l, kFloatControls)) {
+      c.skip(kFloatControls.size());
+      c.ws();
+      s_.float_controls = static_cast<uint32_t>(c.number(0xffff, "float_controls_execution_mode's bits", true));
+    } else {
+      s_.header.emplace_back(l);
+    }
     ++li_;
   }
 

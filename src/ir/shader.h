@@ -200,9 +200,15 @@ enum class Stage : uint8_t { Vertex, TessCtrl, TessEval, Geometry, Fragment, Com
 std::string_view name(Stage s);  // "MESA_SHADER_FRAGMENT"
 std::optional<Stage> parse_stage(std::string_view s);
 
+// shader_info.float_controls_execution_mode's bits (Mesa's enum float_controls); the one tmu uses: fp32 denormal
+// inputs and results of float arithmetic flushed to zero of the same sign (PTX's .ftz, OpenCL's default).
+inline constexpr uint32_t kFloatControlsDenormFlushToZeroFp32 = 0x0010;
+
 struct Shader {
   Stage stage = Stage::Fragment;
   std::string name;
+  uint32_t float_controls = 0;  // printed as "float_controls_execution_mode: 0x10" when not 0 (tmu's header line)
+  bool flushes_fp32_denorms() const { return (float_controls & kFloatControlsDenormFlushToZeroFp32) != 0; }
   // Header lines the printer reproduces as they were read ("inputs: 1", "source_sha1: {...}").
   std::vector<std::string> header;
   std::vector<Variable> variables;

@@ -108,8 +108,9 @@ struct K {
 K F(float x) { return K(fb(x)); }
 
 // `op` on constant operands; component `c` of the result (64-bit results whole).
-uint64_t alu(AluOp op, std::vector<K> srcs, unsigned c = 0) {
+uint64_t alu(AluOp op, std::vector<K> srcs, unsigned c = 0, uint32_t float_controls = 0) {
   Prog p;
+  p.s.float_controls = float_controls;
   std::vector<AluSrc> s;
   unsigned width = 1;
   const AluOpInfo& in = info(op);
@@ -147,6 +148,23 @@ TEST(IrInterpAlu, FloatArithmeticRoundsOnce) {
   EXPECT_EQ(alu32(AluOp::fadd, {K(1), K(1)}), 2u);
   EXPECT_EQ(alu32(AluOp::fneg, {K(kNaN)}), 0xffc00000u);
   EXPECT_EQ(alu32(AluOp::fabs, {K(kNegZero)}), 0u);
+}
+
+// A shader whose float_controls flush fp32 denormals (PTX's .ftz): float operands and results below 2^-126 are
+// zeros of their sign; integer opcodes and moves keep their bits.
+TEST(IrInterpAlu, FlushToZeroShaders) {
+  const uint32_t ftz = kFloatControlsDenormFlushToZeroFp32;
+  auto f = [&](AluOp op, std::vector<K> srcs) { return static_cast<uint32_t>(alu(op, std::move(srcs), 0, ftz)); };
+  EXPECT_EQ(f(AluOp::fadd, {K(1), K(1)}), 0u);                        // 2 denormals: 0 + 0
+  EXPECT_EQ(f(AluOp::fmul, {K(0x80000003), F(2.0f)}), kNegZero);      // -0 * 2
+  EXPECT_EQ(f(AluOp::fmul, {F(0x1p-100f), F(0x1p-30f)}), 0u);        // a denormal product flushes
+  EXPECT_EQ(f(AluOp::fmul, {F(-0x1p-100f), F(0x1p-30f)}), kNegZero);
+  EXPECT_EQ(f(AluOp::fmin, {K(1), K(0x80000001)}), kNegZero);         // min(+0, -0)
+  EXPECT_EQ(f(AluOp::fneg, {K(5)}), kNegZero);
+  EXPECT_EQ(f(AluOp::flt, {K(1), K(0)}), 0u);                         // 0 < 0: false
+  EXPECT_EQ(f(AluOp::fadd, {F(1.5f), F(2.25f)}), fb(3.75f));          // normal values as before
+  EXPECT_EQ(f(AluOp::iadd, {K(1), K(1)}), 2u);                        // integers untouched
+  EXPECT_EQ(alu32(AluOp::fadd, {K(1), K(1)}), 2u);                    // and without the mode, kept
 }
 
 TEST(IrInterpAlu, MinMaxNaNAndSignedZero) {

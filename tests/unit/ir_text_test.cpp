@@ -96,6 +96,18 @@ TEST(IrTextRoundTrip, AluConstantsAndUndef) {
                        "\tblock block_1:\n"));
 }
 
+// tmu's header line for shader_info.float_controls_execution_mode (a kernel compiled from .ftz PTX): read into
+// Shader::float_controls and printed after the header, only when not 0.
+TEST(IrTextRoundTrip, FloatControlsHeaderLine) {
+  std::string text = fs("", "\tblock block_0:\n\t/* preds: */\n\t/* succs: block_1 */\n\tblock block_1:\n");
+  text.insert(kFsHeader.size(), "float_controls_execution_mode: 0x10\n");
+  expect_round_trip(text);
+  auto r = read(text, "rt.nir");
+  ASSERT_TRUE(r.ok()) << r.error();
+  EXPECT_TRUE(r->flushes_fp32_denorms());
+  EXPECT_TRUE(r->header.size() == 6) << "the line is not kept among the header lines";
+}
+
 TEST(IrTextRoundTrip, IntrinsicsDerefsAndVariableComments) {
   expect_round_trip(fs(
       "decl_var uniform INTERP_MODE_NONE sampler2D[4] texs (3, 4, 0)\n"

@@ -362,8 +362,11 @@ TEST(PtxCompile, RefusalsNameTheStatement) {
   EXPECT_EQ(error_of("  setp.lt.u32 %p1, %r5, %r1;\n  @%p1 bra A;\n  @%p1 bra B;\n  mov.u32 %r5, 1;\nA:\n  mov.u32 %r6, 1;\nB:"),
             "bad.ptx:22:8: the branch to B leaves the conditional region it is in: only branches that nest as if/else "
             "and loops' breaks and continues are compiled");
-  EXPECT_EQ(error_of("  add.ftz.f32 %f1, %f1, %f1;"), "bad.ptx:20:3: add.ftz.f32 (flushing denormals) is not compiled yet");
   EXPECT_EQ(error_of("  ex2.approx.ftz.f32 %f1, %f1;"), "");  // MUFU: what ptxas emits for the .ftz form
+  EXPECT_EQ(error_of("  add.ftz.f32 %f1, %f1, %f1;\n  mul.ftz.f32 %f2, %f1, %f1;"), "");  // one mode: flush
+  EXPECT_EQ(error_of("  add.ftz.f32 %f1, %f1, %f1;\n  mul.f32 %f2, %f1, %f1;"),
+            "bad.ptx:21:3: this f32 instruction has no .ftz, the one at line 20 col 3 has: a kernel flushes denormals "
+            "everywhere or nowhere (NIR 22.3's float_controls_execution_mode is per shader)");
   EXPECT_EQ(error_of("  div.rn.f32 %f1, %f1, %f1;"),
             "bad.ptx:20:3: div.rn.f32 (correctly rounded) is not compiled yet: use .approx");
   EXPECT_EQ(error_of("  bar.arrive 1, 64;"), "bad.ptx:20:3: bar.arrive has no NIR 22.3 intrinsic (control_barrier waits); not compiled");

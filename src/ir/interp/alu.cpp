@@ -554,12 +554,19 @@ void eval_alu(const AluInstr& a, State& st, uint32_t mask) {
                                            in.num_inputs > 1 ? static_cast<uint32_t>(get(1, c, lane)) : 0u));
     return;
   }
+  // A shader that flushes fp32 denormals (PTX's .ftz) flushes float operands and results to zero of their sign.
+  const bool ftz = st.shader().flushes_fp32_denorms();
+  auto is_float = [](AluType t) { return t.base == BaseType::Float; };
   for (unsigned lane = 0; lane < kLanes; ++lane) {
     for (unsigned c = 0; c < n; ++c) {
       std::array<uint64_t, 4> x{};
-      for (unsigned k = 0; k < in.num_inputs; ++k) x[k] = get(k, c, lane);
+      for (unsigned k = 0; k < in.num_inputs; ++k) {
+        x[k] = get(k, c, lane);
+        if (ftz && sb[k] == 32 && is_float(in.input_type[k])) x[k] = flush32(static_cast<uint32_t>(x[k]));
+      }
       std::string bad;
-      const uint64_t r = scalar(a.op, x, sb, db, bad);
+      uint64_t r = scalar(a.op, x, sb, db, bad);
+      if (ftz && db == 32 && is_float(in.output_type)) r = flush32(static_cast<uint32_t>(r));
       if (!bad.empty() && ((mask >> lane) & 1)) fail("{}: lane {}: {}", where, lane, bad);
       d.set(c, lane, r);
     }

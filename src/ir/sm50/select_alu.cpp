@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // ALU instructions to SM50: one case per opcode of alu_ops.inc that has a selection. Per-component opcodes are
-// selected once per component. Float arithmetic is IEEE round-to-nearest without flushing (FADD, FMUL, FFMA);
+// selected once per component. Float arithmetic is IEEE round-to-nearest without flushing (FADD, FMUL, FFMA), or
+// with .FTZ in a shader that flushes fp32 denormals (with_ftz);
 // transcendental opcodes use MUFU as ptxas and NAK do (the interpreter's "sm50" precision models the same);
 // booleans are 0 / 0xffffffff registers.
 #include "ir/sm50/select_internal.h"
@@ -153,9 +154,53 @@ void udivmod(Alu& x, const std::string& num, const std::string& den, const std::
   x.sel.emit(fmt::format("@P1 MOV {}, RZ", rem));
 }
 
+// A float statement of a shader that flushes fp32 denormals (Shader::flushes_fp32_denorms, PTX's .ftz): .FTZ as
+// ptxas 11.8 spells it (FADD.FTZ.SAT, FMUL32I.FTZ, FSETP.GT.FTZ.AND, FSET.BF.LT.FTZ.AND, F2I.FTZ.S32.F32.TRUNC,
+// F2F.FTZ.F32.F32.FLOOR: nvdisasm of ptxas's .ftz code). MUFU flushes without a flag; other statements are kept.
+std::string with_ftz(std::string_view statement) {
+  const std::size_t start = statement.starts_with('@') ? statement.find(' ') + 1 : 0;
+  const std::size_t space = statement.find(' ', start);
+  const std::string_view mnemonic = statement.substr(start, space - start);
+  const std::string_view base = mnemonic.substr(0, mnemonic.find('.'));
+  std::size_t at = std::string_view::npos;  // where ".FTZ" goes in the mnemonic
+  if (base == "FADD" || base == "FMUL" || base == "FFMA" || base == "FMNMX" || base == "FADD32I" || base == "FMUL32I" ||
+      base == "FFMA32I") {
+    at = base.size();
+  } else if (base == "FSET" || base == "FSETP") {
+    for (std::string_view bop : {".AND", ".OR", ".XOR"})
+      if (const std::size_t k = mnemonic.rfind(bop); k != std::string_view::npos) at = k;
+  } else if ((base == "F2I" && mnemonic.find(".F32") != std::string_view::npos) ||
+             (base == "F2F" && (mnemonic.find(".F32.F32") != std::string_view::npos ||
+                                mnemonic.find(".F16.F32") != std::string_view::npos))) {
+    at = base.size();
+  }
+  if (at == std::string_view::npos) return std::string(statement);
+  std::string out(statement);
+  out.insert(start + at, ".FTZ");
+  return out;
+}
+
 }  // namespace
 
+void select_alu_ops(Selector& sel, const Instr& instr, const AluInstr& a);
+
 void select_alu(Selector& sel, const Instr& instr, const AluInstr& a) {
+  const std::size_t mark = sel.out.size();
+  select_alu_ops(sel, instr, a);
+  if (!sel.s.flushes_fp32_denorms()) return;
+  std::string rewritten;
+  std::string_view text = std::string_view(sel.out).substr(mark);
+  while (!text.empty()) {
+    const std::size_t end = text.find('\n');
+    rewritten += with_ftz(text.substr(0, end));
+    rewritten += '\n';
+    text = end == std::string_view::npos ? std::string_view{} : text.substr(end + 1);
+  }
+  sel.out.resize(mark);
+  sel.out += rewritten;
+}
+
+void select_alu_ops(Selector& sel, const Instr& instr, const AluInstr& a) {
   Alu x{sel, instr, a};
   // 8-bit values (narrow loads, and values for narrow stores) are only converted.
   const bool converts = a.op == AluOp::u2u32 || a.op == AluOp::i2i32 || a.op == AluOp::u2u8 || a.op == AluOp::i2i8 ||
@@ -171,8 +216,10 @@ void select_alu(Selector& sel, const Instr& instr, const AluInstr& a) {
       for (unsigned c = 0; c < x.n(); ++c)
         sel.emit(fmt::format("MOV {}, {}", x.dst(c), info(a.op).output_size ? x.src(c, 0) : x.src(0, c)));
       return;
-    case AluOp::fneg: x.each("LOP32I.XOR {}, {}, 0x80000000"); return;
-    case AluOp::fabs: x.each("LOP32I.AND {}, {}, 0x7fffffff"); return;
+    // Sign bits; a shader that flushes denormals negates and takes magnitudes with FADD.FTZ (ptxas's neg.ftz.f32:
+    // FADD.FTZ R, -R, -RZ; abs.ftz.f32: FADD.FTZ R, |R|, -RZ).
+    case AluOp::fneg: x.each(sel.s.flushes_fp32_denorms() ? "FADD {}, -{}, -RZ" : "LOP32I.XOR {}, {}, 0x80000000"); return;
+    case AluOp::fabs: x.each(sel.s.flushes_fp32_denorms() ? "FADD {}, |{}|, -RZ" : "LOP32I.AND {}, {}, 0x7fffffff"); return;
     case AluOp::fadd: float_op(x, "FADD {}, {}, {}"); return;
     case AluOp::fsub: float_op(x, "FADD {}, {}, -{}"); return;
     case AluOp::fmul: float_op(x, "FMUL {}, {}, {}"); return;

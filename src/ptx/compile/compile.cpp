@@ -29,6 +29,7 @@ FunctionCompiler::FunctionCompiler(const Function& f, const KernelLayout& layout
 ir::Shader FunctionCompiler::build() {
   s_.stage = ir::Stage::Compute;
   s_.name = f_.name;
+  s_.float_controls = float_controls();
   list_ = &s_.body;
   current_ = &f_;
   for (const Variable& v : layout_.module->variables)  // the module's .shared variables, in every kernel

@@ -103,7 +103,8 @@ class FunctionCompiler {
   void emit_if(ir::DefId condition, const std::function<void()>& then_side, const std::function<void()>& else_side);
   ir::Block* append_block(ir::CfList& list);
 
-  // instructions.cpp: one PTX instruction at the cursor.
+  // instructions.cpp: one PTX instruction at the cursor; the kernel's denormal mode (.ftz) before the body.
+  uint32_t float_controls() const;
   void instruction(const Instruction& ins);
   void arithmetic(const Instruction& ins, std::string_view op, Type t);
   void arithmetic16(const Instruction& ins, std::string_view op, Type t);

@@ -40,6 +40,68 @@ void refuse_unknown(const Instruction& i, std::initializer_list<std::string_view
   }
 }
 
+namespace {
+
+// f32 arithmetic whose results .ftz changes (PTX ISA: add, sub, mul, fma, mad, min, max, abs, neg, div and setp on
+// .f32; cvt from .f32). The MUFU approximations are left out: their .ftz and plain forms compile alike.
+bool flushable(const Instruction& i) {
+  static const std::initializer_list<std::string_view> ops = {"add", "sub", "mul", "fma", "mad", "min", "max",
+                                                              "abs", "neg", "div", "setp"};
+  if (i.opcode == "cvt") {
+    std::vector<Type> types;
+    for (const Modifier& m : i.mods)
+      if (auto t = parse_type(m.text)) types.push_back(*t);
+    return types.size() == 2 && types[1] == Type::F32;
+  }
+  if (std::find(ops.begin(), ops.end(), i.opcode) == ops.end()) return false;
+  for (auto it = i.mods.rbegin(); it != i.mods.rend(); ++it)
+    if (auto t = parse_type(it->text)) return *t == Type::F32;
+  return false;
+}
+
+struct FtzUse {
+  std::optional<Loc> with, without;  // the first flushable instruction with and without .ftz
+};
+
+void scan_ftz(const Block& b, const Module& m, std::vector<const Function*>& seen, FtzUse& use) {
+  for (const Statement& st : b.items) {
+    if (const Block* inner = std::get_if<Block>(&st.v)) {
+      scan_ftz(*inner, m, seen, use);
+      continue;
+    }
+    const Instruction* i = std::get_if<Instruction>(&st.v);
+    if (!i) continue;
+    if (flushable(*i)) {
+      std::optional<Loc>& first = has(*i, ".ftz") ? use.with : use.without;
+      if (!first) first = i->loc;
+    }
+    if (i->opcode != "call") continue;
+    for (const Operand& o : i->operands)  // the callees' bodies are compiled into the kernel
+      for (const Function& f : m.functions)
+        if (o.kind == Operand::Kind::Name && f.name == o.name && !f.entry && f.body &&
+            std::find(seen.begin(), seen.end(), &f) == seen.end()) {
+          seen.push_back(&f);
+          scan_ftz(*f.body, m, seen, use);
+        }
+  }
+}
+
+}  // namespace
+
+// A kernel flushes fp32 denormals (the shader's float_controls_execution_mode, selected as .FTZ) when its f32
+// arithmetic, and that of the .funcs it calls, carries .ftz (nvcc -use_fast_math, -ftz=true); one mode per
+// kernel, so a kernel that mixes both is refused.
+uint32_t FunctionCompiler::float_controls() const {
+  FtzUse use;
+  std::vector<const Function*> seen{&f_};
+  scan_ftz(*f_.body, *layout_.module, seen, use);
+  if (use.with && use.without)
+    fail(*use.without, fmt::format("this f32 instruction has no .ftz, the one at line {} col {} has: a kernel flushes "
+                                   "denormals everywhere or nowhere (NIR 22.3's float_controls_execution_mode is per "
+                                   "shader)", use.with->line, use.with->col));
+  return use.with ? ir::kFloatControlsDenormFlushToZeroFp32 : 0;
+}
+
 void FunctionCompiler::instruction(const Instruction& ins) {
   const std::string& op = ins.opcode;
   if (op == "tex" || op == "tld4" || op == "txq") return texture(ins);
@@ -160,36 +222,38 @@ void FunctionCompiler::arithmetic(const Instruction& ins, std::string_view op, T
     // forms: MUFU.RCP / RSQ (+ RCP for sqrt) / LG2, RRO.EX2 + MUFU.EX2, RRO.SINCOS + MUFU.SIN / COS. Elsewhere
     // .ftz would need the IR to flush denormals per instruction, which NIR 22.3 cannot say.
     static const std::initializer_list<std::string_view> mufu_ops = {"rcp", "sqrt", "rsqrt", "ex2", "lg2", "sin", "cos"};
+    // The rest take .ftz in a kernel that flushes denormals everywhere (float_controls, checked before the body).
     const bool mufu = std::find(mufu_ops.begin(), mufu_ops.end(), op) != mufu_ops.end() && has(ins, ".approx");
-    if (has(ins, ".ftz") && !mufu) fail(ins.loc, fmt::format("{}.ftz.f32 (flushing denormals) is not compiled yet", op));
+    if (has(ins, ".ftz") && !mufu && !s_.flushes_fp32_denorms())
+      fail(ins.loc, fmt::format("{}.ftz.f32 outside a kernel that flushes denormals (a compiler bug)", op));
     for (const char* m : {".rz", ".rm", ".rp"})
       if (has(ins, m)) fail(ins.loc, fmt::format("the rounding mode {} is not compiled yet (round to nearest is)", m));
     const bool sat = has(ins, ".sat");
     auto done = [&](DefId v) { set(o[0], sat ? b().alu(AluOp::fsat, {v}) : v, t); };
     if (op == "add" || op == "sub" || op == "mul") {
-      refuse_unknown(ins, {".rn", ".sat"});
+      refuse_unknown(ins, {".rn", ".sat", ".ftz"});
       expect_operands(ins, 3);
       const AluOp a = op == "add" ? AluOp::fadd : op == "sub" ? AluOp::fsub : AluOp::fmul;
       return done(b().alu(a, {src(1, t), src(2, t)}));
     }
     if (op == "fma" || op == "mad") {  // mad.f32 is fma.rn.f32 on sm_20 and later (PTX ISA "mad")
-      refuse_unknown(ins, {".rn", ".sat"});
+      refuse_unknown(ins, {".rn", ".sat", ".ftz"});
       expect_operands(ins, 4);
       return done(b().alu(AluOp::ffma, {src(1, t), src(2, t), src(3, t)}));
     }
     if (op == "min" || op == "max") {
-      refuse_unknown(ins, {});
+      refuse_unknown(ins, {".ftz"});
       return binary(op == "min" ? AluOp::fmin : AluOp::fmax);
     }
     if (op == "abs" || op == "neg") {
-      refuse_unknown(ins, {});
+      refuse_unknown(ins, {".ftz"});
       return unary(op == "abs" ? AluOp::fabs : AluOp::fneg);
     }
     // The rest are approximations in PTX too; the correctly rounded forms (.rn) are ptxas subroutines that tmu
     // does not reproduce.
     if (has(ins, ".rn")) fail(ins.loc, fmt::format("{}.rn.f32 (correctly rounded) is not compiled yet: use .approx", op));
     if (op == "div") {
-      refuse_unknown(ins, {".approx", ".full"});
+      refuse_unknown(ins, {".approx", ".full", ".ftz"});
       return binary(AluOp::fdiv);
     }
     refuse_unknown(ins, {".approx", ".ftz"});
@@ -387,7 +451,7 @@ void FunctionCompiler::compare(const Instruction& ins, Type t) {
     if (parse_type(m.text)) continue;
     if (std::find(cmps.begin(), cmps.end(), w) != cmps.end() && cmp.empty()) cmp = w;
     else if ((w == "and" || w == "or" || w == "xor") && bop.empty()) bop = w;
-    else fail(m.loc, fmt::format("setp{} is not compiled yet", m.text));
+    else if (w != "ftz") fail(m.loc, fmt::format("setp{} is not compiled yet", m.text));
   }
   if (cmp.empty()) fail(ins.loc, "setp needs a comparison (.eq, .lt, ...)");
   if (ins.operands.size() != (bop.empty() ? 3u : 4u))
@@ -399,8 +463,7 @@ void FunctionCompiler::compare(const Instruction& ins, Type t) {
   const DefId x = extend(value(ins.operands[1], t), t), y = extend(value(ins.operands[2], t), t);
   DefId r;
   if (is_float(t)) {
-    if (t != Type::F32) fail(ins.loc, fmt::format("setp on {} is not compiled yet", name(t)));
-    if (has(ins, ".ftz")) fail(ins.loc, ".ftz is not compiled yet");
+    if (t != Type::F32) fail(ins.loc, fmt::format("setp on {} is not compiled yet", name(t)));  // .ftz: float_controls
     const DefId num = b().alu(AluOp::iand, {b().alu(AluOp::feq, {x, x}), b().alu(AluOp::feq, {y, y})});
     auto ordered = [&](std::string_view c) -> DefId {
       if (c == "eq") return b().alu(AluOp::feq, {x, y});
@@ -485,7 +548,7 @@ void FunctionCompiler::convert(const Instruction& ins) {
              m.text == ".rzi" || m.text == ".rmi" || m.text == ".rpi")
       rnd = m.text.substr(1);
     else if (m.text == ".sat") sat = true;
-    else fail(m.loc, fmt::format("cvt{} is not compiled yet", m.text));
+    else if (m.text != ".ftz") fail(m.loc, fmt::format("cvt{} is not compiled yet", m.text));  // .ftz: float_controls
   }
   if (types.size() != 2) fail(ins.loc, "cvt takes a destination and a source type");
   const Type dt = types[0], st = types[1];
