@@ -256,13 +256,16 @@ class Verifier {
         bits32(&n.dest, "destination");
         bits32(shape(n.src[0]), "offset");
         break;
-      case Intrinsic::load_global_2x32:
+      case Intrinsic::load_global_2x32: case Intrinsic::load_generic_2x32:
         width(&n.dest, "destination");
         bits32(shape(n.src[0]), "address");
         break;
-      case Intrinsic::store_global_2x32:
+      case Intrinsic::store_global_2x32: case Intrinsic::store_generic_2x32:
         narrow_or_32(shape(n.src[0]), "value");
         bits32(shape(n.src[1]), "address");
+        break;
+      case Intrinsic::load_shared_window_base: case Intrinsic::load_local_window_base:
+        bits32(&n.dest, "destination");
         break;
       case Intrinsic::load_shared: case Intrinsic::load_scratch:
         width(&n.dest, "destination");

@@ -140,6 +140,12 @@ TEST(PtxCompileMemory, RefusalsNameTheStatement) {
   // The body starts on line 20 of kernel().
   EXPECT_EQ(error_of("  atom.add.u32 %r5, [%rd1], 1;"),
             "bad.ptx:20:3: atom without .global or .shared (a generic address) is not compiled yet");
+  EXPECT_EQ(error_of("  cvta.u64 %rd3, %rd1;"), "bad.ptx:20:3: cvta needs a space: .global, .shared or .local");
+  EXPECT_EQ(error_of("  .local .b8 lv[4];\n  cvta.shared.u64 %rd3, lv;"),
+            "bad.ptx:21:25: lv is not a .shared variable or a register");
+  EXPECT_EQ(error_of("  .local .b8 lv[4];\n  ld.u32 %r5, [lv];"),
+            "bad.ptx:21:15: lv is not a register or a .global variable of the module");
+  EXPECT_EQ(error_of("  ld.u32 %r5, [%rd1];\n  st.u8 [%rd2+1], %r5;"), "");  // generic: LD.E, ST.E.U8
   EXPECT_EQ(error_of("  atom.global.inc.s32 %r5, [%rd1], 1;"),
             "bad.ptx:20:3: atom.inc.s32 is not an sm_50 atomic (PTX ISA \"atom\")");
   EXPECT_EQ(error_of("  atom.shared.add.f32 %f1, [%r1], %f2;"),

@@ -517,6 +517,8 @@ class Runner {
       case Intrinsic::global_atomic_comp_swap_2x32: case Intrinsic::shared_atomic_comp_swap:
       case Intrinsic::control_barrier: case Intrinsic::group_memory_barrier: case Intrinsic::memory_barrier:
       case Intrinsic::load_ubo: case Intrinsic::load_global_variable_address_2x32:
+      case Intrinsic::load_generic_2x32: case Intrinsic::store_generic_2x32:
+      case Intrinsic::load_shared_window_base: case Intrinsic::load_local_window_base:
         // The interpreter runs one warp of a graphics stage; kernels run on the executor (docs/ir.md).
         fail("{}: {} needs a compute launch: run the selected SASS with tmu run", where, name(n.op));
     }

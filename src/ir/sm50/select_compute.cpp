@@ -12,6 +12,8 @@
 //   red.global        RED.E.MAX [R4+0x34], R10             atom/red.shared: ATOMS.MIN.S32 R22 / RZ, [R29+0x4], R10
 //   ld.const          c[0x3][0x8] operands (here MOV R0, c[0x3][0x8]) / LDC R4, c[0x3][R6+0x10]    (load_ubo)
 //   a .global var     MOV32I R4, 32@lo(var) ; MOV32I R5, 32@hi(var)     (load_global_variable_address_2x32)
+//   ld/st (generic)   LD.E R0, [R2] / ST.E.U8 [R2], R0                  (load/store_generic_2x32)
+//   cvta.shared/local the window's base OR'd in: MOV R, c[0x0][0x0] / c[0x0][0x4]
 //   bar.sync 0        BAR.SYNC 0x0 ; MEMBAR.CTA            membar.cta / .gl: MEMBAR.CTA / MEMBAR.GL.IVALLD
 // The address is the (lo, hi) pair of a 2-component definition: the allocator gives it an even register.
 #include "ir/sm50/select_internal.h"
@@ -110,7 +112,8 @@ struct Space {
   const char* store;  // "STG.E"
   bool pair;          // a (lo, hi) 64-bit address; otherwise a 32-bit offset in the window, plus `base`
 };
-constexpr Space kGlobal{"LDG.E", "STG.E", true}, kShared{"LDS", "STS", false}, kScratch{"LDL", "STL", false};
+constexpr Space kGlobal{"LDG.E", "STG.E", true}, kShared{"LDS", "STS", false}, kScratch{"LDL", "STL", false},
+                kGeneric{"LD.E", "ST.E", true};  // Ps left PT, as nouveau does (docs/run.md, "Generic addresses")
 
 // "[Ra]" or "[Ra+0x10]" (the window's offset plus the intrinsic's base), and the register with the byte offset
 // of component c added.
@@ -271,11 +274,17 @@ bool select_compute(Selector& sel, const Instr& i, const IntrinsicInstr& n) {
     case Intrinsic::load_kernel_input:
       kernel_input(sel, i, n);
       return true;
-    case Intrinsic::load_global_2x32:
-      load(sel, i, n, kGlobal);
+    case Intrinsic::load_global_2x32: case Intrinsic::load_generic_2x32:
+      load(sel, i, n, n.op == Intrinsic::load_global_2x32 ? kGlobal : kGeneric);
       return true;
-    case Intrinsic::store_global_2x32:
-      store(sel, i, n, kGlobal);
+    case Intrinsic::store_global_2x32: case Intrinsic::store_generic_2x32:
+      store(sel, i, n, n.op == Intrinsic::store_global_2x32 ? kGlobal : kGeneric);
+      return true;
+    case Intrinsic::load_shared_window_base:  // cvta.shared's base (docs/run.md, "Constant bank 0")
+      bank0_words(sel, i, n, 0x0);
+      return true;
+    case Intrinsic::load_local_window_base:
+      bank0_words(sel, i, n, 0x4);
       return true;
     case Intrinsic::load_shared:
       load(sel, i, n, kShared);

@@ -144,6 +144,7 @@ class FunctionCompiler {
   // A local address has no constant part (load_scratch has no base): it joins the offset.
   WindowAddress window_address(const Instruction& ins, Space space, const Operand& addr, unsigned bytes);
   ir::DefId global_address(const Operand& addr);
+  void window_cvta(const Instruction& ins, Type t, Space space);  // cvta[.to].shared/.local
   ir::DefId global_variable_address(const std::string& name);  // a module .global variable's (lo, hi)
   void atomic(const Instruction& ins);
   void barrier(const Instruction& ins);

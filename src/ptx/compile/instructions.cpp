@@ -135,9 +135,10 @@ void FunctionCompiler::move(const Instruction& ins, Type t) {
   expect_operands(ins, 2);
   if (ins.opcode == "cvta") {
     // cvta.to.global / cvta.global: tmu run's global addresses are the generic ones (docs/run.md), so both are
-    // the identity; the shared and local windows are not compiled.
-    if (!has(ins, ".global")) fail(ins.loc, "cvta is compiled for .global only");
-    refuse_unknown(ins, {".to", ".global"});
+    // the identity; the shared and local windows: window_cvta.
+    refuse_unknown(ins, {".to", ".global", ".shared", ".local"});
+    if (has(ins, ".shared") || has(ins, ".local")) return window_cvta(ins, t, has(ins, ".shared") ? Space::Shared : Space::Local);
+    if (!has(ins, ".global")) fail(ins.loc, "cvta needs a space: .global, .shared or .local");
   } else {
     refuse_unknown(ins, {});
   }

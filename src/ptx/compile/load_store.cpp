@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: MIT
-// ld and st (PTX ISA "ld", "st") in every space the compiler has (.param, .const, .global, .shared, .local), in two
+// ld and st (PTX ISA "ld", "st") in every space (.param, .const, .global, .shared, .local, generic), in two
 // layers: what the instruction's type and vector make of its registers (this file's memory()), and the access of
 // raw bits in a space (load_raw / store_raw): some 32-bit words, or one 8- or 16-bit value.
 //
@@ -189,9 +189,8 @@ DefId FunctionCompiler::load_raw(const Instruction& ins, const Operand& addr, Ra
     i.op = shared ? ir::Intrinsic::load_shared : ir::Intrinsic::load_scratch;
     i.src = {a.offset};
     if (shared) i.set_index("base", std::to_string(a.base));
-  } else {
-    if (!has(ins, ".global")) fail(ins.loc, "only .param, .global, .shared, .local and .const memory are compiled yet");
-    i.op = ir::Intrinsic::load_global_2x32;
+  } else {  // .global, or no space: a generic address (LD.E resolves the shared and local windows)
+    i.op = has(ins, ".global") ? ir::Intrinsic::load_global_2x32 : ir::Intrinsic::load_generic_2x32;
     i.src = {global_address(addr)};
   }
   return widen(b().intrinsic(std::move(i)));
@@ -221,8 +220,7 @@ void FunctionCompiler::store_raw(const Instruction& ins, const Operand& addr, Ra
     address = a.offset;
     if (shared) i.set_index("base", std::to_string(a.base));
   } else {
-    if (!has(ins, ".global")) fail(ins.loc, "only .param, .global, .shared, .local and .const memory are compiled yet");
-    i.op = ir::Intrinsic::store_global_2x32;
+    i.op = has(ins, ".global") ? ir::Intrinsic::store_global_2x32 : ir::Intrinsic::store_generic_2x32;
     address = global_address(addr);
   }
   i.src = {v, address};

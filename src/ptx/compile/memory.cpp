@@ -76,6 +76,34 @@ FunctionCompiler::WindowAddress FunctionCompiler::window_address(const Instructi
   return *a;
 }
 
+// cvta.shared / cvta.local: a window offset (a register's low word, or a variable's offset) OR'd with the window's
+// base, the high word 0 (ptxas: LOP.OR R, R, c[0x0][0x0] / c[0x0][0x4]); cvta.to.shared / cvta.to.local: the
+// generic address's offset in its 16 MiB window (ptxas: LOP.AND with 0xffffff).
+void FunctionCompiler::window_cvta(const Instruction& ins, Type t, Space space) {
+  const Operand& src = ins.operands[1];
+  if (!is_64(t) && t != Type::U32 && t != Type::B32) fail(ins.loc, "cvta takes .u32 or .u64 addresses");
+  DefId offset;
+  if (src.kind == Operand::Kind::Name && !src.name.empty() && !registers_.count(src.name)) {
+    auto w = window_vars_.find(src.name);
+    if (has(ins, ".to") || w == window_vars_.end() || w->second.space != space)
+      fail(src.loc, fmt::format("{} is not a {} variable or a register", src.name, name(space)));
+    offset = b().imm_int(w->second.offset);
+  } else {
+    const DefId v = value(src, t);
+    offset = is_64(t) ? lo(v) : v;
+  }
+  DefId r;
+  if (has(ins, ".to")) {
+    r = b().alu(AluOp::iand, {offset, b().imm_int(0xffffff)});
+  } else {
+    ir::IntrinsicInstr base;
+    base.op = space == Space::Shared ? ir::Intrinsic::load_shared_window_base : ir::Intrinsic::load_local_window_base;
+    base.dest.components = 1;
+    r = b().alu(AluOp::ior, {offset, b().intrinsic(std::move(base))});
+  }
+  set(ins.operands[0], is_64(t) ? wide(r, b().imm_int(0)) : r, t);
+}
+
 namespace {
 
 // Mesa's name for a PTX atom operation on a type, as ptxas 11.8 accepts them for sm_50 (PTX ISA "atom": .add on
