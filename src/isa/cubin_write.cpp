@@ -6,6 +6,7 @@
 #include <elf.h>
 
 #include <algorithm>
+#include <array>
 #include <cstring>
 #include <map>
 #include <set>
@@ -231,11 +232,9 @@ Result<std::vector<std::byte>> write_cubin(const CubinImage& image) {
     if (i == 0) {  // ptxas: the variables before the first bank-0 symbol, each section's own before its first
       bool named[3] = {false, false, false};
       for (const CubinVariable& v : image.variables) {
-        const auto which = static_cast<std::size_t>(v.section);
-        const uint16_t index = v.section == VariableSection::Constant3    ? const3
-                               : v.section == VariableSection::GlobalInit ? global_init
-                                                                          : global_zero;
         static constexpr const char* kSection[] = {".nv.constant3", ".nv.global.init", ".nv.global"};
+        const auto which = static_cast<std::size_t>(v.section);  // VariableSection's order
+        const uint16_t index = std::array{const3, global_init, global_zero}[which];
         if (index == 0) return make_error(fmt::format("variable {} lies in an empty section", v.name));
         const uint64_t size = which == 0 ? image.constant3.size() : which == 1 ? image.global_init.size() : image.global_size;
         if (uint64_t{v.offset} + v.size > size)

@@ -9,16 +9,20 @@ namespace {
 
 int64_t floor_mod(int64_t a, int64_t m) { return ((a % m) + m) % m; }
 
+// A scaled coordinate rounded to an integer as the policy says.
+double round_scaled(double scaled, Rounding r) {
+  switch (r) {
+    case Rounding::Truncate: return std::floor(scaled);
+    case Rounding::NearestUp: return std::floor(scaled + 0.5);
+    default: return std::nearbyint(scaled);
+  }
+}
+
 // x in fixed point with `bits` fractional bits, rounded as the policy says; huge and NaN coordinates are pinned
 // to a range far outside any texture so that integer arithmetic never overflows (NaN reads as 0).
 int64_t to_fixed(double x, unsigned bits, Rounding r) {
   if (std::isnan(x)) return 0;
-  const double scaled = std::ldexp(std::clamp(x, -double{1 << 30}, double{1 << 30}), static_cast<int>(bits));
-  switch (r) {
-    case Rounding::Truncate: return static_cast<int64_t>(std::floor(scaled));
-    case Rounding::NearestUp: return static_cast<int64_t>(std::floor(scaled + 0.5));
-    default: return static_cast<int64_t>(std::nearbyint(scaled));
-  }
+  return static_cast<int64_t>(round_scaled(std::ldexp(std::clamp(x, -double{1 << 30}, double{1 << 30}), static_cast<int>(bits)), r));
 }
 
 }  // namespace
@@ -69,6 +73,12 @@ int32_t nearest_texel(double x, const Policy&) {
   // below an edge still reads the lower texel, so point sampling does not round to the 8 sub-texel bits.
   if (std::isnan(x)) return 0;
   return static_cast<int32_t>(std::floor(std::clamp(x, -double{1 << 30}, double{1 << 30})));
+}
+
+double subtexel_position(double x, const Policy& p) {
+  if (p.subtexel_rounding == Rounding::Exact || !std::isfinite(x)) return x;
+  const int bits = static_cast<int>(p.subtexel_bits);
+  return std::ldexp(round_scaled(std::ldexp(x, bits), p.subtexel_rounding), -bits);
 }
 
 AxisTaps linear_taps(double x, const Policy& p) {

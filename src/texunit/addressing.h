@@ -33,5 +33,8 @@ double normalized_coordinate(double u, const Policy& p);
 int32_t nearest_texel(double x, const Policy& p);
 // ... and to the two texels linear filtering reads: x - 0.5 in fixed point, floor and fraction.
 AxisTaps linear_taps(double x, const Policy& p);
+// x on the sub-texel grid linear_taps takes its weights from (policy's bits and rounding; unchanged when exact or
+// not finite): where anisotropic filtering's taps step from.
+double subtexel_position(double x, const Policy& p);
 
 }  // namespace tmu::texunit

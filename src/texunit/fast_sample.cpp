@@ -410,14 +410,15 @@ TMU_AVX2_INLINE __m256i near_y(__m256i iv, const Lanes& l, const Plan& p) {
   return wrap(_mm256_srav_epi32(iv, l.near_v), l.hmax, p.wrap_v);
 }
 
-// The handles and coordinates u and v of 8 lanes, from each lane's first 16 bytes (handle, s, t, r) in one
-// load, transposed; false when a handle is not `handle` (the request then goes to the reference path).
 // Denormal coordinates read as zero (texture_unit.cpp, flush_denormal); NaN stays, for footprints to refuse.
 TMU_AVX2_INLINE __m256 flush(__m256 x) {
   const __m256 magnitude = _mm256_andnot_ps(_mm256_set1_ps(-0.0f), x);
   return _mm256_and_ps(x, _mm256_cmp_ps(magnitude, _mm256_set1_ps(0x1p-126f), _CMP_NLT_UQ));
 }
 
+// The handles and coordinates u and v of 8 lanes, from each lane's first 16 bytes (handle, s, t, r) in one
+// load, transposed (denormals flushed); false when a handle is not `handle` (the request then goes to the
+// reference path).
 TMU_AVX2_INLINE bool lane_words(const Lane* in, __m256i handle, __m256& u, __m256& v) {
   static_assert(offsetof(Lane, handle) == 0 && offsetof(Lane, coord) == 4);
   auto rows = [in](unsigned i) TMU_AVX2_LAMBDA {  // lane i in the low half, lane i + 4 in the high half

@@ -314,7 +314,7 @@ class QuadSampler {
     // The taps step from the lookup's position in sub-texel fixed point (Policy::subtexel_bits, rounded as the
     // policy says), not from the exact coordinate (gpu-tex seed 5151 fit half: 116 -> 150 of 512 lookups exact).
     LevelSample centre = level_sample(k, level, pos_[k].uvw, linear, off);
-    for (unsigned a = 0; a < centre.dims; ++a) centre.texel[a] = subtexel_position(centre.texel[a]);
+    for (unsigned a = 0; a < centre.dims; ++a) centre.texel[a] = subtexel_position(centre.texel[a], p_);
     TapSums acc;
     acc.mask = 0xf;
     std::array<double, 4> average{};  // of the other components
@@ -338,16 +338,6 @@ class QuadSampler {
       sum[c] = (acc.mask >> c) & 1 ? float_of_unorm16(rounded(acc.sum[c])) : static_cast<float>(average[c]);
     if (sums) *sums = acc;
     return sum;
-  }
-
-  // A texel-space coordinate on the sub-texel grid the filter's weights come from (linear_taps).
-  double subtexel_position(double x) const {
-    if (p_.subtexel_rounding == Rounding::Exact || !std::isfinite(x)) return x;
-    const double scaled = std::ldexp(x, p_.subtexel_bits);
-    const double fixed = p_.subtexel_rounding == Rounding::NearestUp ? std::floor(scaled + 0.5)
-                         : p_.subtexel_rounding == Rounding::Truncate ? std::floor(scaled)
-                                                                      : std::nearbyint(scaled);
-    return std::ldexp(fixed, -static_cast<int>(p_.subtexel_bits));
   }
 
   // A fixed-point sum (8 fractional bits) to a 16-bit value, rounded half up. The sums are integers, or averages
