@@ -11,7 +11,7 @@ constexpr AluType X{};
 constexpr AluType F = kFloat, I = kInt, U = kUint, B = kBool, B1 = kBool1, F32 = kFloat32, F16 = kFloat16,
                   I32 = kInt32, U32 = kUint32;
 constexpr AluType B32{BaseType::Bool, 32}, I16{BaseType::Int, 16}, U16{BaseType::Uint, 16}, I8{BaseType::Int, 8},
-    U8{BaseType::Uint, 8};
+    U8{BaseType::Uint, 8}, F64{BaseType::Float, 64}, I64{BaseType::Int, 64}, U64{BaseType::Uint, 64};
 
 constexpr auto kInfo = [] {
   std::array kRows{

@@ -165,6 +165,56 @@ TEST(PtxCompile, Conversions) {
         in);
 }
 
+// f64 arithmetic and conversions against the host's IEEE double arithmetic (round to nearest even): a NaN result
+// must be a NaN (the GPU's canonical one; the host keeps payloads).
+TEST(PtxCompile, DoubleArithmetic) {
+  std::mt19937_64 rng(64);
+  const double edges[] = {0.0, -0.0, INFINITY, -INFINITY, NAN, 1.5, -2.5, 0.1, 1e300, -1e-310, 5e-324,
+                          9007199254740993.0, 3.4028235677973366e38, 2147483647.5, -2147483648.75};
+  auto pick = [&] {
+    if (rng() % 2) return edges[rng() % std::size(edges)];
+    double d;
+    const uint64_t bits = rng();
+    std::memcpy(&d, &bits, 8);
+    return std::isnan(d) ? 0.75 : d;
+  };
+  std::vector<Words> in(kThreads);
+  for (Words& w : in) {
+    const uint64_t a = std::bit_cast<uint64_t>(pick()), b = std::bit_cast<uint64_t>(pick());
+    w = split2(a, b);
+  }
+  auto dbl = [](uint32_t lo, uint32_t hi) { return std::bit_cast<double>(u64(lo, hi)); };
+  auto same = [](double want, uint64_t got) {
+    return std::isnan(want) ? std::isnan(std::bit_cast<double>(got)) : std::bit_cast<uint64_t>(want) == got;
+  };
+  const std::string load = "  mov.b64 %fd1, {%r1, %r2}; mov.b64 %fd2, {%r3, %r4};\n";
+  // fma(a, b, a - b) and a * b + 0.25 (rounded twice).
+  const auto arith = run_kernel(kernel(load + R"(
+  sub.f64 %fd3, %fd1, %fd2; fma.rn.f64 %fd4, %fd1, %fd2, %fd3; mov.b64 {%r5, %r6}, %fd4;
+  mul.f64 %fd5, %fd1, %fd2; add.f64 %fd6, %fd5, 0d3FD0000000000000; mov.b64 {%r7, %r8}, %fd6;)"), in);
+  // cvt.rn.f32.f64 a, cvt.rni.s32.f64 b, min(a, b) compared with max(a, b) (setp.lt), cvt.rn.f64.s32 of the s32.
+  const auto conv = run_kernel(kernel(load + R"(
+  cvt.rn.f32.f64 %f1, %fd1; mov.b32 %r5, %f1; cvt.rni.s32.f64 %r6, %fd2;
+  min.f64 %fd3, %fd1, %fd2; max.f64 %fd4, %fd1, %fd2; setp.lt.f64 %p1, %fd3, %fd4; selp.u32 %r7, 1, 0, %p1;
+  cvt.rn.f64.s32 %fd5, %r6; neg.f64 %fd5, %fd5; mov.b64 {%r8, %r9}, %fd5;)"), in);
+  ASSERT_EQ(arith.size(), in.size());
+  ASSERT_EQ(conv.size(), in.size());
+  for (unsigned t = 0; t < in.size(); ++t) {
+    const double a = dbl(in[t][0], in[t][1]), b = dbl(in[t][2], in[t][3]);
+    const std::string where = fmt::format("thread {}: a {} b {}", t, a, b);
+    EXPECT_TRUE(same(std::fma(a, b, a - b), u64(arith[t][0], arith[t][1]))) << where;
+    EXPECT_TRUE(same(a * b + 0.25, u64(arith[t][2], arith[t][3]))) << where;
+    const float f = static_cast<float>(a);
+    EXPECT_TRUE(std::isnan(f) ? std::isnan(std::bit_cast<float>(conv[t][0])) : std::bit_cast<uint32_t>(f) == conv[t][0]) << where;
+    // cvt.rni: to nearest even, saturated, NaN -> 0 (PTX ISA "cvt").
+    const double r = std::nearbyint(b);
+    const int32_t i = std::isnan(b) ? 0 : r <= -2147483648.0 ? INT32_MIN : r >= 2147483647.0 ? INT32_MAX : static_cast<int32_t>(r);
+    EXPECT_EQ(static_cast<int32_t>(conv[t][1]), i) << where;
+    const bool ordered = !std::isnan(a) && !std::isnan(b);
+    EXPECT_EQ(conv[t][2], ordered && std::fmin(a, b) < std::fmax(a, b) ? 1u : 0u) << where;
+  }
+}
+
 TEST(PtxCompile, StructuredControlFlow) {
   // if/else from branches, a guard, a nested region, a predicated instruction, registers merged after each.
   check(R"(
@@ -369,6 +419,11 @@ TEST(PtxCompile, RefusalsNameTheStatement) {
             "everywhere or nowhere (NIR 22.3's float_controls_execution_mode is per shader)");
   EXPECT_EQ(error_of("  div.rn.f32 %f1, %f1, %f1;"),
             "bad.ptx:20:3: div.rn.f32 (correctly rounded) is not compiled yet: use .approx");
+  EXPECT_EQ(error_of("  add.f32 %f1, %f1, 1;"),
+            "bad.ptx:20:21: an integer constant where the instruction needs .f32: write it as a float");
+  EXPECT_EQ(error_of("  add.rz.f64 %fd1, %fd1, %fd1;"), "bad.ptx:20:3: add.rz.f64: only the rounding to nearest (.rn) is compiled");
+  EXPECT_EQ(error_of("  div.rn.f64 %fd1, %fd1, %fd1;"),
+            "bad.ptx:20:3: div.f64 is not compiled yet (add, sub, mul, fma, mad, min, max, abs, neg, setp and cvt are)");
   EXPECT_EQ(error_of("  bar.arrive 1, 64;"), "bad.ptx:20:3: bar.arrive has no NIR 22.3 intrinsic (control_barrier waits); not compiled");
   EXPECT_EQ(error_of("  membar.sys;"),
             "bad.ptx:20:3: membar.sys is not compiled: NIR 22.3's barriers reach the device at most (ptxas: MEMBAR.SYS)");

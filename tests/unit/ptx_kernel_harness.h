@@ -33,7 +33,7 @@ inline std::string kernel(const std::string& body) {
   .reg .pred %p<8>;
   .reg .b32 %r<32>;
   .reg .f32 %f<16>;
-  .reg .b64 %rd<32>;
+  .reg .b64 %rd<32>; .reg .f64 %fd<16>;
   mov.u32 %r0, %tid.x;
   mul.wide.u32 %rd0, %r0, 16;
   ld.param.u64 %rd1, [in];

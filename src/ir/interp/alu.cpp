@@ -319,6 +319,11 @@ uint64_t scalar(AluOp op, const std::array<uint64_t, 4>& x, const std::array<uns
     case AluOp::f2f32:
       if (b == 32) return x[0];
       return bits32(static_cast<float>(fin<double>(x[0], b)));  // fp16 exactly, fp64 rounded to nearest even
+    case AluOp::f2f64: return std::bit_cast<uint64_t>(fin<double>(x[0], b));  // exact from every size
+    case AluOp::i2f64: return std::bit_cast<uint64_t>(static_cast<double>(sx(0)));
+    case AluOp::u2f64: return std::bit_cast<uint64_t>(static_cast<double>(ux(0)));
+    case AluOp::f2i64: return f2int(fin<double>(x[0], b), true, db);
+    case AluOp::f2u64: return f2int(fin<double>(x[0], b), false, db);
     case AluOp::f2f16:
       if (b == 16) return x[0];
       return b == 32 ? float_to_half(f32(x[0])) : double_to_half(fin<double>(x[0], 64));
@@ -338,6 +343,9 @@ uint64_t scalar(AluOp op, const std::array<uint64_t, 4>& x, const std::array<uns
     case AluOp::unpack_32_2x16_split_x: return x[0] & 0xffff;
     case AluOp::unpack_32_2x16_split_y: return (x[0] >> 16) & 0xffff;
     case AluOp::pack_32_2x16_split: return (x[0] & 0xffff) | ((x[1] & 0xffff) << 16);
+    case AluOp::unpack_64_2x32_split_x: return x[0] & 0xffffffffu;
+    case AluOp::unpack_64_2x32_split_y: return x[0] >> 32;
+    case AluOp::pack_64_2x32_split: return (x[0] & 0xffffffffu) | (x[1] << 32);
 
     // Handled by eval_alu (several components or lanes at once).
     case AluOp::vec2: case AluOp::vec3: case AluOp::vec4: case AluOp::vec5: case AluOp::vec8:

@@ -32,7 +32,13 @@ void Registers::give(unsigned b, unsigned n) {
 std::string Selector::r(DefId d, unsigned component) const {
   auto it = base.find(d);
   if (it == base.end()) throw SelectError(fmt::format("ssa_{} has no register (a selector bug)", d));
-  return reg(it->second + component);
+  return reg(it->second + component * (bit_size(d) == 64 ? 2 : 1));
+}
+
+std::string Selector::word(DefId d, unsigned w) const {
+  auto it = base.find(d);
+  if (it == base.end()) throw SelectError(fmt::format("ssa_{} has no register (a selector bug)", d));
+  return reg(it->second + w);
 }
 
 std::optional<uint64_t> Selector::constant(DefId d, unsigned component) const {
@@ -44,7 +50,7 @@ std::optional<uint64_t> Selector::constant(DefId d, unsigned component) const {
 }
 
 unsigned Selector::dest(const Def& d) {
-  const unsigned b = regs.take(d.components);
+  const unsigned b = regs.take(words(d));
   base[d.id] = b;
   return b;
 }
@@ -208,7 +214,7 @@ class Driver {
     for (DefId d : it->second) {
       auto b = sel_.base.find(d);
       if (b == sel_.base.end()) continue;
-      sel_.regs.give(b->second, sel_.components(d));
+      sel_.regs.give(b->second, sel_.words(d));
       sel_.base.erase(b);
     }
   }
@@ -317,8 +323,8 @@ class Driver {
     for (const PhiInstr* p : phis)
       for (const PhiSrc& src : p->src)
         if (src.pred_block == pred)
-          for (unsigned c = 0; c < p->dest.components; ++c) {
-            std::string d = sel_.r(p->dest.id, c), s = sel_.r(src.def, c);
+          for (unsigned w = 0; w < Selector::words(p->dest); ++w) {
+            std::string d = sel_.word(p->dest.id, w), s = sel_.word(src.def, w);
             if (d != s) moves.emplace_back(std::move(d), std::move(s));
           }
     while (!moves.empty()) {
@@ -350,7 +356,11 @@ class Driver {
         const uint64_t mask = c->dest.bit_size >= 64 ? ~uint64_t{0} : (uint64_t{1} << c->dest.bit_size) - 1;
         uint64_t v = c->value[k] & mask;
         if (c->dest.bit_size == 1) v = v ? 0xffffffffu : 0u;  // booleans as 0 / ~0
-        if (c->dest.bit_size == 64) sel_.fail(i, "64-bit values have no selection yet");
+        if (c->dest.bit_size == 64) {  // the low word, then the high word
+          sel_.emit(fmt::format("MOV32I {}, {:#x}", sel_.reg(b + 2 * k), v & 0xffffffffu));
+          sel_.emit(fmt::format("MOV32I {}, {:#x}", sel_.reg(b + 2 * k + 1), v >> 32));
+          continue;
+        }
         sel_.emit(fmt::format("MOV32I {}, {:#x}", sel_.reg(b + k), v));
       }
     } else if (const UndefInstr* u = i.as<UndefInstr>()) {

@@ -205,9 +205,10 @@ void select_alu_ops(Selector& sel, const Instr& instr, const AluInstr& a) {
   // 8-bit values (narrow loads, and values for narrow stores) are only converted.
   const bool converts = a.op == AluOp::u2u32 || a.op == AluOp::i2i32 || a.op == AluOp::u2u8 || a.op == AluOp::i2i8 ||
                         a.op == AluOp::u2u16 || a.op == AluOp::i2i16;
+  if (select_alu64(sel, instr, a)) return;
   for (const AluSrc& s : a.src) {
     const unsigned b = sel.bit_size(s.def);
-    if (b == 64 || (b == 8 && !converts)) sel.fail(instr, fmt::format("{}-bit operands of {} have no selection yet", b, name(a.op)));
+    if (b == 8 && !converts) sel.fail(instr, fmt::format("{}-bit operands of {} have no selection yet", b, name(a.op)));
   }
   x.d = sel.dest(a.dest);
   switch (a.op) {

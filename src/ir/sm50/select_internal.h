@@ -45,13 +45,18 @@ struct Selector {
   std::unordered_set<DefId> read;  // the definitions some instruction reads
   unsigned labels = 0;
 
-  // "R5", or "RZ" for a def's missing component.
+  // "R5": the register of a def's component (a 64-bit component's low word; its high word is the next register).
   std::string r(DefId d, unsigned component = 0) const;
+  // The register of a def's 32-bit word `w` (components of 64-bit defs take two words, low first).
+  std::string word(DefId d, unsigned w) const;
   std::string reg(unsigned n) const { return fmt::format("R{}", n); }
   void emit(const std::string& statement) { out += statement + " ;\n"; }
   std::string label() { return fmt::format(".L{}", labels++); }
   unsigned components(DefId d) const { return shape.at(d).components; }
   unsigned bit_size(DefId d) const { return shape.at(d).bit_size; }
+  // Registers a def takes: one per component, two for a 64-bit one (an aligned pair).
+  static unsigned words(const Def& d) { return d.components * (d.bit_size == 64 ? 2u : 1u); }
+  unsigned words(DefId d) const { return words(shape.at(d)); }
   // The def's constant component, if it is defined by load_const.
   std::optional<uint64_t> constant(DefId d, unsigned component = 0) const;
   // Registers for an instruction's destination (allocated when its instruction is selected).
@@ -68,6 +73,8 @@ struct Selector {
 };
 
 void select_alu(Selector& sel, const Instr& instr, const AluInstr& a);
+// ALU instructions with a 64-bit source or result (select_alu64.cpp); false for the others.
+bool select_alu64(Selector& sel, const Instr& instr, const AluInstr& a);
 void select_tex(Selector& sel, const Instr& instr, const TexInstr& t);
 // The compute intrinsics (select_compute.cpp); false for any other intrinsic.
 bool select_compute(Selector& sel, const Instr& instr, const IntrinsicInstr& n);

@@ -6,7 +6,9 @@
 // two 32-bit components (low, high), the form nir_lower_int64 gives them, so that selection only sees 32-bit
 // arithmetic (addresses are load_global_2x32 / store_global_2x32 pairs); 8- and 16-bit registers are 32-bit
 // values whose high bits mean nothing, extended (extend()) where an operation reads them (comparisons, shifts
-// right, division, conversions), as nir_lower_bit_size widens 16-bit arithmetic to 32 bits. f64 is refused.
+// right, division, conversions), as nir_lower_bit_size widens 16-bit arithmetic to 32 bits. f64 registers are
+// (low, high) pairs too (moves, selects, loads and stores need no conversion); f64 arithmetic and conversions
+// join a pair into a 64-bit IR value (join64) and split the result again (split64).
 //
 // Control flow: PTX's branches are turned back into if/else and loops (structure.cpp): forward branches that nest
 // (the forms nvcc writes for guards and if/else), and loops whose backward branches go to their head, with breaks
@@ -173,6 +175,10 @@ class FunctionCompiler {
   ir::DefId lo(ir::DefId v);
   ir::DefId hi(ir::DefId v);
   ir::DefId add64(ir::DefId x, ir::DefId y);     // (lo, hi) pairs: the low words' carry into the high word
+  ir::DefId join64(ir::DefId pair);               // a (lo, hi) pair as one 64-bit value (pack_64_2x32_split)
+  ir::DefId split64(ir::DefId v);                 // ... and back
+  void arithmetic64(const Instruction& ins, std::string_view op);  // f64
+  ir::DefId negate_or_abs(bool negate, ir::DefId x, Type t);       // neg / abs .f32 and .f64 (float64.cpp)
 
   const Function& f_;
   const KernelLayout& layout_;
@@ -196,6 +202,7 @@ class FunctionCompiler {
   std::vector<LoopState> loops_;  // the loops being compiled, innermost last
   bool jumped_ = false;           // the current block ended in a break or continue
   std::vector<ir::DefId> non_divergent_;
+  std::unordered_map<ir::DefId, ir::DefId> joined_;  // (lo, hi) pair -> its 64-bit value (join64, split64)
   std::map<std::string, WindowVariable, std::less<>> window_vars_;
   uint32_t window_end_[2] = {0, 0};  // shared, local
   Loc at_;  // the statement being compiled, for messages

@@ -217,6 +217,7 @@ void FunctionCompiler::arithmetic(const Instruction& ins, std::string_view op, T
     set(o[0], b().alu(a, {src(1, t), src(2, t)}), t);
   };
 
+  if (t == Type::F64) return arithmetic64(ins, op);
   if (is_float(t)) {
     if (t != Type::F32) fail(ins.loc, fmt::format("{} arithmetic is not compiled yet", name(t)));
     // The MUFU approximations (rcp, sqrt, rsqrt, ex2, lg2, sin, cos .approx.ftz) are what ptxas emits for the .ftz
@@ -248,7 +249,8 @@ void FunctionCompiler::arithmetic(const Instruction& ins, std::string_view op, T
     }
     if (op == "abs" || op == "neg") {
       refuse_unknown(ins, {".ftz"});
-      return unary(op == "abs" ? AluOp::fabs : AluOp::fneg);
+      expect_operands(ins, 2);
+      return set(o[0], negate_or_abs(op == "neg", src(1, t), t), t);
     }
     // The rest are approximations in PTX too; the correctly rounded forms (.rn) are ptxas subroutines that tmu
     // does not reproduce.
@@ -461,10 +463,11 @@ void FunctionCompiler::compare(const Instruction& ins, Type t) {
   if (cmp == "ls") cmp = "le";
   if (cmp == "hi") cmp = "gt";
   if (cmp == "hs") cmp = "ge";
-  const DefId x = extend(value(ins.operands[1], t), t), y = extend(value(ins.operands[2], t), t);
+  DefId x = extend(value(ins.operands[1], t), t), y = extend(value(ins.operands[2], t), t);
   DefId r;
   if (is_float(t)) {
-    if (t != Type::F32) fail(ins.loc, fmt::format("setp on {} is not compiled yet", name(t)));  // .ftz: float_controls
+    if (t != Type::F32 && t != Type::F64) fail(ins.loc, fmt::format("setp on {} is not compiled yet", name(t)));  // .ftz: float_controls
+    if (t == Type::F64) x = join64(x), y = join64(y);
     const DefId num = b().alu(AluOp::iand, {b().alu(AluOp::feq, {x, x}), b().alu(AluOp::feq, {y, y})});
     auto ordered = [&](std::string_view c) -> DefId {
       if (c == "eq") return b().alu(AluOp::feq, {x, y});
@@ -535,9 +538,11 @@ Range range_of(Type t) {
 
 }  // namespace
 
-// cvt[.rnd][.ftz][.sat].dtype.atype d, a (PTX ISA "cvt"): f32 and f16 floats, 8- to 64-bit integers (64-bit ones
-// between integers only). Integers are extended by the source's signedness, then truncated to the destination; a
-// float becomes an integer rounded as the modifier says and clamped to the destination's range (NaN is 0: F2I).
+// cvt[.rnd][.ftz][.sat].dtype.atype d, a (PTX ISA "cvt"): f64, f32 and f16 floats, 8- to 64-bit integers.
+// Integers are extended by the source's signedness, then truncated to the destination; a float becomes an integer
+// rounded as the modifier says and clamped to the destination's range (NaN is 0: F2I). Roundings other than to
+// nearest are compiled where the result is exact anyway (an integer's or a float's widening) or are integer
+// roundings (.rni, .rzi, .rmi, .rpi); .rz, .rm and .rp narrowings are refused.
 void FunctionCompiler::convert(const Instruction& ins) {
   expect_operands(ins, 2);
   std::vector<Type> types;
@@ -554,11 +559,27 @@ void FunctionCompiler::convert(const Instruction& ins) {
   if (types.size() != 2) fail(ins.loc, "cvt takes a destination and a source type");
   const Type dt = types[0], st = types[1];
   for (Type t : types)
-    if (t == Type::F64 || t == Type::F16x2 || t == Type::BF16 || t == Type::BF16x2 || t == Type::B128 || t == Type::Pred)
+    if (t == Type::F16x2 || t == Type::BF16 || t == Type::BF16x2 || t == Type::B128 || t == Type::Pred)
       fail(ins.loc, fmt::format("cvt with {} is not compiled yet", name(t)));
   const DefId a = data_value(ins.operands[1], st);
-  // A float source as fp32 (an f16 widens exactly).
-  auto f32_source = [&] { return st == Type::F16 ? b().alu(AluOp::f2f32, {b().alu(AluOp::u2u16, {a})}) : a; };
+  if (sat && dt == Type::F64) fail(ins.loc, "cvt.sat.f64 is not compiled yet");
+  auto refuse_rounding = [&](std::string_view why) {
+    if (!rnd.empty() && rnd != "rn") fail(ins.loc, fmt::format("cvt.{}{}{}: {}", rnd, name(dt), name(st), why));
+  };
+  // A float source: fp32 (an f16 widens exactly) or a 64-bit value.
+  auto float_source = [&] {
+    if (st == Type::F64) return join64(a);
+    return st == Type::F16 ? b().alu(AluOp::f2f32, {b().alu(AluOp::u2u16, {a})}) : a;
+  };
+  // An integer source: a 32-bit value extended by its type, or a 64-bit value.
+  auto int_source = [&] { return is_64(st) ? join64(a) : extend(a, st); };
+  auto integer_rounding = [&](DefId x) {
+    if (rnd == "rni") return b().alu(AluOp::fround_even, {x});
+    if (rnd == "rzi") return b().alu(AluOp::ftrunc, {x});
+    if (rnd == "rmi") return b().alu(AluOp::ffloor, {x});
+    if (rnd == "rpi") return b().alu(AluOp::fceil, {x});
+    return x;
+  };
   auto clamp = [&](DefId v, bool is_signed, Range r) {
     auto k = [&](int64_t x) { return b().imm_int(x & 0xffffffff); };
     if (is_signed) return b().alu(AluOp::imin, {b().alu(AluOp::imax, {v, k(r.min)}), k(r.max)});
@@ -566,38 +587,48 @@ void FunctionCompiler::convert(const Instruction& ins) {
   };
   DefId r;
   if (is_float(dt) && is_float(st)) {
-    DefId x = f32_source();
+    DefId x = float_source();
     if (dt == Type::F16) {  // fp32 -> fp16, rounded to nearest even (F2F.F16.F32)
       if (st != Type::F32 || (!rnd.empty() && rnd != "rn"))
         fail(ins.loc, fmt::format("cvt{}.f16{} is not compiled yet (cvt.rn.f16.f32 is)", rnd.empty() ? "" : "." + rnd, name(st)));
       if (sat) x = b().alu(AluOp::fsat, {x});
       r = b().alu(AluOp::u2u32, {b().alu(AluOp::f2f16, {x})});
-    } else {
-      if (rnd.empty() || rnd == "rn") r = x;
-      else if (rnd == "rni") r = b().alu(AluOp::fround_even, {x});
-      else if (rnd == "rzi") r = b().alu(AluOp::ftrunc, {x});
-      else if (rnd == "rmi") r = b().alu(AluOp::ffloor, {x});
-      else if (rnd == "rpi") r = b().alu(AluOp::fceil, {x});
-      else fail(ins.loc, fmt::format("cvt.{} between floats is not compiled yet", rnd));
+    } else if (dt == Type::F64 && st != Type::F64) {  // widening: exact
+      if (rnd.size() == 2 && rnd != "rn") refuse_rounding("a widening is exact, PTX allows only .rn on it");
+      r = split64(integer_rounding(b().alu(AluOp::f2f64, {x})));
+    } else if (dt == Type::F32 && st == Type::F64) {  // narrowing, to nearest even (F2F.F32.F64)
+      if (rnd.size() == 3) fail(ins.loc, fmt::format("cvt.{}.f32.f64: PTX's integer roundings are for same-size cvt", rnd));
+      refuse_rounding("only the rounding to nearest (.rn) is compiled");
+      r = b().alu(AluOp::f2f32, {x});
       if (sat) r = b().alu(AluOp::fsat, {r});
+    } else {
+      if (rnd.size() == 2 && rnd != "rn") fail(ins.loc, fmt::format("cvt.{} between floats of one size is not compiled yet", rnd));
+      r = integer_rounding(x);
+      if (sat) r = b().alu(AluOp::fsat, {r});
+      if (dt == Type::F64) r = split64(r);
     }
   } else if (is_float(dt)) {  // from an integer
-    if (dt != Type::F32) fail(ins.loc, fmt::format("cvt from integers to {} is not compiled yet", name(dt)));
-    if (is_64(st)) fail(ins.loc, "cvt from 64-bit integers to float is not compiled yet");
-    if (!rnd.empty() && rnd != "rn") fail(ins.loc, fmt::format("cvt.{} to float is not compiled yet (.rn is)", rnd));
-    r = b().alu(kind(st) == Kind::Signed ? AluOp::i2f32 : AluOp::u2f32, {extend(a, st)});
-    if (sat) r = b().alu(AluOp::fsat, {r});
+    if (dt == Type::F16) fail(ins.loc, "cvt from integers to f16 is not compiled yet");
+    // An integer of 32 bits or less is exact in f64; otherwise only to nearest.
+    if (dt == Type::F32 || is_64(st)) refuse_rounding("only the rounding to nearest (.rn) is compiled");
+    const bool is_signed = kind(st) == Kind::Signed;
+    if (dt == Type::F64) {
+      r = split64(b().alu(is_signed ? AluOp::i2f64 : AluOp::u2f64, {int_source()}));
+    } else {
+      r = b().alu(is_signed ? AluOp::i2f32 : AluOp::u2f32, {int_source()});
+      if (sat) r = b().alu(AluOp::fsat, {r});
+    }
   } else if (is_float(st)) {  // to an integer
-    if (is_64(dt)) fail(ins.loc, "cvt from float to 64-bit integers is not compiled yet");
-    const DefId x = f32_source();
-    DefId v = x;
-    if (rnd == "rni") v = b().alu(AluOp::fround_even, {x});
-    else if (rnd == "rmi") v = b().alu(AluOp::ffloor, {x});
-    else if (rnd == "rpi") v = b().alu(AluOp::fceil, {x});
-    else if (rnd != "rzi") fail(ins.loc, "cvt from float to integer needs .rni, .rzi, .rmi or .rpi");
+    if (rnd != "rni" && rnd != "rmi" && rnd != "rpi" && rnd != "rzi")
+      fail(ins.loc, "cvt from float to integer needs .rni, .rzi, .rmi or .rpi");
+    const DefId v = integer_rounding(float_source());
     const bool is_signed = kind(dt) == Kind::Signed;
-    r = b().alu(is_signed ? AluOp::f2i32 : AluOp::f2u32, {v});  // saturates to 32 bits (F2I)
-    if (bit_size(dt) < 32) r = clamp(r, is_signed, range_of(dt));
+    if (is_64(dt)) {
+      r = split64(b().alu(is_signed ? AluOp::f2i64 : AluOp::f2u64, {v}));  // saturates to 64 bits (F2I)
+    } else {
+      r = b().alu(is_signed ? AluOp::f2i32 : AluOp::f2u32, {v});  // saturates to 32 bits (F2I)
+      if (bit_size(dt) < 32) r = clamp(r, is_signed, range_of(dt));
+    }
   } else {  // integers
     if (!rnd.empty()) fail(ins.loc, fmt::format("cvt.{} between integers: rounding is for floats", rnd));
     const bool from_signed = kind(st) == Kind::Signed;

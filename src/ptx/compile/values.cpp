@@ -33,6 +33,20 @@ ir::DefId FunctionCompiler::add64(ir::DefId x, ir::DefId y) {
   return wide(l, b().alu(ir::AluOp::iadd, {b().alu(ir::AluOp::iadd, {hi(x), hi(y)}), carry}));
 }
 ir::DefId FunctionCompiler::hi(ir::DefId v) { return b().channel(v, 1); }
+// A pair that split64 made, or that was joined before, is joined already: the 64-bit value is reused (it is
+// defined before the pair, so it dominates every use of the pair).
+ir::DefId FunctionCompiler::join64(ir::DefId pair) {
+  if (auto it = joined_.find(pair); it != joined_.end()) return it->second;
+  const ir::DefId l = lo(pair), h = hi(pair);
+  return joined_[pair] = b().alu(ir::AluOp::pack_64_2x32_split, {l, h});
+}
+ir::DefId FunctionCompiler::split64(ir::DefId v) {
+  const ir::DefId l = b().alu(ir::AluOp::unpack_64_2x32_split_x, {v});
+  const ir::DefId h = b().alu(ir::AluOp::unpack_64_2x32_split_y, {v});
+  const ir::DefId pair = wide(l, h);
+  joined_[pair] = v;
+  return pair;
+}
 
 static void check_register_type(const Operand& o, Type declared, Type wanted) {
   const unsigned want = bit_size(wanted), have = bit_size(declared);
@@ -67,6 +81,7 @@ ir::DefId FunctionCompiler::special(const Operand& o) {
 }
 
 ir::DefId FunctionCompiler::value(const Operand& o, Type t) {
+  auto double_bits = [&](uint64_t bits) { return b().imm_vec({bits & 0xffffffffu, bits >> 32}, 32); };
   switch (o.kind) {
     case Operand::Kind::Name: {
       if (!o.name.empty() && o.name[0] == '%' && !registers_.count(o.name)) {
@@ -90,16 +105,20 @@ ir::DefId FunctionCompiler::value(const Operand& o, Type t) {
     }
     case Operand::Kind::Int: {
       if (t == Type::Pred) fail(o.loc, "a predicate operand must be a register");
+      // ptxas: "Arguments mismatch" (a float operand is written as a float: 1.0, 0f3F800000, 0d3FF0000000000000).
+      if (is_float(t)) fail(o.loc, fmt::format("an integer constant where the instruction needs {}: write it as a float", name(t)));
       if (is_64(t)) return b().imm_vec({o.int_value & 0xffffffffu, o.int_value >> 32}, 32);
-      if (is_float(t)) return b().imm_float(static_cast<float>(static_cast<int64_t>(o.int_value)));
       if (bit_size(t) < 32) return b().imm_int(static_cast<int64_t>(o.int_value & ((1u << bit_size(t)) - 1)));
       return b().imm_int(static_cast<int64_t>(o.int_value & 0xffffffffu));
     }
     case Operand::Kind::Float: {
-      if (t != Type::F32) fail(o.loc, fmt::format("a floating-point constant where the instruction needs {}", name(t)));
-      if (o.is_f32) return b().imm_vec({o.float_bits & 0xffffffffu}, 32);
+      if (t != Type::F32 && t != Type::F64)
+        fail(o.loc, fmt::format("a floating-point constant where the instruction needs {}", name(t)));
       double d = 0;
-      std::memcpy(&d, &o.float_bits, sizeof d);
+      if (o.is_f32) d = std::bit_cast<float>(static_cast<uint32_t>(o.float_bits));  // exact
+      else std::memcpy(&d, &o.float_bits, sizeof d);
+      if (t == Type::F64) return double_bits(o.is_f32 ? std::bit_cast<uint64_t>(d) : o.float_bits);
+      if (o.is_f32) return b().imm_vec({o.float_bits & 0xffffffffu}, 32);
       return b().imm_float(static_cast<float>(d));
     }
     case Operand::Kind::Vector: {
