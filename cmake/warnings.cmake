@@ -1,6 +1,12 @@
-# Warnings are errors for tmu's own code. -Wconversion makes bit-twiddling mistakes build errors.
+# tmu's own code is built with these warnings (never its users': the options are PRIVATE). -Wconversion catches
+# bit-twiddling mistakes. With TMU_WERROR, a developer option that is on when tmu is the top-level project (and off
+# when another project adds it with add_subdirectory, or with -DTMU_WERROR=OFF), they are errors.
+option(TMU_WERROR "Make warnings in tmu's own code errors (-Werror)" ${PROJECT_IS_TOP_LEVEL})
 set(TMU_WARNINGS -Wall -Wextra -Wpedantic -Wconversion -Wsign-conversion -Wshadow -Wnon-virtual-dtor
-    -Wold-style-cast -Wcast-align -Woverloaded-virtual -Wimplicit-fallthrough -Werror)
+    -Wold-style-cast -Wcast-align -Woverloaded-virtual -Wimplicit-fallthrough)
+if(TMU_WERROR)
+  list(APPEND TMU_WARNINGS -Werror)
+endif()
 function(tmu_target_warnings target)
   target_compile_options(${target} PRIVATE ${TMU_WARNINGS})
 endfunction()
