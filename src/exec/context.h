@@ -28,11 +28,15 @@ struct StackEntry {
 };
 
 // Barrier bookkeeping for hazard reports: for each of the six barriers, the variable-latency instructions still
-// outstanding on it (oldest first) and the registers they write (or read, for read barriers).
+// outstanding on it (oldest first), the registers they write (or read, for read barriers) and the threads they ran
+// for. A later instruction conflicts only through threads of both: after a divergent branch, one side's pending
+// write does not change the registers of the threads on the other side (ptxas's div.rn/rcp.rn slow paths read a
+// register on one side that a MUFU on the other side writes, without waiting).
 struct Scoreboard {
   struct Pending {
     std::array<uint64_t, 4> regs{};  // bit r: register r
     uint64_t writer = 0;             // address of the instruction that set the barrier
+    uint32_t lanes = 0;              // the threads it ran for
   };
   std::array<std::vector<Pending>, 6> write{}, read{};
   // The wait mask of a control slot: every instruction on those barriers has completed.

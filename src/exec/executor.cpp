@@ -60,7 +60,7 @@ void Context::check_hazard(unsigned r, bool write) {
   set_bit(done, r);
   for (unsigned b = 0; b < 6; ++b) {
     auto note = [&](const Scoreboard::Pending& p, Hazard::Kind kind) {
-      if (checked(p.regs, r) && reported_.emplace(address(), p.writer, r, kind == Hazard::Kind::WriteAfterRead).second)
+      if (checked(p.regs, r) && (p.lanes & lanes) != 0 && reported_.emplace(address(), p.writer, r, kind == Hazard::Kind::WriteAfterRead).second)
         report.hazards.push_back({address(), p.writer, r, b, kind});
     };
     for (const auto& p : scoreboard.write[b]) note(p, write ? Hazard::Kind::WriteAfterWrite : Hazard::Kind::ReadAfterWrite);
@@ -201,9 +201,9 @@ WarpExecution::Stop WarpExecution::resume() {
     // Variable-latency results and operands stay covered by the slot's barriers until waited on.
     if (!isa::sm50::fixed_latency(inst.form().sched)) {
       if (inst.ctrl.wrbar < 6 && c.checked_write_ != std::array<uint64_t, 4>{})
-        c.scoreboard.write[inst.ctrl.wrbar].push_back({c.checked_write_, inst.address()});
+        c.scoreboard.write[inst.ctrl.wrbar].push_back({c.checked_write_, inst.address(), lanes});
       if (inst.ctrl.rdbar < 6 && c.checked_read_ != std::array<uint64_t, 4>{})
-        c.scoreboard.read[inst.ctrl.rdbar].push_back({c.checked_read_, inst.address()});
+        c.scoreboard.read[inst.ctrl.rdbar].push_back({c.checked_read_, inst.address(), lanes});
     }
     pc = c.jump ? *c.jump : pc + 1;
     if (c.arrival) {

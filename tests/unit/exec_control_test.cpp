@@ -149,6 +149,36 @@ TEST(ExecControl, ReadBeforeTheWriteBarrierIsAHazard) {
   EXPECT_EQ(f.r(1, 9), 10u);
 }
 
+TEST(ExecControl, PendingWritesConflictOnlyThroughTheirOwnThreads) {
+  // Lanes 0..15 take the branch and issue a variable-latency S2R into R1 without waiting; lanes 16..31 then read
+  // R1 on the other side: their R1 is not being written, no hazard. A read by every lane after the join is one.
+  ExecFixture f;
+  f.ok("S2R R0, SR_LANEID;\n"
+       "MOV32I R1, 0x7;\n"
+       "SSY `(join);\n"
+       "ISETP.LT.U32.AND P0, PT, R0, 0x10, PT &req={0};\n"
+       "@P0 BRA `(low);\n"
+       "IADD32I R2, R1, 0x1 ?stall=6 ;\n"  // lanes 16..31 (the executor runs the taken side first)
+       "SYNC;\n"
+       "low: S2R R1, SR_LANEID &wr=0 ;\n"  // lanes 0..15
+       "SYNC ?stall=6 ;\n"
+       "join: EXIT;");
+  for (unsigned l = 16; l < kLanes; ++l) EXPECT_EQ(f.r(2, l), 8u) << l;
+  EXPECT_TRUE(f.report.hazards.empty()) << f.report.hazards[0].to_string();
+
+  f.ok("S2R R0, SR_LANEID;\n"
+       "SSY `(join);\n"
+       "ISETP.LT.U32.AND P0, PT, R0, 0x10, PT &req={0};\n"
+       "@P0 BRA `(low);\n"
+       "SYNC ?stall=6 ;\n"
+       "low: S2R R1, SR_LANEID &wr=0 ;\n"
+       "SYNC ?stall=6 ;\n"
+       "join: IADD32I R2, R1, 0x1 ?stall=6 ;\n"
+       "EXIT;");
+  ASSERT_EQ(f.report.hazards.size(), 1u);
+  EXPECT_EQ(f.report.hazards[0].kind, Hazard::Kind::ReadAfterWrite);
+}
+
 TEST(ExecControl, WriteBeforeTheWriteBarrierIsAWriteAfterWriteHazard) {
   // R0 written by a MOV while S2R's write to it is still pending: S2R's later write wins, not a read.
   ExecFixture f;

@@ -215,6 +215,45 @@ TEST(PtxCompile, DoubleArithmetic) {
   }
 }
 
+// div.rn, rcp.rn and sqrt.rn .f32 against the host's IEEE single-precision /, 1 / x and sqrt (correctly rounded,
+// ties to even), on normal, denormal, extreme and special operands; the .ftz forms with operands and results
+// flushed to zero of their sign. A NaN result must be a NaN.
+TEST(PtxCompile, CorrectlyRoundedDivisionAndSquareRoot) {
+  std::mt19937 rng(2611);
+  const uint32_t edges[] = {0, 0x80000000, 0x7f800000, 0xff800000, 0x7fc00000, 1, 0x80000003, 0x007fffff, 0x00800000,
+                            0x7f7fffff, 0x3f800000, 0x40400000, 0x00000005, 0x01cfdf53, 0x0dff6f5d};
+  std::vector<Words> in(kThreads);
+  for (Words& w : in)
+    for (unsigned k = 0; k < 2; ++k) {
+      const uint32_t kind = static_cast<uint32_t>(rng() % 4), bits = static_cast<uint32_t>(rng());
+      w[k] = kind == 0   ? edges[bits % std::size(edges)]
+             : kind == 1 ? (bits & 0x807fffffu)                                      // denormal
+                         : (bits & 0x807fffffu) | ((1 + (bits >> 8) % 254) << 23);  // normal
+    }
+  auto f = [](uint32_t u) { return std::bit_cast<float>(u); };
+  auto flush = [](float x) { return std::fpclassify(x) == FP_SUBNORMAL ? std::copysign(0.0f, x) : x; };
+  auto same = [](float want, uint32_t got) {
+    return std::isnan(want) ? std::isnan(std::bit_cast<float>(got)) : std::bit_cast<uint32_t>(want) == got;
+  };
+  for (const bool ftz : {false, true}) {
+    const std::string m = ftz ? ".ftz" : "";
+    const auto out = run_kernel(kernel(fmt::format(R"(
+  mov.b32 %f1, %r1; mov.b32 %f2, %r2;
+  div.rn{0}.f32 %f3, %f1, %f2; mov.b32 %r5, %f3;
+  rcp.rn{0}.f32 %f4, %f2; mov.b32 %r6, %f4;
+  sqrt.rn{0}.f32 %f5, %f1; mov.b32 %r7, %f5;)", m)), in);
+    ASSERT_EQ(out.size(), in.size());
+    for (unsigned t = 0; t < in.size(); ++t) {
+      const float a = ftz ? flush(f(in[t][0])) : f(in[t][0]), b = ftz ? flush(f(in[t][1])) : f(in[t][1]);
+      auto result = [&](float r) { return ftz ? flush(r) : r; };
+      const std::string where = fmt::format("{} thread {}: a {:#x} b {:#x}", m, t, in[t][0], in[t][1]);
+      EXPECT_TRUE(same(result(a / b), out[t][0])) << where << " got " << fmt::format("{:#x}", out[t][0]);
+      EXPECT_TRUE(same(result(1.0f / b), out[t][1])) << where << " got " << fmt::format("{:#x}", out[t][1]);
+      EXPECT_TRUE(same(result(std::sqrt(a)), out[t][2])) << where << " got " << fmt::format("{:#x}", out[t][2]);
+    }
+  }
+}
+
 TEST(PtxCompile, StructuredControlFlow) {
   // if/else from branches, a guard, a nested region, a predicated instruction, registers merged after each.
   check(R"(
@@ -417,8 +456,8 @@ TEST(PtxCompile, RefusalsNameTheStatement) {
   EXPECT_EQ(error_of("  add.ftz.f32 %f1, %f1, %f1;\n  mul.f32 %f2, %f1, %f1;"),
             "bad.ptx:21:3: this f32 instruction has no .ftz, the one at line 20 col 3 has: a kernel flushes denormals "
             "everywhere or nowhere (NIR 22.3's float_controls_execution_mode is per shader)");
-  EXPECT_EQ(error_of("  div.rn.f32 %f1, %f1, %f1;"),
-            "bad.ptx:20:3: div.rn.f32 (correctly rounded) is not compiled yet: use .approx");
+  EXPECT_EQ(error_of("  div.rz.f32 %f1, %f1, %f1;"),
+            "bad.ptx:20:3: the rounding mode .rz is not compiled yet (round to nearest is)");
   EXPECT_EQ(error_of("  add.f32 %f1, %f1, 1;"),
             "bad.ptx:20:21: an integer constant where the instruction needs .f32: write it as a float");
   EXPECT_EQ(error_of("  add.rz.f64 %fd1, %fd1, %fd1;"), "bad.ptx:20:3: add.rz.f64: only the rounding to nearest (.rn) is compiled");

@@ -156,7 +156,8 @@ void udivmod(Alu& x, const std::string& num, const std::string& den, const std::
 
 // A float statement of a shader that flushes fp32 denormals (Shader::flushes_fp32_denorms, PTX's .ftz): .FTZ as
 // ptxas 11.8 spells it (FADD.FTZ.SAT, FMUL32I.FTZ, FSETP.GT.FTZ.AND, FSET.BF.LT.FTZ.AND, F2I.FTZ.S32.F32.TRUNC,
-// F2F.FTZ.F32.F32.FLOOR: nvdisasm of ptxas's .ftz code). MUFU flushes without a flag; other statements are kept.
+// F2F.FTZ.F32.F32.FLOOR: nvdisasm of ptxas's .ftz code; F2F.FTZ.F64.F32 and .F32.F64 flush the fp32 side of a
+// conversion). MUFU flushes without a flag; other statements are kept.
 std::string with_ftz(std::string_view statement) {
   const std::size_t start = statement.starts_with('@') ? statement.find(' ') + 1 : 0;
   const std::size_t space = statement.find(' ', start);
@@ -171,7 +172,9 @@ std::string with_ftz(std::string_view statement) {
       if (const std::size_t k = mnemonic.rfind(bop); k != std::string_view::npos) at = k;
   } else if ((base == "F2I" && mnemonic.find(".F32") != std::string_view::npos) ||
              (base == "F2F" && (mnemonic.find(".F32.F32") != std::string_view::npos ||
-                                mnemonic.find(".F16.F32") != std::string_view::npos))) {
+                                mnemonic.find(".F16.F32") != std::string_view::npos ||
+                                mnemonic.find(".F64.F32") != std::string_view::npos ||
+                                mnemonic.find(".F32.F64") != std::string_view::npos))) {
     at = base.size();
   }
   if (at == std::string_view::npos) return std::string(statement);

@@ -4,7 +4,10 @@
 // DSET, conversions as F2F / F2I / I2F with their .F64, .S64 and .U64 forms (the spellings ptxas 11.8 gives PTX's
 // add/mul/fma/min/max/setp/cvt .f64), and the (low, high) halves of 64-bit values (pack/unpack_64_2x32_split).
 // fneg / fabs flip or clear the sign bit (NIR's definition, what the interpreter computes; ptxas's DADD -RZ, -x
-// would also quiet a NaN). fdiv, frcp, fsqrt and the transcendental opcodes have no fp64 selection.
+// would also quiet a NaN). frcp and frsq select the MUFU seeds RCP64H / RSQ64H, which approximate the high word
+// only (the low word is 0: about 20 bits), the start of Newton iterations such as the front end's correctly
+// rounded division (src/ptx/compile/rounded.cpp); fdiv, fsqrt and the transcendental opcodes have no fp64
+// selection.
 #include "ir/sm50/select_internal.h"
 
 namespace tmu::ir::sm50::detail {
@@ -93,6 +96,12 @@ bool select_alu64(Selector& sel, const Instr& instr, const AluInstr& a) {
     case AluOp::ffma: x.each("DFMA {}, {}, {}, {}"); return true;
     case AluOp::fmin: x.each("DMNMX {}, {}, {}, PT"); return true;
     case AluOp::fmax: x.each("DMNMX {}, {}, {}, !PT"); return true;
+    case AluOp::frcp: case AluOp::frsq:
+      for (unsigned c = 0; c < x.n(); ++c) {
+        sel.emit(fmt::format("MUFU.{} {}, {}", a.op == AluOp::frcp ? "RCP64H" : "RSQ64H", x.dst(c, 1), x.src(0, c, 1)));
+        sel.emit(fmt::format("MOV {}, RZ", x.dst(c, 0)));
+      }
+      return true;
     case AluOp::ffloor: x.each("F2F.F64.F64.FLOOR {}, {}"); return true;
     case AluOp::fceil: x.each("F2F.F64.F64.CEIL {}, {}"); return true;
     case AluOp::ftrunc: x.each("F2F.F64.F64.TRUNC {}, {}"); return true;

@@ -179,6 +179,8 @@ class FunctionCompiler {
   ir::DefId split64(ir::DefId v);                 // ... and back
   void arithmetic64(const Instruction& ins, std::string_view op);  // f64
   ir::DefId negate_or_abs(bool negate, ir::DefId x, Type t);       // neg / abs .f32 and .f64 (float64.cpp)
+  ir::DefId divide_rn(ir::DefId a, ir::DefId b);  // div.rn.f32: a / b correctly rounded (rounded.cpp)
+  ir::DefId sqrt_rn(ir::DefId a);                 // sqrt.rn.f32
 
   const Function& f_;
   const KernelLayout& layout_;

@@ -252,9 +252,15 @@ void FunctionCompiler::arithmetic(const Instruction& ins, std::string_view op, T
       expect_operands(ins, 2);
       return set(o[0], negate_or_abs(op == "neg", src(1, t), t), t);
     }
-    // The rest are approximations in PTX too; the correctly rounded forms (.rn) are ptxas subroutines that tmu
-    // does not reproduce.
-    if (has(ins, ".rn")) fail(ins.loc, fmt::format("{}.rn.f32 (correctly rounded) is not compiled yet: use .approx", op));
+    // The correctly rounded forms (rounded.cpp); the rest are approximations in PTX too.
+    if (has(ins, ".rn")) {
+      refuse_unknown(ins, {".rn", ".ftz"});
+      expect_operands(ins, op == "div" ? 3 : 2);
+      if (op == "div") return set(o[0], divide_rn(src(1, t), src(2, t)), t);
+      if (op == "rcp") return set(o[0], divide_rn(b().imm_float(1.0f), src(1, t)), t);
+      if (op == "sqrt") return set(o[0], sqrt_rn(src(1, t)), t);
+      fail(ins.loc, fmt::format("{}.rn.f32 is not a PTX instruction (div, rcp and sqrt have .rn)", op));
+    }
     if (op == "div") {
       refuse_unknown(ins, {".approx", ".full", ".ftz"});
       return binary(AluOp::fdiv);
