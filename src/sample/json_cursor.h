@@ -15,17 +15,12 @@
 #include <string>
 #include <string_view>
 
+#include "sample/spec_names.h"
+
 namespace tmu::sample {
 
 struct SpecError : std::runtime_error {
   using std::runtime_error::runtime_error;
-};
-
-// A name for an enumerated value in the spec.
-template <typename T>
-struct Named {
-  std::string_view name;
-  T value;
 };
 
 class Cursor {

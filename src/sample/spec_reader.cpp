@@ -28,41 +28,7 @@ using texunit::Reduction;
 using texunit::Source;
 using texunit::TextureType;
 
-// ---- Names ------------------------------------------------------------------------------------------------
-
-constexpr Named<TextureType> kTypes[] = {
-    {"1d", TextureType::Tex1D},         {"2d", TextureType::Tex2D},           {"3d", TextureType::Tex3D},
-    {"cube", TextureType::Cube},        {"1d_array", TextureType::Array1D},   {"2d_array", TextureType::Array2D},
-    {"cube_array", TextureType::ArrayCube},
-};
-// TSC ADDRESS_U/V/P, DEPTH_COMPARE_FUNC, MAG/MIN/MIP_FILTER, CUBEMAP_INTERFACE_FILTERING, REDUCTION and
-// FLOAT_COORD_NORMALIZATION values (clb097tex.h names, lower case).
-constexpr Named<AddressMode> kAddressModes[] = {
-    {"wrap", AddressMode::Wrap},
-    {"mirror", AddressMode::Mirror},
-    {"clamp_to_edge", AddressMode::ClampToEdge},
-    {"border", AddressMode::Border},
-    {"clamp_ogl", AddressMode::ClampOgl},
-    {"mirror_once_clamp_to_edge", AddressMode::MirrorOnceClampToEdge},
-    {"mirror_once_border", AddressMode::MirrorOnceBorder},
-    {"mirror_once_clamp_ogl", AddressMode::MirrorOnceClampOgl},
-};
-constexpr Named<CompareFunc> kCompareFuncs[] = {
-    {"never", CompareFunc::Never},     {"less", CompareFunc::Less},
-    {"equal", CompareFunc::Equal},     {"less_equal", CompareFunc::LessEqual},
-    {"greater", CompareFunc::Greater}, {"not_equal", CompareFunc::NotEqual},
-    {"greater_equal", CompareFunc::GreaterEqual}, {"always", CompareFunc::Always},
-};
-constexpr Named<MagFilter> kMagFilters[] = {
-    {"point", MagFilter::Point}, {"linear", MagFilter::Linear}, {"vcaa_4", MagFilter::Vcaa4}, {"vcaa_8", MagFilter::Vcaa8}};
-constexpr Named<MinFilter> kMinFilters[] = {{"point", MinFilter::Point}, {"linear", MinFilter::Linear}, {"aniso", MinFilter::Aniso}};
-constexpr Named<MipFilter> kMipFilters[] = {{"none", MipFilter::None}, {"point", MipFilter::Point}, {"linear", MipFilter::Linear}};
-constexpr Named<uint8_t> kCubeInterface[] = {
-    {"use_wrap", 0}, {"override_wrap", 1}, {"auto_span_seam", 2}, {"auto_cross_seam", 3}};
-constexpr Named<Reduction> kReductions[] = {
-    {"weighted_average", Reduction::WeightedAverage}, {"min", Reduction::Min}, {"max", Reduction::Max}};
-constexpr Named<bool> kCoordNormalization[] = {{"use_header", false}, {"force_unnormalized", true}};
-constexpr int64_t kAnisotropyRatios[] = {1, 2, 4, 6, 8, 10, 12, 16};  // MAX_ANISOTROPY codes 0..7
+// ---- Names: sample/spec_names.h --------------------------------------------------------------------
 
 // Data types, as format suffixes and in the object form ("SRGB" is UNORM with S_R_G_B_CONVERSION, suffix only).
 constexpr Named<DataType> kDataTypes[] = {

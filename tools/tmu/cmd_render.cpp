@@ -5,13 +5,12 @@
 
 #include <chrono>
 #include <iostream>
-#include <map>
 #include <memory>
 
 #include "commands.h"
 #include "common/png_image.h"
 #include "io.h"
-#include "isa/cubin.h"
+#include "render/options.h"
 #include "render/renderer.h"
 
 namespace tmu::cli {
@@ -28,86 +27,25 @@ struct Options {
   unsigned aniso = 16;
 };
 
-// A binary fragment program: a cubin (its first function) or a raw SM52 blob of 32-byte bundles (a file ending in
-// .bin). nullopt: the file is SASS text. An inner nullopt: the code did not decode (the error is printed).
-// A cubin's constant banks other than 0 (ptxas's literals) go to `constants`.
-std::optional<std::optional<isa::sm50::Program>> load_code(const std::string& path, const std::vector<std::byte>& bytes,
-                                                           isa::ConstantBanks& constants) {
-  std::span<const std::byte> code;
-  isa::Arch arch = isa::Arch::SM52;
-  std::optional<isa::Cubin> cubin;
-  uint64_t file_offset = 0;
-  if (isa::looks_like_elf(bytes)) {
-    auto c = isa::read_cubin(bytes);
-    if (!c || c->functions.empty()) {
-      error(path + ": " + (c ? std::string("the cubin has no code section") : c.error()));
-      return std::optional<isa::sm50::Program>{};
-    }
-    cubin = std::move(*c);
-    code = cubin->functions[0].code;
-    for (const auto& bank : cubin->functions[0].constants)
-      if (bank.first != 0) constants.push_back(bank);
-    arch = cubin->arch;
-    file_offset = cubin->functions[0].file_offset;
-  } else if (path.ends_with(".bin")) {
-    code = bytes;
-  } else {
-    return std::nullopt;
-  }
-  isa::sm50::Program p;
-  if (auto fail = isa::sm50::decode_program(code, arch, 0, p)) {
-    error(fmt::format("{}: {} at address {:#06x} (file offset {:#x}, word {:#018x})", path, fail->reason, fail->address,
-                      file_offset + fail->address, fail->word));
-    return std::optional<isa::sm50::Program>{};
-  }
-  return std::optional<isa::sm50::Program>{std::move(p)};
-}
-
-constexpr uint32_t kMaxTextureSide = 16384;
-constexpr uint64_t kMaxSamples = uint64_t{4096} * 4096 * 4;
-
-// The sampler state for --filter / --aniso.
-std::optional<std::string> apply_filter(const Options& o, texunit::Sampler& s) {
-  using namespace texunit;
-  static const std::map<std::string, std::tuple<MagFilter, MinFilter, MipFilter>> kFilters{
-      {"nearest", {MagFilter::Point, MinFilter::Point, MipFilter::None}},
-      {"bilinear", {MagFilter::Linear, MinFilter::Linear, MipFilter::Point}},
-      {"trilinear", {MagFilter::Linear, MinFilter::Linear, MipFilter::Linear}},
-      {"aniso", {MagFilter::Linear, MinFilter::Aniso, MipFilter::Linear}},
-  };
-  auto f = kFilters.find(o.filter);
-  if (f == kFilters.end()) return fmt::format("unknown filter '{}' (nearest, bilinear, trilinear, aniso)", o.filter);
-  std::tie(s.mag, s.min, s.mip) = f->second;
-  static const std::map<unsigned, uint8_t> kAniso{{1, 0}, {2, 1}, {4, 2}, {6, 3}, {8, 4}, {10, 5}, {12, 6}, {16, 7}};
-  auto a = kAniso.find(o.aniso);
-  if (a == kAniso.end()) return fmt::format("anisotropy {} is not one Maxwell has (1, 2, 4, 6, 8, 10, 12, 16)", o.aniso);
-  s.max_anisotropy = a->second;
-  return std::nullopt;
-}
-
 int run(const Options& o) {
-  // Every sample of the frame is held in memory (colour as four floats): 4096 x 4096 at 4 samples is about 1 GiB.
-  if (uint64_t{o.width} * o.height * o.msaa > kMaxSamples) {
-    error(fmt::format("{}x{} at {} samples per pixel is {} samples; tmu render holds every sample in memory and "
-                      "takes at most {} (4096x4096 at 4 samples)", o.width, o.height, o.msaa,
-                      uint64_t{o.width} * o.height * o.msaa, kMaxSamples));
+  if (auto e = render::check_frame(o.width, o.height, o.msaa)) {
+    error(*e);
     return 1;
   }
   render::Scene scene = render::default_scene(o.width, o.height);
   scene.samples = o.msaa;
-  if (auto e = apply_filter(o, scene.sampler)) {
+  if (auto e = render::apply_filter(o.filter, o.aniso, scene.sampler)) {
     error(*e);
     return 2;
   }
   if (!o.program.empty()) {
-    scene.fragment_program_name = o.program;
     auto bytes = read_file(o.program);
     if (!bytes) return 1;
-    if (auto code = load_code(o.program, *bytes, scene.fragment_constants)) {
-      if (!*code) return 1;
-      scene.fragment_code = std::move(**code);
-    } else {
-      scene.fragment_program.assign(reinterpret_cast<const char*>(bytes->data()), bytes->size());
+    // A binary program is a cubin (its first function) or a raw SM52 blob of 32-byte bundles (a file ending in
+    // .bin); anything else is SASS text.
+    if (auto set = render::set_program(scene, o.program, *bytes, o.program.ends_with(".bin")); !set) {
+      error(set.error());
+      return 1;
     }
   }
   render::MipChain chain;
@@ -119,11 +57,8 @@ int run(const Options& o) {
       error(o.texture + ": " + img.error());
       return 1;
     }
-    // A mipmapped 2D texture takes sides up to 16384 on compute capability 5.x (CUDA's maxTexture2DMipmap); the
-    // chain of a larger one would need more than the 15 levels past level 0 a header holds.
-    if (img->width > kMaxTextureSide || img->height > kMaxTextureSide) {
-      error(fmt::format("{}: {}x{}: textures take sides up to {} (a mipmapped 2D texture on SM 5.x)", o.texture,
-                        img->width, img->height, kMaxTextureSide));
+    if (auto e = render::check_texture(o.texture, img->width, img->height)) {
+      error(*e);
       return 1;
     }
     chain = render::from_level0(img->width, img->height, std::move(img->pixels));
