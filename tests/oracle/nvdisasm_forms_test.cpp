@@ -45,10 +45,6 @@ struct Sample {
   std::string expect;  // tmu's text with terminator, or its refusal reason
 };
 
-void store(std::vector<std::byte>& out, uint64_t v) {
-  for (int i = 0; i < 8; ++i) out.push_back(static_cast<std::byte>((v >> (8 * i)) & 0xff));
-}
-
 Control random_slot(std::mt19937_64& rng) {
   Control c;
   do {
@@ -57,29 +53,15 @@ Control random_slot(std::mt19937_64& rng) {
   return c;
 }
 
-Control safe_slot() {
-  Control c;
-  c.stall = 2;
-  c.yield = true;
-  return c;
-}
-
-// A word every architecture accepts, to fill the other slots of a bundle: IPA.PASS R4, a[0x7c], RZ.
-constexpr uint64_t kFiller = 0xe003ff87cff7ff04;
+Control safe_slot() { return unpack_slot(test::kPlainSlot); }
 
 std::vector<std::byte> bundle_code(const std::vector<Sample>& s, std::size_t first, std::size_t count) {
-  std::vector<std::byte> code;
-  for (std::size_t b = 0; b < count; b += 3) {
-    std::array<Control, 3> slots{safe_slot(), safe_slot(), safe_slot()};
-    std::array<uint64_t, 3> words{kFiller, kFiller, kFiller};
-    for (std::size_t k = 0; k < 3 && b + k < count; ++k) {
-      slots[k] = s[first + b + k].ctrl;
-      words[k] = s[first + b + k].word;
-    }
-    store(code, pack_control(slots));
-    for (uint64_t w : words) store(code, w);
+  std::vector<uint64_t> words, slots;
+  for (std::size_t k = first; k < first + count; ++k) {
+    words.push_back(s[k].word);
+    slots.push_back(pack_slot(s[k].ctrl));
   }
-  return code;
+  return test::nvdisasm_bundles(words, slots);
 }
 
 class FormDiff : public ::testing::TestWithParam<Case> {};

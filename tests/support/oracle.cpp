@@ -149,6 +149,21 @@ std::string normalize_nvdisasm_text(std::string text) {
   return text;
 }
 
+std::vector<std::byte> nvdisasm_bundles(const std::vector<uint64_t>& words, const std::vector<uint64_t>& slots) {
+  constexpr uint64_t kFiller = 0xe003ff87cff7ff04;
+  std::vector<std::byte> code;
+  auto store = [&code](uint64_t v) {
+    for (int i = 0; i < 8; ++i) code.push_back(static_cast<std::byte>((v >> (8 * i)) & 0xff));
+  };
+  for (std::size_t b = 0; b < words.size(); b += 3) {
+    uint64_t ctrl = 0;
+    for (std::size_t k = 0; k < 3; ++k) ctrl |= (b + k < words.size() ? slots[b + k] : kPlainSlot) << (21 * k);
+    store(ctrl);
+    for (std::size_t k = 0; k < 3; ++k) store(b + k < words.size() ? words[b + k] : kFiller);
+  }
+  return code;
+}
+
 NvdisasmOutput nvdisasm_raw(const std::string& nvdisasm, const std::vector<std::byte>& code, isa::Arch arch) {
   static int counter = 0;
   const std::string path = temp_dir() + "/code" + std::to_string(counter++) + ".bin";

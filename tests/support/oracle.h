@@ -48,6 +48,12 @@ std::string normalize_nvdisasm_text(std::string text);
 
 NvdisasmOutput nvdisasm_raw(const std::string& nvdisasm, const std::vector<std::byte>& code, isa::Arch arch);
 
+// A control slot every instruction accepts (21 bits: stall 2, yield, no barriers, no wait, no reuse).
+inline constexpr uint64_t kPlainSlot = 0x7f2;
+// A raw code blob for nvdisasm: bundles of a control word and three instruction words, word i with control slot
+// slots[i]; the last bundle is filled up with IPA.PASS R4, a[0x7c], RZ (every architecture accepts it).
+std::vector<std::byte> nvdisasm_bundles(const std::vector<uint64_t>& words, const std::vector<uint64_t>& slots);
+
 // Helper for tests: sets `path` to the tool, or skips (or fails, when required) the test.
 #define TMU_REQUIRE_TOOL(path, name)                                                                      \
   std::string path;                                                                                       \

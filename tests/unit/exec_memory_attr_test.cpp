@@ -84,6 +84,25 @@ TEST_F(ExecAttr, Errors) {
   fails("OUT.EMIT R0, R1, R2;", -1, {"OUT", "not modelled"});
 }
 
+// Instructions the table holds but the executor has no semantics for (issue 14: surfaces, TXA, R2B, ISBERD, the
+// video instructions) stop the run with the instruction's text and "does not model", never crash it.
+TEST_F(ExecAttr, TableOnlyInstructionsAreRefused) {
+  fails("SULD.D.BA.2D.TRAP R11, [R8], 0x54;", -1, {"SULD.D.BA.2D.TRAP R11, [R8], 0x54", "does not model SULD"});
+  fails("SUST.P.2D.TRAP [R8], R16, R2;", -1, {"does not model SUST"});
+  fails("SURED.D.BA.1D.ADD.TRAP [R8], R25, 0x52;", -1, {"does not model SURED"});
+  fails("SUATOM.D.2D.CAS.TRAP R11, [R8], R12, 0x54;", -1, {"does not model SUATOM"});
+  fails("TXA.NODEP R11, R8, 0x54, 0xc;", -1, {"does not model TXA"});
+  fails("R2B.WARP 0xf, R40;", -1, {"does not model R2B"});
+  fails("ISBERD.O.PATCH.U16 R154, [R140];", -1, {"does not model ISBERD"});
+  fails("VADD.UD.U32.U32 R4, R0, R5, RZ;", -1, {"VADD.UD.U32.U32 R4, R0, R5, RZ", "does not model VADD"});
+  fails("VABSDIFF.SD.S16.S16.SAT R11, R0, R5.H1, RZ;", -1, {"does not model VABSDIFF"});
+  fails("VMNMX.UD.U8.U8.MX.MAX R13, R0.B3, R5.B1, R6;", -1, {"does not model VMNMX"});
+  fails("VSET.NE.S8.S8.ACC R21, R0.B1, R5.B2, R6;", -1, {"does not model VSET"});
+  fails("VSHL.UD.U32.U32 R15, R0, R5, RZ;", -1, {"does not model VSHL"});
+  fails("VSHR.W.ACC R16, R0, R5, R6;", -1, {"does not model VSHR"});
+  fails("VMAD.S16.S16.SHR_15 R17, R0, R5.H1, R6;", -1, {"does not model VMAD"});
+}
+
 class ExecPixld : public ExecMemoryTest {
  protected:
   void SetUp() override {

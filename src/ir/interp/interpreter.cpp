@@ -21,6 +21,7 @@
 // * undef reads as zero (NAK runs nir_lower_undef_to_zero).
 #include "ir/interp/interpreter.h"
 
+#include <bit>
 #include <cstring>
 #include <optional>
 
@@ -484,6 +485,26 @@ class Runner {
         Reg& d = dest(n, v.comps, n.dest.bit_size, where);
         for (unsigned c = 0; c < v.comps; ++c)
           for (unsigned lane = 0; lane < kLanes; ++lane) d.set(c, lane, v.get(c, static_cast<unsigned>(idx.get(0, lane) % kLanes)));
+        break;
+      }
+      case Intrinsic::ballot: case Intrinsic::vote_any: case Intrinsic::vote_all: case Intrinsic::vote_ieq: {
+        // Over the lanes running this instruction (VOTE's active lanes).
+        const Reg v = src(n, 0, 1, where);
+        uint32_t holds = 0;
+        bool same = true;
+        for (unsigned lane = 0; lane < kLanes; ++lane) {
+          if (!((mask >> lane) & 1)) continue;
+          if (v.get(0, lane) != 0) holds |= 1u << lane;
+          same = same && v.get(0, lane) == v.get(0, static_cast<unsigned>(std::countr_zero(mask)));
+        }
+        if (n.op == Intrinsic::ballot) {
+          Reg& d = dest(n, 1, 32, where);
+          for (unsigned lane = 0; lane < kLanes; ++lane) d.set(0, lane, holds);
+          break;
+        }
+        const bool r = n.op == Intrinsic::vote_any ? holds != 0 : n.op == Intrinsic::vote_all ? holds == mask : same;
+        Reg& d = dest(n, 1, n.dest.bit_size, where);
+        for (unsigned lane = 0; lane < kLanes; ++lane) d.set(0, lane, r ? ~uint64_t{0} : 0);
         break;
       }
       case Intrinsic::is_sparse_texels_resident: {

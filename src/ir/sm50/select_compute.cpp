@@ -318,6 +318,30 @@ bool select_compute(Selector& sel, const Instr& i, const IntrinsicInstr& n) {
         sel.emit(fmt::format("SHFL.IDX PT, {}, {}, {}, 0x1f", sel.reg(d + c), sel.r(n.src[0], c), sel.r(n.src[1])));
       return true;
     }
+    case Intrinsic::ballot: case Intrinsic::vote_any: case Intrinsic::vote_all: case Intrinsic::vote_ieq: {
+      // VOTE.ANY's ballot of the condition (booleans are 0 / ~0 registers) and, for all and ieq, of PT: the active
+      // lanes. any: ballot != 0; all: ballot == active; ieq on booleans: ballot == 0 or ballot == active.
+      if (sel.bit_size(n.src[0]) != 1 && n.op != Intrinsic::ballot)
+        sel.fail(i, fmt::format("{} of {}-bit values has no selection (booleans have)", name(n.op), sel.bit_size(n.src[0])));
+      const unsigned t = sel.scratch(2);
+      const std::string ballot = sel.reg(t), active = sel.reg(t + 1);
+      sel.emit(fmt::format("ISETP.NE.AND P1, PT, {}, RZ, PT", sel.r(n.src[0])));
+      sel.emit(fmt::format("VOTE.ANY {}, PT, P1", ballot));
+      const std::string d = sel.reg(sel.dest(n.dest));
+      if (n.op == Intrinsic::ballot) {
+        sel.emit(fmt::format("MOV {}, {}", d, ballot));
+      } else if (n.op == Intrinsic::vote_any) {
+        sel.emit(fmt::format("ISET.NE.AND {}, {}, RZ, PT", d, ballot));
+      } else {
+        sel.emit(fmt::format("VOTE.ANY {}, PT, PT", active));
+        sel.emit(fmt::format("ISET.EQ.AND {}, {}, {}, PT", d, ballot, active));
+        if (n.op == Intrinsic::vote_ieq) {
+          sel.emit(fmt::format("ISET.EQ.AND {}, {}, RZ, PT", active, ballot));
+          sel.emit(fmt::format("LOP.OR {}, {}, {}", d, d, active));
+        }
+      }
+      return true;
+    }
     case Intrinsic::load_ubo:
       constant_load(sel, i, n);
       return true;

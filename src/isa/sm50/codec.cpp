@@ -152,9 +152,17 @@ std::string undefined_value(const Form& f, const EnumTable& t, uint32_t v) {
   return fmt::format("Opclass '{}', undefined value {:#x} for table '{}'", f.opclass, v, t.name);
 }
 
+// Why a field missing on `arch` may not hold `v`: an enumerated field with a named table is refused as an undefined
+// value of that table (SUATOM.CAS's 'DestPred' on SM50), any other with nvdisasm's generic reason.
+std::string absent_refusal(const Form& f, const Field& fd, uint32_t v) {
+  const OpdInfo& oi = info(fd.opd);
+  if (oi.kind == Kind::Enum && !oi.table->name.empty()) return undefined_value(f, *oi.table, v);
+  return std::string(kUnrecognized);
+}
+
 // Checks one field value for the form and architecture; "" when acceptable.
 std::string check_value(const Form& f, const Field& fd, uint32_t v, Arch arch) {
-  if (arch < fd.since && v != fd.absent) return std::string(kUnrecognized);
+  if (arch < fd.since && v != fd.absent) return absent_refusal(f, fd, v);
   const OpdInfo& oi = info(fd.opd);
   if (oi.kind == Kind::Enum && oi.table->find(v) == nullptr) return undefined_value(f, *oi.table, v);
   return {};
@@ -189,7 +197,7 @@ std::string refusal(uint64_t word, Arch arch, const Control& ctrl) {
   if (plan.has_since)
     for (std::size_t i = 0; i < f->format.size(); ++i) {
       const Field& fd = field(f->format[i]);
-      if (arch < fd.since && plan.fields[i](word) != fd.absent) return std::string(kUnrecognized);
+      if (const uint32_t v = plan.fields[i](word); arch < fd.since && v != fd.absent) return absent_refusal(*f, fd, v);
     }
   // A fixed-latency op's control slot is checked before undefined values: nvdisasm refuses IADD32I with PSign32 = 1
   // and a write barrier with 'uC', not with the PSign32 message (int-alu.md section 1.9).

@@ -58,6 +58,11 @@ enum class OutType : uint8_t { Invalid0, EMIT, CUT, EMIT_THEN_CUT };
 // PIXLD (section 12).
 enum class PixldMode : uint8_t { None, COVMASK, COVERED, OFFSET, CENTROID_OFFSET, MY_INDEX, Invalid6, Invalid7 };
 
+// R2B (as B2R), ISBERD (issue 14).
+enum class R2bMode : uint8_t { Bar, RESULT, WARP, Invalid3 };
+enum class IsberdMode : uint8_t { None, PATCH, PRIM, ATTR };
+enum class IsberdSize : uint8_t { None, U16, B32, Invalid3 };
+
 TMU_FLAG(kMemFlagE, ".E")    // 64-bit addressing; the address itself prints the same (section 1.1)
 TMU_FLAG(kMemFlag64, ".64")  // CAS on 64-bit data
 TMU_FLAG(kMemFlagO, ".O")    // AL2P / ALD output attributes
@@ -238,5 +243,17 @@ inline constexpr std::array<Spelling, 8> kPixldMode_values{
     Spelling{""},        Spelling{".COVMASK"},  Spelling{".COVERED"},  Spelling{".OFFSET"},
     Spelling{".CENTROID_OFFSET"}, Spelling{".MY_INDEX"}, Spelling{".INVALID0"}, Spelling{".INVALID1"}};
 inline constexpr EnumTable kPixldMode = detail::table("", kPixldMode_values);
+
+TMU_FLAG(kMemFlagSKEW, ".SKEW")
+inline constexpr std::array<Spelling, 4> kR2bMode_values{Spelling{""}, Spelling{".RESULT"}, Spelling{".WARP"},
+                                                         Spelling{".INVALID"}};
+inline constexpr EnumTable kR2bMode = detail::table("", kR2bMode_values);
+inline constexpr std::array<Spelling, 4> kIsberdMode_values{Spelling{""}, Spelling{".PATCH"}, Spelling{".PRIM"},
+                                                            Spelling{".ATTR"}};
+inline constexpr EnumTable kIsberdMode = detail::table("", kIsberdMode_values);
+// ISBERD size: "???3" sits inside the mnemonic and is never padded.
+inline constexpr std::array<Spelling, 4> kIsberdSize_values{Spelling{""}, Spelling{".U16"}, Spelling{".32"},
+                                                            Spelling{".???3"}};
+inline constexpr EnumTable kIsberdSize = detail::table("", kIsberdSize_values);
 
 }  // namespace tmu::isa::sm50

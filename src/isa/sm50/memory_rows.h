@@ -106,6 +106,12 @@ inline constexpr std::array kOutI{rd_0, ra_8, pg_16, pgneg_19, cm_simm_20, out_t
 inline constexpr std::array kOutC{rd_0, ra_8, pg_16, pgneg_19, cm_cbuf_20, out_type_39};
 // PIXLD (section 12): [28..30], [34..44], [48..50] ignored.
 inline constexpr std::array kPixld{rd_0, ra_8, pg_16, pgneg_19, mem_off8_20, pixld_mode_31, pixld_pd_45};
+// R2B (issue 14; flips of a word nvdisasm 11.8 lists as R2B.WARP): the source Rb [20..27], a 4-bit barrier (or WARP's
+// mask) [28..31], the mode [32..33] as B2R's; [0..15], [34..50] ignored.
+inline constexpr std::array kR2b{pg_16, pgneg_19, rb_20, r2b_bar_28, r2b_mode_32};
+// ISBERD (issue 14; flips of a word nvdisasm 11.8 lists as ISBERD.O.PATCH.U16): .SKEW [31], .O [32], the mode
+// [33..34], the size [47..48]; [20..30], [35..46], [49..50] ignored.
+inline constexpr std::array kIsberd{rd_0, ra_8, pg_16, pgneg_19, isberd_skew_31, isberd_o_32, isberd_mode_33, isberd_size_47};
 
 // ---- rows ------------------------------------------------------------------------------------------------
 
@@ -273,6 +279,9 @@ inline constexpr std::array kRows{
     Form{Op::OUT, "OUT_C", kOutC, "1110 1011 1110 0", "OUT{out_type} {rd}, {ra}, {cm_cbuf(cm_cbuf)}", Sched::Variable},
     // PIXLD (section 12): Pd left out when PT; the address follows section 1.1 ([RZ] with an offset: [0xff]).
     Form{Op::PIXLD, "PIXLD", kPixld, "1110 1111 1110 1", "PIXLD{pixld_mode} {rd}, {pixld_pd?}, {mem_addr(ra,mem_off)}",
+         Sched::Variable},
+    Form{Op::R2B, "R2B", kR2b, "1111 0000 1100 0", "R2B{r2b_mode} {r2b_bar}, {rb}", Sched::Variable},
+    Form{Op::ISBERD, "ISBERD", kIsberd, "1110 1111 1101 0", "ISBERD{al_o}{isberd_mode}{isberd_skew}{isberd_size} {rd}, [{ra}]",
          Sched::Variable},
 };
 

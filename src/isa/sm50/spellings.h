@@ -7,6 +7,8 @@
 #include "isa/sm50/float_alu_enums.h"
 #include "isa/sm50/int_alu_enums.h"
 #include "isa/sm50/memory_enums.h"
+#include "isa/sm50/surface_enums.h"
+#include "isa/sm50/video_enums.h"
 #include "isa/sm50/spelling.h"
 #include "isa/sm50/texture_enums.h"
 

@@ -12,6 +12,8 @@
 #include "isa/sm50/float_alu_rows.h"
 #include "isa/sm50/int_alu_rows.h"
 #include "isa/sm50/memory_rows.h"
+#include "isa/sm50/surface_rows.h"
+#include "isa/sm50/video_rows.h"
 #include "isa/sm50/texture_rows.h"
 
 namespace tmu::isa::sm50 {
@@ -27,7 +29,8 @@ constexpr auto concat(const std::array<Form, N>&... parts) {
 }  // namespace detail
 
 inline constexpr auto kForms = detail::concat(texture_rows::kRows, float_alu_rows::kRows, int_alu_rows::kRows,
-                                             conv_move_rows::kRows, memory_rows::kRows, branch_rows::kRows);
+                                             conv_move_rows::kRows, memory_rows::kRows, surface_rows::kRows,
+                                             video_rows::kRows, branch_rows::kRows);
 
 constexpr std::span<const Form> forms() { return kForms; }
 constexpr std::size_t form_index(const Form& f) { return static_cast<std::size_t>(&f - kForms.data()); }

@@ -38,6 +38,8 @@ inline constexpr std::array kTxdB{rd_0,     ra_8,     pg_16,    pgneg_19, rb_20,
                                   wmask_31, aoffi_35, nodep_49, lc_50,    ps_51};
 inline constexpr std::array kTmml{rd_0, ra_8, pg_16, pgneg_19, dim_28, wmask_31, ndv_35, tsidx_36, nodep_49};
 inline constexpr std::array kTmmlB{rd_0, ra_8, pg_16, pgneg_19, rb_20, dim_28, wmask_31, ndv_35, nodep_49};
+// TXA (issue 14; single-bit flips of a word nvdisasm 11.8 lists as TXA): no texture type, [20..30] and [50] ignored.
+inline constexpr std::array kTxa{rd_0, ra_8, pg_16, pgneg_19, wmask_31, ndv_35, tsidx_36, nodep_49};
 inline constexpr std::array kIpa{rd_0,   ra_8,    pg_16,      pgneg_19, rb_20,  attr_28,   idx_38,
                                  rc_39, pmul_47, pmulneg_50, sat_51,   msi_52, ipamode_54};
 inline constexpr std::array kIpaIdx{rd_0,    ra_8,       pg_16,  pgneg_19, rb_20,  idx_38,    rc_39,
@@ -94,6 +96,7 @@ inline constexpr std::array kRows{
          Sched::Texture},
     Form{Op::TMML_B, "TMML_B", kTmmlB, "1101 1111 0110 0",
          "TMML.B.LOD{ndv}{nodep}{phase} {rd}, {ra}, {rb?}, 0x0, {dim}, {wmask}", Sched::Texture},
+    Form{Op::TXA, "TXA", kTxa, "1101 1111 0100 0", "TXA{ndv}{nodep}{phase} {rd}, {ra}, {tsidx}, {wmask}", Sched::Texture},
     // Immediate IPA: Ra must be RZ (nvdisasm rejects anything else). MUL is the default and prints nothing.
     Form{Op::IPA, "IPA", kIpa, "1110 0000 | 38:0 8:11111111",
          "IPA{ipa_mode}{msi}{sat} {rd}, a[{attr}], {rb~}, {rc?}, {pneg(pmul,pmul_neg)?}", Sched::Variable},

@@ -152,6 +152,11 @@ class FunctionCompiler {
   void barrier(const Instruction& ins);
   unsigned barriers_ = 0;  // the highest barrier number bar.sync names, plus one (the cubin's SHF_BARRIERS)
 
+  // warp.cpp: shfl and vote.
+  void warp(const Instruction& ins);
+  // bits.cpp: popc, clz, brev, bfind.
+  void bits(const Instruction& ins);
+
   // texture.cpp: tex, tld4, txq.
   void texture(const Instruction& ins);
   ir::DefId emulated_gradients(const ir::TexInstr& t);

@@ -111,6 +111,8 @@ void FunctionCompiler::instruction(const Instruction& ins) {
   if (op == "cvt") return convert(ins);
   if (op == "call") return call(ins);
   if (op == "atom" || op == "red") return atomic(ins);
+  if (op == "shfl" || op == "vote") return warp(ins);
+  if (op == "popc" || op == "clz" || op == "brev" || op == "bfind") return bits(ins);
   if (op == "bar" || op == "barrier" || op == "membar" || op == "fence") return barrier(ins);
   if (op == "mov" || op == "cvta") return move(ins, last_type(ins));
   if (op == "selp") {
