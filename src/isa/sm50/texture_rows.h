@@ -4,6 +4,7 @@
 #pragma once
 
 #include <array>
+#include <string_view>
 
 #include "isa/sm50/form.h"
 
@@ -46,6 +47,16 @@ inline constexpr std::array kIpaIdx{rd_0,    ra_8,       pg_16,  pgneg_19, rb_20
                                     pmul_47, pmulneg_50, sat_51, msi_52,   ipamode_54};
 
 // Bits of the bindless forms that hold no field (41..48 or 36..48) are ignored by nvdisasm and encoded as zero.
+// TEXS / TLDS text, shared by the rows with and without an RZ second destination.
+inline constexpr std::string_view kTexsSyntax =
+    "TEXS{texs_enc}{nodep}{phase} {rd2}, {rd}, {ra}, {rb?}, {tsidx}, {texs_enc.2}, {smask(smask,rd2)}";
+inline constexpr std::string_view kTexsF16Syntax =
+    "TEXS.F16{texs_enc}{nodep}{phase} {rd2}, {rd}, {ra}, {rb?}, {tsidx}, {texs_enc.2}, {smask(smask,rd2)}";
+inline constexpr std::string_view kTldsSyntax =
+    "TLDS{tlds_enc}{nodep}{phase} {rd2}, {rd}, {ra}, {rb?}, {tsidx}, {tlds_enc.2}, {smask(smask,rd2)}";
+inline constexpr std::string_view kTldsF16Syntax =
+    "TLDS.F16{tlds_enc}{nodep}{phase} {rd2}, {rd}, {ra}, {rb?}, {tsidx}, {tlds_enc.2}, {smask(smask,rd2)}";
+
 inline constexpr std::array kRows{
     Form{Op::TEX, "TEX", kTex, "1100 0",
          "TEX{lod}{lc}{aoffi}{dc}{ndv}{nodep}{phase} {ps?}, {rd}, {ra}, {rb?}, {tsidx}, {dim}, {wmask}", Sched::Texture},
@@ -69,19 +80,17 @@ inline constexpr std::array kRows{
     // Short forms print the second destination (bits 28..35) first. [54] = 1 would be TXA.
     Form{Op::TLD4S, "TLD4S", kTld4S, "1101 1111 .0",
          "TLD4S{f16_tld4s}{comp}{aoffi}{dc}{nodep}{phase} {rd2}, {rd}, {ra}, {rb}, {tsidx}", Sched::Texture},
-    // [59] = 1 is the F32 form; [59] = 0 the .F16 form of SM52, which nvdisasm names TEXS_F16 in errors.
-    Form{Op::TEXS, "TEXS", kTexs, "1101 100",
-         "TEXS{texs_enc}{nodep}{phase} {rd2}, {rd}, {ra}, {rb?}, {tsidx}, {texs_enc.2}, {smask(smask,rd2)}",
-         Sched::Texture},
-    Form{Op::TEXS, "TEXS_F16", kTexs, "1101 000",
-         "TEXS.F16{texs_enc}{nodep}{phase} {rd2}, {rd}, {ra}, {rb?}, {tsidx}, {texs_enc.2}, {smask(smask,rd2)}",
-         Sched::Texture, Arch::SM52},
-    Form{Op::TLDS, "TLDS", kTlds, "1101 101",
-         "TLDS{tlds_enc}{nodep}{phase} {rd2}, {rd}, {ra}, {rb?}, {tsidx}, {tlds_enc.2}, {smask(smask,rd2)}",
-         Sched::Texture},
-    Form{Op::TLDS, "TLDS_F16", kTlds, "1101 001",
-         "TLDS.F16{tlds_enc}{nodep}{phase} {rd2}, {rd}, {ra}, {rb?}, {tsidx}, {tlds_enc.2}, {smask(smask,rd2)}",
-         Sched::Texture, Arch::SM52},
+    // [59] = 1 is the F32 form; [59] = 0 the .F16 form of SM52, which nvdisasm names TEXS_F16 in errors. With the
+    // second destination RZ ([28..35] = 0xff) nvdisasm names them TEXS_RZ, TEXS_F16_RZ, ... in errors (found by the
+    // whole-space sweep, issue 14): those rows come after the general ones, which the assembler takes.
+    Form{Op::TEXS, "TEXS", kTexs, "1101 100", kTexsSyntax, Sched::Texture},
+    Form{Op::TEXS, "TEXS_F16", kTexs, "1101 000", kTexsF16Syntax, Sched::Texture, Arch::SM52},
+    Form{Op::TLDS, "TLDS", kTlds, "1101 101", kTldsSyntax, Sched::Texture},
+    Form{Op::TLDS, "TLDS_F16", kTlds, "1101 001", kTldsF16Syntax, Sched::Texture, Arch::SM52},
+    Form{Op::TEXS, "TEXS_RZ", kTexs, "1101 100 | 28:11111111", kTexsSyntax, Sched::Texture},
+    Form{Op::TEXS, "TEXS_F16_RZ", kTexs, "1101 000 | 28:11111111", kTexsF16Syntax, Sched::Texture, Arch::SM52},
+    Form{Op::TLDS, "TLDS_RZ", kTlds, "1101 101 | 28:11111111", kTldsSyntax, Sched::Texture},
+    Form{Op::TLDS, "TLDS_F16_RZ", kTlds, "1101 001 | 28:11111111", kTldsF16Syntax, Sched::Texture, Arch::SM52},
     Form{Op::TXD, "TXD", kTxd, "1101 1110 00",
          "TXD{lc}{aoffi}{nodep}{phase} {ps?}, {rd}, {ra}, {rb}, {tsidx}, {dim}, {wmask}", Sched::Texture},
     Form{Op::TXD_B, "TXD_B", kTxdB, "1101 1110 01",
