@@ -62,20 +62,8 @@ std::string disassemble(const py::object& data, const std::optional<std::string>
   if (!raw_arch || isa::looks_like_elf(bytes.span())) {
     auto cubin = isa::read_cubin(bytes.span());
     if (!cubin) throw Error(cubin.error());
-    std::vector<sm50::Program> programs(cubin->functions.size());
-    for (std::size_t i = 0; i < programs.size(); ++i) {
-      const auto& fn = cubin->functions[i];
-      if (auto fail = sm50::decode_program(fn.code, cubin->arch, 0, programs[i]))
-        throw Error(fmt::format("({}): {}", fn.section, decode_failure(*fail, fn.file_offset)));
-    }
-    const auto labels = sm50::cubin_labels(*cubin, programs);
-    for (std::size_t i = 0; i < programs.size(); ++i) {
-      const auto& fn = cubin->functions[i];
-      out += fmt::format("// {} ({}, sm_{})\n{}:\n", fn.name, fn.section, cubin->sm, fn.name);
-      options.labels = &labels[i];
-      out += sm50::print_listing(programs[i], options);
-      if (auto end = labels[i].name_of(fn.code.size())) out += fmt::format("{}:\n", *end);
-    }
+    if (auto fail = sm50::cubin_listing(*cubin, options, out))
+      throw Error(fmt::format("({}): {}", fail->function->section, decode_failure(fail->failure, fail->function->file_offset)));
     return out;
   }
   if (auto fail = sm50::stream_listing(bytes.span(), *raw_arch, 0, options, [&out](std::string_view s) { out += s; }))
@@ -100,19 +88,6 @@ py::bytes to_python(const std::vector<std::byte>& bytes) {
   return {reinterpret_cast<const char*>(bytes.data()), bytes.size()};
 }
 
-// `tmu as --cubin`'s default register count: one past the highest Rn the program's listing names (RZ is R255),
-// plus 3 for the registers a vector operand writes past the one it names; at least 2 + 3.
-unsigned default_registers(const sm50::Program& p) {
-  const std::string listing = sm50::print_listing(p, {});
-  int highest = 1;
-  for (std::size_t at = listing.find('R'); at != std::string::npos; at = listing.find('R', at + 1)) {
-    const bool starts_word = at == 0 || !std::isalnum(static_cast<unsigned char>(listing[at - 1]));
-    if (starts_word && at + 1 < listing.size() && std::isdigit(static_cast<unsigned char>(listing[at + 1])))
-      if (const int n = std::atoi(listing.c_str() + at + 1); n < 255) highest = std::max(highest, n);
-  }
-  return static_cast<unsigned>(std::min(highest + 4, 255));
-}
-
 py::bytes assemble_cubin(const std::string& source, const std::string& kernel, const std::string& arch,
                          uint32_t param_size, std::optional<unsigned> registers, uint32_t shared, uint32_t local) {
   if (kernel.empty()) throw Error("kernel: a kernel name");
@@ -124,7 +99,7 @@ py::bytes assemble_cubin(const std::string& source, const std::string& kernel, c
   isa::CubinKernel k;
   k.name = kernel;
   k.code = encode(p);
-  k.registers = registers ? *registers : default_registers(p);
+  k.registers = registers ? *registers : sm50::registers_named(p);
   if (param_size != 0) k.params = {{0, 0, param_size}};
   k.shared_size = shared;
   k.local_size = local;

@@ -4,7 +4,6 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <cctype>
 #include <cstdlib>
 #include <fstream>
 #include <iostream>
@@ -14,6 +13,7 @@
 #include "commands.h"
 #include "io.h"
 #include "isa/cubin_write.h"
+#include "isa/sm50/cubin_labels.h"
 #include "isa/sm50/program.h"
 
 namespace tmu::cli {
@@ -30,28 +30,13 @@ struct AsOptions {
   uint32_t local_size = 0;
 };
 
-// Registers a kernel needs: one past the highest Rn the listing names, plus 3 for what vector operands (a TEX's
-// four destinations, 64-bit pairs) write past a named register; at least 2 (ptxas's empty kernel has 2).
-unsigned registers_of(const isa::sm50::Program& p) {
-  const std::string text = isa::sm50::print_listing(p, {});
-  int highest = 1;
-  for (std::size_t i = 0; i + 1 < text.size(); ++i) {
-    if (text[i] != 'R' || (i > 0 && std::isalnum(static_cast<unsigned char>(text[i - 1]))) ||
-        !std::isdigit(static_cast<unsigned char>(text[i + 1])))
-      continue;
-    const int n = std::atoi(text.c_str() + i + 1);
-    if (n < 255) highest = std::max(highest, n);
-  }
-  return static_cast<unsigned>(std::min(highest + 1 + 3, 255));
-}
-
 int write_cubin(const AsOptions& o, const isa::sm50::Program& p, std::vector<std::byte> code) {
   isa::CubinImage image;
   image.arch = p.arch;
   isa::CubinKernel k;
   k.name = o.kernel;
   k.code = std::move(code);
-  k.registers = o.registers >= 0 ? static_cast<unsigned>(o.registers) : registers_of(p);
+  k.registers = o.registers >= 0 ? static_cast<unsigned>(o.registers) : isa::sm50::registers_named(p);
   if (o.param_size != 0) k.params = {{0, 0, o.param_size}};  // one opaque parameter of the whole area
   k.shared_size = o.shared_size;
   k.local_size = o.local_size;

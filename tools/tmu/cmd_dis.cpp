@@ -53,21 +53,9 @@ int run(const DisOptions& o) {
       error(o.file + ": " + cubin.error());
       return 1;
     }
-    std::vector<isa::sm50::Program> programs(cubin->functions.size());
-    for (std::size_t i = 0; i < programs.size(); ++i) {
-      const auto& fn = cubin->functions[i];
-      if (auto fail = isa::sm50::decode_program(fn.code, cubin->arch, 0, programs[i]))
-        return report(o.file, *fail, fn.file_offset, " (" + fn.section + ")");
-    }
     // Branch targets print as nvdisasm's labels (`(.L_x_3)), relocated immediates as their symbols.
-    const auto labels = isa::sm50::cubin_labels(*cubin, programs);
-    for (std::size_t i = 0; i < programs.size(); ++i) {
-      const auto& fn = cubin->functions[i];
-      out += fmt::format("// {} ({}, sm_{})\n{}:\n", fn.name, fn.section, cubin->sm, fn.name);
-      lo.labels = &labels[i];
-      out += isa::sm50::print_listing(programs[i], lo);
-      if (auto end = labels[i].name_of(fn.code.size())) out += fmt::format("{}:\n", *end);
-    }
+    if (auto fail = isa::sm50::cubin_listing(*cubin, lo, out))
+      return report(o.file, fail->failure, fail->function->file_offset, " (" + fail->function->section + ")");
   } else {
     auto arch = isa::parse_arch(o.arch);
     if (!arch) {

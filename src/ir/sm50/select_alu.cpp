@@ -9,26 +9,6 @@
 namespace tmu::ir::sm50::detail {
 namespace {
 
-struct Alu {
-  Selector& sel;
-  const Instr& instr;
-  const AluInstr& a;
-  unsigned d = 0;  // first destination register
-
-  std::string dst(unsigned c) const { return sel.reg(d + c); }
-  std::string src(unsigned k, unsigned c) const { return sel.r(a.src[k].def, a.src[k].swizzle[c]); }
-  unsigned n() const { return a.dest.components; }
-  unsigned src_bits(unsigned k) const { return sel.bit_size(a.src[k].def); }
-  void each(const char* fmt_str) const {
-    for (unsigned c = 0; c < n(); ++c) {
-      const unsigned k = info(a.op).num_inputs;
-      const std::string s0 = k > 0 ? src(0, c) : "", s1 = k > 1 ? src(1, c) : "", s2 = k > 2 ? src(2, c) : "";
-      sel.emit(fmt::format(fmt::runtime(fmt_str), dst(c), s0, s1, s2));
-    }
-  }
-  std::string tmp() { return sel.reg(sel.scratch(1)); }
-};
-
 void need32(Alu& x) {
   if (x.src_bits(0) != 32)
     x.sel.fail(x.instr, fmt::format("{} of {}-bit values has no selection", name(x.a.op), x.src_bits(0)));

@@ -13,33 +13,11 @@
 namespace tmu::ir::sm50::detail {
 namespace {
 
-struct Alu64 {
-  Selector& sel;
-  const AluInstr& a;
-  unsigned d = 0;  // first destination register
-
-  unsigned n() const { return a.dest.components; }
-  unsigned src_bits(unsigned k) const { return sel.bit_size(a.src[k].def); }
-  // The destination's component c: its first register (a 64-bit one's low word).
-  std::string dst(unsigned c, unsigned w = 0) const { return sel.reg(d + c * (a.dest.bit_size == 64 ? 2 : 1) + w); }
-  std::string src(unsigned k, unsigned c, unsigned w = 0) const {
-    const unsigned comp = a.src[k].swizzle[c];
-    return sel.word(a.src[k].def, comp * (src_bits(k) == 64 ? 2 : 1) + w);
-  }
-  // One statement per component: "{0}" the destination, "{1}".. the sources (each a pair's first register).
-  void each(const char* statement) const {
-    const unsigned k = info(a.op).num_inputs;
-    for (unsigned c = 0; c < n(); ++c) {
-      const std::string s0 = k > 0 ? src(0, c) : "", s1 = k > 1 ? src(1, c) : "", s2 = k > 2 ? src(2, c) : "";
-      sel.emit(fmt::format(fmt::runtime(statement), dst(c), s0, s1, s2));
-    }
-  }
-  // Copies of whole components (both words of 64-bit ones).
-  void copy(unsigned k, unsigned c_dst, unsigned c_src) const {
-    for (unsigned w = 0; w < (a.dest.bit_size == 64 ? 2u : 1u); ++w)
-      sel.emit(fmt::format("MOV {}, {}", dst(c_dst, w), src(k, c_src, w)));
-  }
-};
+// Copies of whole components (both words of 64-bit ones).
+void copy(const Alu& x, unsigned k, unsigned c_dst, unsigned c_src) {
+  for (unsigned w = 0; w < (x.a.dest.bit_size == 64 ? 2u : 1u); ++w)
+    x.sel.emit(fmt::format("MOV {}, {}", x.dst(c_dst, w), x.src(k, c_src, w)));
+}
 
 // The integer conversion type of a source or destination: S32 / U32 / S64 / U64.
 std::string int_type(bool is_signed, unsigned bits) { return fmt::format("{}{}", is_signed ? 'S' : 'U', bits); }
@@ -50,7 +28,7 @@ bool select_alu64(Selector& sel, const Instr& instr, const AluInstr& a) {
   bool wide = a.dest.bit_size == 64;
   for (const AluSrc& s : a.src) wide = wide || sel.bit_size(s.def) == 64;
   if (!wide) return false;
-  Alu64 x{sel, a};
+  Alu x{sel, instr, a};
   x.d = sel.dest(a.dest);
   const unsigned sb = x.src_bits(0), db = a.dest.bit_size;
   auto need = [&](bool ok) {
@@ -62,7 +40,7 @@ bool select_alu64(Selector& sel, const Instr& instr, const AluInstr& a) {
       for (unsigned c = 0; c < x.n(); ++c) {
         const unsigned k = a.op == AluOp::mov ? 0 : c;
         need(x.src_bits(k) == db);
-        x.copy(k, c, a.op == AluOp::mov ? c : 0);
+        copy(x, k, c, a.op == AluOp::mov ? c : 0);
       }
       return true;
     case AluOp::pack_64_2x32_split:

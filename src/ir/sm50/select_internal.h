@@ -72,6 +72,31 @@ struct Selector {
   }
 };
 
+// One ALU instruction being selected (select_alu.cpp, select_alu64.cpp): its destination's first register and
+// the registers of its components, 64-bit ones as pairs (word 0 low, word 1 high).
+struct Alu {
+  Selector& sel;
+  const Instr& instr;
+  const AluInstr& a;
+  unsigned d = 0;  // first destination register
+
+  unsigned n() const { return a.dest.components; }
+  unsigned src_bits(unsigned k) const { return sel.bit_size(a.src[k].def); }
+  std::string dst(unsigned c, unsigned w = 0) const { return sel.reg(d + c * (a.dest.bit_size == 64 ? 2u : 1u) + w); }
+  std::string src(unsigned k, unsigned c, unsigned w = 0) const {
+    return sel.word(a.src[k].def, a.src[k].swizzle[c] * (src_bits(k) == 64 ? 2u : 1u) + w);
+  }
+  // One statement per component: "{0}" the destination, "{1}".. the sources (a pair's first register).
+  void each(const char* statement) const {
+    const unsigned k = info(a.op).num_inputs;
+    for (unsigned c = 0; c < n(); ++c) {
+      const std::string s0 = k > 0 ? src(0, c) : "", s1 = k > 1 ? src(1, c) : "", s2 = k > 2 ? src(2, c) : "";
+      sel.emit(fmt::format(fmt::runtime(statement), dst(c), s0, s1, s2));
+    }
+  }
+  std::string tmp() { return sel.reg(sel.scratch(1)); }
+};
+
 void select_alu(Selector& sel, const Instr& instr, const AluInstr& a);
 // ALU instructions with a 64-bit source or result (select_alu64.cpp); false for the others.
 bool select_alu64(Selector& sel, const Instr& instr, const AluInstr& a);

@@ -2,6 +2,8 @@
 #include "isa/sm50/cubin_labels.h"
 
 #include <algorithm>
+#include <cctype>
+#include <cstdlib>
 #include <map>
 #include <set>
 #include <utility>
@@ -147,6 +149,35 @@ std::vector<LabelMap> cubin_labels(const Cubin& cubin, std::span<const Program> 
       }
     }
   return maps;
+}
+
+std::optional<CubinListingFailure> cubin_listing(const Cubin& cubin, ListingOptions options, std::string& out) {
+  std::vector<Program> programs(cubin.functions.size());
+  for (std::size_t i = 0; i < programs.size(); ++i)
+    if (auto fail = decode_program(cubin.functions[i].code, cubin.arch, 0, programs[i]))
+      return CubinListingFailure{&cubin.functions[i], *fail};
+  const auto labels = cubin_labels(cubin, programs);
+  for (std::size_t i = 0; i < programs.size(); ++i) {
+    const auto& fn = cubin.functions[i];
+    out += fmt::format("// {} ({}, sm_{})\n{}:\n", fn.name, fn.section, cubin.sm, fn.name);
+    options.labels = &labels[i];
+    out += print_listing(programs[i], options);
+    if (auto end = labels[i].name_of(fn.code.size())) out += fmt::format("{}:\n", *end);
+  }
+  return std::nullopt;
+}
+
+unsigned registers_named(const Program& p) {
+  const std::string text = print_listing(p, {});
+  int highest = 1;
+  for (std::size_t i = 0; i + 1 < text.size(); ++i) {
+    if (text[i] != 'R' || (i > 0 && std::isalnum(static_cast<unsigned char>(text[i - 1]))) ||
+        !std::isdigit(static_cast<unsigned char>(text[i + 1])))
+      continue;
+    const int n = std::atoi(text.c_str() + i + 1);
+    if (n < 255) highest = std::max(highest, n);  // RZ is R255
+  }
+  return static_cast<unsigned>(std::min(highest + 1 + 3, 255));
 }
 
 }  // namespace tmu::isa::sm50

@@ -2,7 +2,9 @@
 // The labels nvdisasm gives a cubin's code, so that tmu's listings name branch targets as it does.
 #pragma once
 
+#include <optional>
 #include <span>
+#include <string>
 #include <vector>
 
 #include "isa/cubin.h"
@@ -20,5 +22,19 @@ namespace tmu::isa::sm50 {
 // order, an address keeping its first name. Symbols of the code relocations are added as operand symbols (printed
 // as `(name) in place of the patched immediate).
 std::vector<LabelMap> cubin_labels(const Cubin& cubin, std::span<const Program> programs);
+
+// A cubin's listing as `tmu dis` prints it (nvdisasm's): each function under `// NAME (SECTION, sm_N)` and `NAME:`,
+// its code with cubin_labels' names, and a label at its end where one falls there. A function whose code does
+// not decode stops it: the function and the failure.
+struct CubinListingFailure {
+  const CubinFunction* function = nullptr;
+  DecodeFailure failure;
+};
+std::optional<CubinListingFailure> cubin_listing(const Cubin& cubin, ListingOptions options, std::string& out);
+
+// The registers a kernel of this code needs when nobody says (`tmu as --cubin`): one past the highest Rn its
+// listing names, plus 3 for what vector operands (a TEX's four destinations, 64-bit pairs) write past a named
+// register; at least 2 + 3 (ptxas's empty kernel has 2), at most 255.
+unsigned registers_named(const Program& p);
 
 }  // namespace tmu::isa::sm50
