@@ -4,16 +4,22 @@
 // texture unit; one thread) and by llvmpipe (OSMesa, LP_NUM_THREADS=1: the same clip-space triangles, the same
 // texture levels and sampler state, `texture(tex, uv)` in GLSL) in the same run. Prints pixels per second of each
 // (median of several runs, CPU time of the process), the ratio, and the executor's warp instructions per second.
-// Usage: bench_render [--width W] [--height H] [--runs N] [--filter nearest|bilinear|trilinear|aniso] [--quick]
+// With --threads N (0: every core), tmu renders with N threads and llvmpipe with LP_NUM_THREADS=N, both timed by
+// the wall clock.
+// Usage: bench_render [--width W] [--height H] [--runs N] [--filter nearest|bilinear|trilinear|aniso]
+//                     [--threads N] [--quick]
 #include <fmt/format.h>
 
+#include <chrono>
 #include <cstring>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "common.h"
 #include "llvmpipe.h"
+#include "common/parallel.h"
 #include "render/renderer.h"
 
 using namespace tmu;
@@ -24,6 +30,7 @@ struct Options {
   uint32_t width = 640, height = 400;
   int runs = 5;
   std::string filter = "aniso";
+  std::optional<unsigned> threads;  // unset: one thread, CPU time
 };
 
 void set_filter(texunit::Sampler& s, const std::string& f) {
@@ -73,9 +80,10 @@ int main(int argc, char** argv) try {
     else if (a == "--height" && i + 1 < argc) o.height = static_cast<uint32_t>(std::atoi(argv[++i]));
     else if (a == "--runs" && i + 1 < argc) o.runs = std::atoi(argv[++i]);
     else if (a == "--filter" && i + 1 < argc) o.filter = argv[++i];
+    else if (a == "--threads" && i + 1 < argc) o.threads = static_cast<unsigned>(std::atoi(argv[++i]));
     else if (a == "--quick") o.width = 96, o.height = 60, o.runs = 1;
     else {
-      fmt::print(stderr, "usage: bench_render [--width W] [--height H] [--runs N] [--filter F] [--quick]\n");
+      fmt::print(stderr, "usage: bench_render [--width W] [--height H] [--runs N] [--filter F] [--threads N] [--quick]\n");
       return 2;
     }
   }
@@ -83,14 +91,22 @@ int main(int argc, char** argv) try {
   set_filter(scene.sampler, o.filter);
   const render::MipChain chain = render::flagstones(512);
   const double pixels = static_cast<double>(o.width) * o.height;
-  fmt::print("scene: default floor, {}x{} pixels, 512² texture, filter {}\n", o.width, o.height, o.filter);
+  const unsigned threads = o.threads ? worker_count(*o.threads) : 1;
+  fmt::print("scene: default floor, {}x{} pixels, 512² texture, filter {}; {}\n", o.width, o.height, o.filter,
+             o.threads ? fmt::format("{} threads, wall-clock time", threads) : "one thread, CPU time");
+  // One thread: CPU time of the process (fair on a shared machine); several: the wall clock.
+  auto clock = [&] {
+    return o.threads ? bench::seconds_since(std::chrono::steady_clock::time_point{}) : bench::process_cpu_seconds();
+  };
+  render::RenderOptions options;
+  options.threads = threads;
 
   std::vector<double> tmu_t, exec_rate;
   for (int r = 0; r < o.runs; ++r) {
     render::RenderStats stats;
-    const double t0 = bench::process_cpu_seconds();
-    auto img = render::render(scene, chain, {}, stats);
-    const double t = bench::process_cpu_seconds() - t0;
+    const double t0 = clock();
+    auto img = render::render(scene, chain, options, stats);
+    const double t = clock() - t0;
     if (!img) throw std::runtime_error(img.error());
     tmu_t.push_back(t);
     exec_rate.push_back(static_cast<double>(stats.warp_instructions) / t);
@@ -98,17 +114,18 @@ int main(int argc, char** argv) try {
   const double tmu_rate = pixels / bench::median(tmu_t);
   fmt::print("tmu render:     {:>12.0f} pixels/s   (median of {} runs; {:.0f} warp instructions/s including texture "
              "sampling)\n", tmu_rate, o.runs, bench::median(exec_rate));
-  fmt::print("executor:       {:>12.0f} warp instructions/s on an ALU and branch loop\n", alu_loop_rate(o.runs));
+  if (!o.threads)
+    fmt::print("executor:       {:>12.0f} warp instructions/s on an ALU and branch loop\n", alu_loop_rate(o.runs));
 #if TMU_HAVE_OSMESA
-  bench::LlvmpipeScene gl(scene, chain, o.filter);
+  bench::LlvmpipeScene gl(scene, chain, o.filter, threads);
   std::vector<double> gl_t;
   for (int r = 0; r < o.runs; ++r) {
-    const double t0 = bench::process_cpu_seconds();
+    const double t0 = clock();
     gl.draw();
-    gl_t.push_back(bench::process_cpu_seconds() - t0);
+    gl_t.push_back(clock() - t0);
   }
   const double gl_rate = pixels / bench::median(gl_t);
-  fmt::print("{:<15} {:>12.0f} pixels/s   (LP_NUM_THREADS=1)\n", "llvmpipe:", gl_rate);
+  fmt::print("{:<15} {:>12.0f} pixels/s   (LP_NUM_THREADS={})\n", "llvmpipe:", gl_rate, threads);
   fmt::print("ratio tmu/llvmpipe: {:.3f}x\n", tmu_rate / gl_rate);
 #else
   fmt::print("llvmpipe: skipped: bench built without OSMesa (scripts/setup.sh --oracles installs it)\n");

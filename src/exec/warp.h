@@ -67,6 +67,18 @@ struct Warp {
   ThreadMasks masks;
   bool pixel_shader = true;  // only pixel threads compute implicit LOD (seed 000)
   uint32_t barrier_result = 0;  // what the last BAR.RED returned to the warp (B2R.RESULT reads it)
+
+  // The state of a new warp for a program that names no register from `registers` on (isa::sm50::registers_named):
+  // R0..R(registers - 1), predicates and condition codes zero, the masks reset; the registers past them keep what
+  // they hold, which such a program never reads. (Clearing all 255 registers is 32 KiB per warp.)
+  void reset(unsigned registers) {
+    for (unsigned r = 0; r < registers && r < kRegisters; ++r) reg[r].fill(0);
+    pred.fill(0);
+    cc = {};
+    masks = {};
+    pixel_shader = true;
+    barrier_result = 0;
+  }
 };
 
 }  // namespace tmu::exec

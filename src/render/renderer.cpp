@@ -5,11 +5,15 @@
 #include <bit>
 #include <cmath>
 #include <set>
+#include <memory>
+#include <span>
 #include <tuple>
 
 #include <fmt/format.h>
 
+#include "common/parallel.h"
 #include "interp/attribute_map.h"
+#include "isa/sm50/cubin_labels.h"
 #include "isa/sm50/program.h"
 #include "raster/rasterizer.h"
 #include "raster/setup.h"
@@ -64,6 +68,57 @@ raster::Triangle triangle_of(const Scene& scene, const std::array<uint32_t, 3>& 
   return tri;
 }
 
+// A fragment warp: up to eight consecutive quads of one triangle.
+struct TriangleWork {
+  raster::SetupTriangle setup;
+  std::vector<raster::QuadFragment> quads;
+};
+struct WarpJob {
+  std::size_t triangle;
+  const interp::TriangleRam* tram;
+  std::span<const raster::QuadFragment> quads;
+};
+// What a warp left: the lanes that write and their colours (R0..R3 at EXIT), its report or its error.
+struct WarpResult {
+  uint32_t writes = 0;
+  std::array<std::array<float, 4>, exec::kLanes> colour;
+  exec::RunReport report;
+  std::optional<exec::ExecError> error;
+};
+// Each thread's own machine (a copy of the render's), IPA inputs and warp, whose first `registers` registers (all
+// that the program names) are cleared for each warp.
+struct Worker {
+  exec::Machine machine;
+  exec::FragmentInputs inputs;
+  unsigned registers;
+  std::unique_ptr<exec::Warp> warp = std::make_unique<exec::Warp>();
+  Worker(const exec::Machine& m, const exec::FragmentInputs& in, unsigned regs) : machine(m), inputs(in), registers(regs) {}
+  Worker(const Worker& o) : Worker(o.machine, o.inputs, o.registers) {}
+};
+// Warps run between two takes of their results: enough that starting threads costs little, few enough that the
+// results (about 600 bytes a warp) stay small.
+constexpr std::size_t kWarpsPerBatch = 2048;
+
+void run_warp(const isa::sm50::Program& program, const WarpJob& job, Worker& w, const RenderOptions& options,
+              WarpResult& out) {
+  w.machine.fragment = &w.inputs;
+  w.inputs.context.tram = job.tram;
+  uint32_t covered = 0;
+  for (std::size_t q = 0; q < job.quads.size(); ++q) {
+    const raster::QuadFragment& f = job.quads[q];
+    covered |= uint32_t{f.covered} << (4 * q);
+    for (unsigned l = 0; l < 4; ++l) w.inputs.pixel[4 * q + l] = f.position(l);
+  }
+  exec::Warp& warp = *w.warp;
+  warp.reset(w.registers);
+  warp.masks = exec::ThreadMasks::launch(covered);
+  out.error = exec::run(program, warp, w.machine, {options.instruction_budget}, out.report);
+  out.writes = covered & ~warp.masks.ktm;
+  exec::for_lanes(out.writes, [&](unsigned lane) {
+    for (unsigned c = 0; c < 4; ++c) out.colour[lane][c] = std::bit_cast<float>(warp.reg[c][lane]);
+  });
+}
+
 }  // namespace
 
 Result<Image> render(const Scene& scene, const MipChain& texture, const RenderOptions& options, RenderStats& stats) {
@@ -113,47 +168,66 @@ Result<Image> render(const Scene& scene, const MipChain& texture, const RenderOp
 
   Framebuffer fb(scene.width, scene.height, scene.samples, scene.clear);
   std::set<std::tuple<uint64_t, uint64_t, unsigned>> seen_hazards;
+  const unsigned threads = worker_count(options.threads);
+  std::vector<Worker> workers(threads, Worker{machine, inputs, isa::sm50::registers_named(program)});
+  std::vector<WarpJob> jobs;
+  std::vector<std::shared_ptr<const TriangleWork>> held;  // the triangles the pending jobs read
+  std::vector<WarpResult> results;
+
+  // Runs the pending warps (in parallel), then takes their results in order: the first error in warp order
+  // stops the render, hazards are kept once each in order, colours go to the framebuffer, so that the image and
+  // the report do not depend on the number of threads.
+  auto flush = [&]() -> std::optional<std::string> {
+    results.assign(jobs.size(), WarpResult{});
+    for_each_index(jobs.size(), threads, [&](unsigned worker, std::size_t j) {
+      run_warp(program, jobs[j], workers[worker], options, results[j]);
+    });
+    for (std::size_t j = 0; j < jobs.size(); ++j) {
+      const WarpJob& job = jobs[j];
+      const WarpResult& r = results[j];
+      if (r.error) {
+        const unsigned q = r.error->lane >= 0 ? static_cast<unsigned>(r.error->lane) / 4 : 0;
+        const raster::QuadFragment& f = job.quads[std::min<std::size_t>(q, job.quads.size() - 1)];
+        return fmt::format("{} {} (triangle {}, quad at pixel {}, {})", scene.fragment_program_name,
+                           r.error->to_string(), job.triangle, f.x, f.y);
+      }
+      ++stats.warps;
+      stats.warp_instructions += r.report.instructions;
+      for (const exec::Hazard& hz : r.report.hazards)
+        if (seen_hazards.emplace(hz.address, hz.writer_address, hz.reg).second) stats.hazards.push_back(hz);
+      // Covered lanes that were not killed write their colour to their covered samples.
+      exec::for_lanes(r.writes, [&](unsigned lane) {
+        const raster::QuadFragment& f = job.quads[lane / 4];
+        const interp::SampleMask m = f.samples[lane % 4];
+        for (unsigned s = 0; s < scene.samples; ++s)
+          if ((m >> s) & 1) fb.at(f.lane_x(lane % 4), f.lane_y(lane % 4), s) = r.colour[lane];
+        ++stats.fragments;
+      });
+    }
+    jobs.clear();
+    held.clear();
+    return std::nullopt;
+  };
+
   for (std::size_t i = 0; i < scene.triangles.size(); ++i) {
     auto st = raster::setup(triangle_of(scene, scene.triangles[i]), state);
     if (!st) return make_error(fmt::format("triangle {}: {}", i, st.error()));
     if (!st->visible) continue;
-    inputs.context.tram = &st->tram;
-    const std::vector<raster::QuadFragment> quads = raster::rasterize(*st, state);
-    stats.quads += quads.size();
-    for (std::size_t first = 0; first < quads.size(); first += 8) {
-      const std::size_t n = std::min<std::size_t>(8, quads.size() - first);
-      uint32_t covered = 0;
-      for (std::size_t q = 0; q < n; ++q) {
-        const raster::QuadFragment& f = quads[first + q];
-        covered |= uint32_t{f.covered} << (4 * q);
-        for (unsigned l = 0; l < 4; ++l) inputs.pixel[4 * q + l] = f.position(l);
+    auto tri = std::make_shared<TriangleWork>();
+    tri->setup = std::move(*st);
+    tri->quads = raster::rasterize(tri->setup, state);
+    stats.quads += tri->quads.size();
+    held.push_back(tri);
+    for (std::size_t first = 0; first < tri->quads.size(); first += 8) {
+      const std::size_t n = std::min<std::size_t>(8, tri->quads.size() - first);
+      jobs.push_back({i, &tri->setup.tram, std::span(tri->quads).subspan(first, n)});
+      if (jobs.size() == kWarpsPerBatch) {
+        if (auto e = flush()) return make_error(*e);
+        held.push_back(tri);
       }
-      exec::Warp warp;
-      warp.masks = exec::ThreadMasks::launch(covered);
-      exec::RunReport report;
-      if (auto e = exec::run(program, warp, machine, {options.instruction_budget}, report)) {
-        const unsigned q = e->lane >= 0 ? static_cast<unsigned>(e->lane) / 4 : 0;
-        const raster::QuadFragment& f = quads[first + std::min<std::size_t>(q, n - 1)];
-        return make_error(fmt::format("{} {} (triangle {}, quad at pixel {}, {})", scene.fragment_program_name,
-                                      e->to_string(), i, f.x, f.y));
-      }
-      ++stats.warps;
-      stats.warp_instructions += report.instructions;
-      for (const exec::Hazard& hz : report.hazards)
-        if (seen_hazards.emplace(hz.address, hz.writer_address, hz.reg).second) stats.hazards.push_back(hz);
-      // Covered lanes that were not killed write their colour to their covered samples.
-      const uint32_t writes = covered & ~warp.masks.ktm;
-      exec::for_lanes(writes, [&](unsigned lane) {
-        const raster::QuadFragment& f = quads[first + lane / 4];
-        const std::array<float, 4> c{std::bit_cast<float>(warp.reg[0][lane]), std::bit_cast<float>(warp.reg[1][lane]),
-                                     std::bit_cast<float>(warp.reg[2][lane]), std::bit_cast<float>(warp.reg[3][lane])};
-        const interp::SampleMask m = f.samples[lane % 4];
-        for (unsigned s = 0; s < scene.samples; ++s)
-          if ((m >> s) & 1) fb.at(f.lane_x(lane % 4), f.lane_y(lane % 4), s) = c;
-        ++stats.fragments;
-      });
     }
   }
+  if (auto e = flush()) return make_error(*e);
   return fb.resolve();
 }
 

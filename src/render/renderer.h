@@ -2,7 +2,8 @@
 // `tmu render`: triangles are set up and rasterized in 2x2 quads (src/raster), eight quads at a time form a
 // fragment warp that runs the scene's fragment program on the executor (src/exec) with IPA reading the triangle's
 // planes (src/interp) and TEX sampling through the texture unit (src/texunit); the colour in R0..R3 of every
-// covered, not killed lane at EXIT goes to the framebuffer. Samples are resolved by averaging.
+// covered, not killed lane at EXIT goes to the framebuffer. Samples are resolved by averaging. Warps run on several
+// threads, each with its own copy of the machine; their results are taken in order.
 #pragma once
 
 #include <cstdint>
@@ -24,6 +25,8 @@ struct Image {
 struct RenderOptions {
   uint64_t instruction_budget = 100'000;  // per warp: a program that runs longer stops the render
   texunit::Policy policy = texunit::Policy::nvidia();  // the texture unit's precision choices
+  // Threads that run fragment warps (0: one per core). The image and the statistics do not depend on it.
+  unsigned threads = 0;
 };
 
 struct RenderStats {

@@ -50,7 +50,6 @@ bool cube_neighbour(unsigned face, int32_t i, int32_t j, int32_t n, unsigned& nf
 class Fetcher {
  public:
   Fetcher(const LevelSample& s, bool& resident) : s_(s), resident_(resident), e_(s.access->extent(s.level)) {
-    if (!s.border_zero) border_ = border_color(*s.header, *s.format, *s.sampler, *s.policy);
     // Seamless cube edges replace the texels of LINEAR footprints (and gathers) that fall off the face; a
     // NEAREST lookup clamps to the face instead (Vulkan, "Wrapping Operation": cube images ignore the wrap
     // modes, NEAREST uses CLAMP_TO_EDGE; GL and Mesa alike), so s = 1.0 reads the face's last texel.
@@ -106,7 +105,12 @@ class Fetcher {
     return finish(t.bits);
   }
 
-  Rgba border() { return finish(apply_srgb_policy(*s_.format, *s_.policy, Texel{border_}).bits); }
+  // The border colour, converted when a texel first needs it (most footprints never leave the texture).
+  Rgba border() {
+    if (!s_.border_zero && !border_ready_) border_ = border_color(*s_.header, *s_.format, *s_.sampler, *s_.policy);
+    border_ready_ = true;
+    return finish(apply_srgb_policy(*s_.format, *s_.policy, Texel{border_}).bits);
+  }
 
   Rgba finish(const std::array<uint32_t, 4>& bits) {
     if (s_.compare) {
@@ -122,6 +126,7 @@ class Fetcher {
   bool& resident_;
   Extent e_;
   std::array<uint32_t, 4> border_{};
+  bool border_ready_ = false;
   bool seamless_ = false;
   float dref_ = 0;
 };

@@ -112,6 +112,12 @@ uint64_t scale_round_even(float v, uint64_t scale) {
 float round_rational(bool negative, uint64_t num, uint64_t den, Precision p) {
   // Preconditions: num, den < 2^40 and den > 0; then num / den lies far inside the normal range of fp32.
   if (num == 0) return negative ? -0.0f : 0.0f;
+  // Both operands exact in fp32: IEEE division is correctly rounded, ties to even, and the quotient (at least
+  // 2^-24) is normal. (The common case: every UNORM and SNORM field up to 24 bits; the texture unit's hot path.)
+  if (p == Precision::Fp32 && num <= (uint64_t{1} << 24) && den <= (uint64_t{1} << 24)) {
+    const float v = static_cast<float>(num) / static_cast<float>(den);
+    return negative ? -v : v;
+  }
   const Target t = target(p);
   // e = floor(log2(num / den)): the difference of the bit lengths, or one less.
   int e = bit_length(num) - bit_length(den);

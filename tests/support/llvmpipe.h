@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The llvmpipe peer of the benchmarks and the render oracle: an OSMesa GL 3.3 core context on Mesa's llvmpipe with one rendering thread
-// (GALLIUM_DRIVER=llvmpipe, LP_NUM_THREADS=1, read when the first context is created), and shader compilation.
+// (GALLIUM_DRIVER=llvmpipe, LP_NUM_THREADS=1, read when the process's first context is created; a benchmark of
+// several cores asks for more), and shader compilation.
 #pragma once
 
 #if TMU_HAVE_OSMESA
@@ -23,9 +24,9 @@ namespace tmu::bench {
 
 class LlvmpipeContext {
  public:
-  LlvmpipeContext(uint32_t width, uint32_t height) : buffer_(std::size_t{width} * height * 4) {
+  LlvmpipeContext(uint32_t width, uint32_t height, unsigned threads = 1) : buffer_(std::size_t{width} * height * 4) {
     setenv("GALLIUM_DRIVER", "llvmpipe", 1);
-    setenv("LP_NUM_THREADS", "1", 1);
+    setenv("LP_NUM_THREADS", std::to_string(threads).c_str(), 1);
     const int attribs[] = {OSMESA_FORMAT, OSMESA_RGBA, OSMESA_PROFILE, OSMESA_CORE_PROFILE,
                            OSMESA_CONTEXT_MAJOR_VERSION, 3, OSMESA_CONTEXT_MINOR_VERSION, 3, 0};
     ctx_ = OSMesaCreateContextAttribs(attribs, nullptr);
@@ -89,8 +90,9 @@ inline GLuint link_program(const std::string& vs, const std::string& fs) {
 // A render::Scene in GL: positions and generic attribute 0 per vertex, perspective-correct varyings.
 class LlvmpipeScene {
  public:
-  LlvmpipeScene(const render::Scene& scene, const render::MipChain& chain, const std::string& filter)
-      : ctx_(scene.width, scene.height), scene_(scene) {
+  LlvmpipeScene(const render::Scene& scene, const render::MipChain& chain, const std::string& filter,
+                unsigned threads = 1)
+      : ctx_(scene.width, scene.height, threads), scene_(scene) {
     std::vector<float> vertices;
     for (const auto& t : scene.triangles)
       for (uint32_t v : t) {

@@ -122,5 +122,61 @@ TEST(Render, BadScenesAreErrors) {
   EXPECT_NE(c.error().find("triangle 2 names vertex 9"), std::string::npos) << c.error();
 }
 
+// Warps run on several threads, each with a copy of the machine; their results are taken in warp order, so the
+// image, the statistics and an error are the same whatever the thread count (scenes of every filter, MSAA, and
+// more warps than one batch of results holds).
+TEST(Render, ThreadsDoNotChangeTheImage) {
+  auto same = [](const Scene& s, const MipChain& tex, const char* what) {
+    RenderStats one_stats;
+    RenderOptions one;
+    one.threads = 1;
+    auto a = render(s, tex, one, one_stats);
+    ASSERT_TRUE(a) << a.error();
+    for (unsigned t : {2u, 3u, 8u}) {
+      RenderStats stats;
+      RenderOptions many;
+      many.threads = t;
+      auto b = render(s, tex, many, stats);
+      ASSERT_TRUE(b) << b.error();
+      EXPECT_EQ(a->rgba, b->rgba) << what << ", " << t << " threads";
+      EXPECT_EQ(one_stats.warps, stats.warps) << what;
+      EXPECT_EQ(one_stats.fragments, stats.fragments) << what;
+      EXPECT_EQ(one_stats.warp_instructions, stats.warp_instructions) << what;
+    }
+  };
+  const MipChain stones = flagstones(64);
+  for (const char* filter : {"nearest", "bilinear", "trilinear", "aniso"}) {
+    Scene s = default_scene(96, 60);
+    s.sampler = default_sampler();
+    if (std::string_view(filter) != "aniso") {
+      s.sampler.max_anisotropy = 0;
+      s.sampler.min = std::string_view(filter) == "nearest" ? texunit::MinFilter::Point : texunit::MinFilter::Linear;
+      s.sampler.mag = std::string_view(filter) == "nearest" ? texunit::MagFilter::Point : texunit::MagFilter::Linear;
+      s.sampler.mip = std::string_view(filter) == "trilinear" ? texunit::MipFilter::Linear : texunit::MipFilter::Point;
+    }
+    same(s, stones, filter);
+  }
+  Scene msaa = default_scene(64, 40);
+  msaa.samples = 4;
+  same(msaa, stones, "4 samples");
+  same(quad(512, 300), two_by_two(), "4800 warps");  // more than one batch
+
+  // An error: the first failing warp in warp order, whichever thread ran it.
+  Scene bad = quad(64, 64);
+  bad.fragment_program = "loop: BRA loop ;\nEXIT ;\n";
+  std::string first;
+  for (unsigned t : {1u, 4u}) {
+    RenderStats stats;
+    RenderOptions o;
+    o.threads = t;
+    o.instruction_budget = 50;
+    auto r = render(bad, two_by_two(), o, stats);
+    ASSERT_FALSE(r);
+    EXPECT_NE(r.error().find("(triangle 0, quad at pixel "), std::string::npos) << r.error();
+    if (first.empty()) first = r.error();
+    EXPECT_EQ(r.error(), first);
+  }
+}
+
 }  // namespace
 }  // namespace tmu::render

@@ -215,6 +215,39 @@ TEST(FormatSrgb, CurveIsMonotonicAndEncodesBack) {
 
 // ---- encoders ----
 
+// Decoding a normalized field is code / max rounded to the nearest fp32 (ties to even; fp16's 11 bits for the
+// ForceFp16 types): checked for every code of every width up to 16 bits (and samples of 24) with exact double
+// products, the rounded value's distance to the quotient against its two neighbours'.
+void expect_nearest(float r, uint64_t num, uint64_t den, bool fp16, const char* what) {
+  const double q = static_cast<double>(num);
+  auto dist = [&](double v) { return std::fabs(v * static_cast<double>(den) - q); };  // exact: 24 x 24 bits
+  const int e = std::ilogb(r);
+  const double ulp = std::ldexp(1.0, std::max(e, fp16 ? -14 : -126) - (fp16 ? 10 : 23));
+  const double d = dist(r), lo = dist(r - ulp), hi = dist(r + ulp);
+  ASSERT_TRUE(d < lo || (d == lo && std::fmod(r / ulp, 2.0) == 0)) << what << " " << num << "/" << den;
+  ASSERT_TRUE(d < hi || (d == hi && std::fmod(r / ulp, 2.0) == 0)) << what << " " << num << "/" << den;
+}
+
+TEST(FormatDecode, NormalizedIsTheNearestFloat) {
+  for (unsigned n : {1u, 2u, 4u, 5u, 6u, 8u, 10u, 11u, 16u, 24u}) {
+    const uint64_t max = (uint64_t{1} << n) - 1, smax = (uint64_t{1} << (n - 1)) - 1;
+    const uint64_t step = n == 24 ? 4099 : 1;
+    for (uint64_t code = 1; code <= max; code += step) {
+      for (const bool fp16 : {false, true}) {
+        const Precision p = fp16 ? Precision::Fp16 : Precision::Fp32;
+        expect_nearest(unorm_to_float(static_cast<uint32_t>(code), n, p), code, max, fp16, "unorm");
+        if (n > 2 && code <= smax) {
+          expect_nearest(snorm_to_float(static_cast<uint32_t>(code), n, p), code, smax, fp16, "snorm");
+          EXPECT_EQ(snorm_to_float(static_cast<uint32_t>((uint64_t{1} << n) - code), n, p),
+                    -snorm_to_float(static_cast<uint32_t>(code), n, p));
+        }
+      }
+    }
+    EXPECT_EQ(unorm_to_float(0, n), 0.0f);
+    EXPECT_EQ(unorm_to_float(static_cast<uint32_t>(max), n), 1.0f);
+  }
+}
+
 TEST(FormatEncode, NormalizedRoundsToNearestEven) {
   EXPECT_EQ(float_to_unorm(0.5f, 8), 128u);            // 0.5 * 255 = 127.5, a tie -> even 128
   EXPECT_EQ(float_to_unorm(0.5f, 4), 8u);              // 7.5 -> 8

@@ -25,6 +25,7 @@ struct Options {
   std::string texture;  // PNG file
   std::string filter = "aniso";
   unsigned aniso = 16;
+  unsigned threads = 0;  // 0: every core
 };
 
 int run(const Options& o) {
@@ -69,7 +70,9 @@ int run(const Options& o) {
 
   render::RenderStats stats;
   const auto t0 = std::chrono::steady_clock::now();
-  auto image = render::render(scene, chain, {}, stats);
+  render::RenderOptions options;
+  options.threads = o.threads;
+  auto image = render::render(scene, chain, options, stats);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   if (!image) {
     error(image.error());
@@ -111,6 +114,9 @@ Runner add_render(CLI::App& app) {
       ->capture_default_str()
       ->check(CLI::IsMember({"nearest", "bilinear", "trilinear", "aniso"}));
   sub->add_option("--aniso", o->aniso, "Maximum anisotropy (1..16)")->capture_default_str();
+  sub->add_option("-j,--threads", o->threads,
+                  "Threads that run fragment warps (default: every core); the image does not depend on it")
+      ->check(CLI::Range(1u, 1024u));
   sub->add_flag("--mip-view", o->mip_view, "Colour each mip level flatly: shows the level (blend) each pixel sampled");
   return [o] { return run(*o); };
 }
