@@ -102,6 +102,10 @@ class Context {
   static bool checked(const std::array<uint64_t, 4>& set, unsigned r) { return (set[r >> 6] >> (r & 63)) & 1; }
   std::array<uint64_t, 4> checked_read_{}, checked_write_{};
   std::set<std::tuple<uint64_t, uint64_t, unsigned, bool>> reported_;  // hazards already reported
+  // RunLimits::poison: per register, the threads that have written it; reads already reported.
+  std::vector<uint32_t> written_;
+  std::set<std::pair<uint64_t, unsigned>> reported_unwritten_;
+  void track_unwritten();
 };
 
 // A handler runs one instruction on ctx.lanes.

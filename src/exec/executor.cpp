@@ -34,6 +34,11 @@ std::string Hazard::to_string() const {
                      "written it (write barrier SB{} not waited on)", address, reg, writer_address, barrier);
 }
 
+std::string UninitialisedRead::to_string() const {
+  return fmt::format("at {:#06x}: R{} is read by threads {:#010x}, for which no instruction has written it (it "
+                     "holds the poison value {:#x})", address, reg, lanes, kPoison);
+}
+
 void Scoreboard::wait(uint8_t mask) {
   for (unsigned b = 0; b < 6; ++b)
     if ((mask >> b) & 1) {
@@ -67,6 +72,19 @@ void Context::check_hazard(unsigned r, bool write) {
     if (write)
       for (const auto& p : scoreboard.read[b]) note(p, Hazard::Kind::WriteAfterRead);
   }
+}
+
+// After an instruction: the registers it read (checked_read_) against those written before it, then its writes.
+void Context::track_unwritten() {
+  auto each = [](const std::array<uint64_t, 4>& set, auto&& f) {
+    for (unsigned w = 0; w < 4; ++w)
+      for (uint64_t bits = set[w]; bits; bits &= bits - 1) f(64 * w + static_cast<unsigned>(std::countr_zero(bits)));
+  };
+  each(checked_read_, [&](unsigned r) {
+    if ((written_[r] & lanes) != lanes && reported_unwritten_.emplace(address(), r).second)
+      report.uninitialised.push_back({address(), r, lanes & ~written_[r]});
+  });
+  each(checked_write_, [&](unsigned r) { written_[r] |= lanes; });
 }
 
 uint32_t Context::reg_checked(unsigned r, unsigned lane) {
@@ -148,7 +166,12 @@ bool pop_stack(Context& c, std::size_t& pc) {
 
 WarpExecution::WarpExecution(const isa::sm50::Program& program, Warp& warp, Machine& machine,
                              const RunLimits& limits, RunReport& report)
-    : ctx_(std::make_unique<Context>(program, warp, machine, report)), limits_(limits) {}
+    : ctx_(std::make_unique<Context>(program, warp, machine, report)), limits_(limits) {
+  if (limits.poison) {
+    for (auto& r : warp.reg) r.fill(kPoison);
+    ctx_->written_.assign(kRegisters, 0);
+  }
+}
 WarpExecution::WarpExecution(WarpExecution&&) noexcept = default;
 WarpExecution::~WarpExecution() = default;
 
@@ -197,6 +220,7 @@ WarpExecution::Stop WarpExecution::resume() {
     }
     h(c, inst);
     if (c.error) return failed(*c.error);
+    if (!c.written_.empty()) c.track_unwritten();
 
     // Variable-latency results and operands stay covered by the slot's barriers until waited on.
     if (!isa::sm50::fixed_latency(inst.form().sched)) {

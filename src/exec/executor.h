@@ -41,13 +41,29 @@ struct Hazard {
   std::string to_string() const;
 };
 
+// A register read by threads for which no instruction of the run has written it (RunLimits::poison).
+struct UninitialisedRead {
+  uint64_t address = 0;  // the reading instruction
+  unsigned reg = 0;
+  uint32_t lanes = 0;    // the threads that read it unwritten
+  std::string to_string() const;
+};
+
+// What an unwritten register holds under RunLimits::poison: a signalling NaN as a float, recognisable as an integer.
+inline constexpr uint32_t kPoison = 0xffbadbad;
+
 struct RunLimits {
   uint64_t max_instructions = 1'000'000;  // warp instructions; more is reported as a runaway program
+  // Registers start as kPoison instead of what the warp holds, and each instruction that reads a register some
+  // of its threads have not written is reported once (RunReport::uninitialised). Without it, registers hold what
+  // the caller put there (zero in a new Warp) and nothing is reported.
+  bool poison = false;
 };
 
 struct RunReport {
   uint64_t instructions = 0;  // warp instructions executed
   std::vector<Hazard> hazards;
+  std::vector<UninitialisedRead> uninitialised;  // with RunLimits::poison
 };
 
 // Runs `program` from its first instruction until every thread has exited. The warp's masks say which threads

@@ -112,7 +112,7 @@ void run_warp(const isa::sm50::Program& program, const WarpJob& job, Worker& w, 
   exec::Warp& warp = *w.warp;
   warp.reset(w.registers);
   warp.masks = exec::ThreadMasks::launch(covered);
-  out.error = exec::run(program, warp, w.machine, {options.instruction_budget}, out.report);
+  out.error = exec::run(program, warp, w.machine, {options.instruction_budget, options.poison}, out.report);
   out.writes = covered & ~warp.masks.ktm;
   exec::for_lanes(out.writes, [&](unsigned lane) {
     for (unsigned c = 0; c < 4; ++c) out.colour[lane][c] = std::bit_cast<float>(warp.reg[c][lane]);
@@ -168,6 +168,7 @@ Result<Image> render(const Scene& scene, const MipChain& texture, const RenderOp
 
   Framebuffer fb(scene.width, scene.height, scene.samples, scene.clear);
   std::set<std::tuple<uint64_t, uint64_t, unsigned>> seen_hazards;
+  std::set<std::pair<uint64_t, unsigned>> seen_unwritten;
   const unsigned threads = worker_count(options.threads);
   std::vector<Worker> workers(threads, Worker{machine, inputs, isa::sm50::registers_named(program)});
   std::vector<WarpJob> jobs;
@@ -195,6 +196,8 @@ Result<Image> render(const Scene& scene, const MipChain& texture, const RenderOp
       stats.warp_instructions += r.report.instructions;
       for (const exec::Hazard& hz : r.report.hazards)
         if (seen_hazards.emplace(hz.address, hz.writer_address, hz.reg).second) stats.hazards.push_back(hz);
+      for (const exec::UninitialisedRead& u : r.report.uninitialised)
+        if (seen_unwritten.emplace(u.address, u.reg).second) stats.uninitialised.push_back(u);
       // Covered lanes that were not killed write their colour to their covered samples.
       exec::for_lanes(r.writes, [&](unsigned lane) {
         const raster::QuadFragment& f = job.quads[lane / 4];
@@ -202,6 +205,9 @@ Result<Image> render(const Scene& scene, const MipChain& texture, const RenderOp
         for (unsigned s = 0; s < scene.samples; ++s)
           if ((m >> s) & 1) fb.at(f.lane_x(lane % 4), f.lane_y(lane % 4), s) = r.colour[lane];
         ++stats.fragments;
+        if (options.poison)
+          for (unsigned c = 0; c < 4; ++c)
+            if (std::bit_cast<uint32_t>(r.colour[lane][c]) == exec::kPoison) ++stats.unwritten_colour[c];
       });
     }
     jobs.clear();

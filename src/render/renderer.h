@@ -6,6 +6,7 @@
 // threads, each with its own copy of the machine; their results are taken in order.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <vector>
 
@@ -27,11 +28,18 @@ struct RenderOptions {
   texunit::Policy policy = texunit::Policy::nvidia();  // the texture unit's precision choices
   // Threads that run fragment warps (0: one per core). The image and the statistics do not depend on it.
   unsigned threads = 0;
+  // Registers start as exec::kPoison in each warp, and reads of registers the program has not written are
+  // reported (RenderStats::uninitialised).
+  bool poison = false;
 };
 
 struct RenderStats {
   uint64_t quads = 0, warps = 0, fragments = 0, warp_instructions = 0;
   std::vector<exec::Hazard> hazards;  // control-word hazards the executor saw (each reported once)
+  std::vector<exec::UninitialisedRead> uninitialised;  // with RenderOptions::poison, each (address, register) once
+  // With RenderOptions::poison: per colour register R0..R3, the fragments whose value at EXIT was still kPoison
+  // (the program never wrote it for them).
+  std::array<uint64_t, 4> unwritten_colour{};
 };
 
 // Renders `scene` with `texture` bound as texture 0 (constant bank 0, word 0 holds its handle).

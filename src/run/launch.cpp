@@ -269,7 +269,7 @@ Result<LaunchResult> launch(const isa::Cubin& cubin, const LaunchSpec& spec) {
 
   LaunchResult result;
   result.kernel = kname;
-  std::set<std::string> hazards_seen;
+  std::set<std::string> hazards_seen, unwritten_seen;
   const uint64_t shared_bytes = k.shared_size + spec.dynamic_shared;
   for (uint32_t bz = 0; bz < spec.grid[2]; ++bz)
     for (uint32_t by = 0; by < spec.grid[1]; ++by)
@@ -280,11 +280,13 @@ Result<LaunchResult> launch(const isa::Cubin& cubin, const LaunchSpec& spec) {
         machine.shared = exec::ByteMemory(0, shared_bytes);
         std::vector<exec::BlockWarp> warps = block_warps(spec.block, warps_per_block, local_bytes);
         const auto error = exec::run_block(program, warps, static_cast<uint32_t>(threads), machine,
-                                           exec::RunLimits{spec.max_instructions});
+                                           exec::RunLimits{spec.max_instructions, spec.poison});
         for (const exec::BlockWarp& w : warps) {
           result.instructions += w.report.instructions;
           for (const exec::Hazard& h : w.report.hazards)
             if (hazards_seen.insert(h.to_string()).second) result.hazards.push_back(h.to_string());
+          for (const exec::UninitialisedRead& u : w.report.uninitialised)
+            if (unwritten_seen.insert(u.to_string()).second) result.uninitialised.push_back(u.to_string());
         }
         result.warps += warps_per_block;
         if (error) return fail(block_error_text({bx, by, bz}, warps, *error));

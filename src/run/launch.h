@@ -26,6 +26,7 @@ struct LaunchResult {
   uint64_t instructions = 0;        // warp instructions, all warps
   uint64_t warps = 0;
   std::vector<std::string> hazards; // control-word hazards the executor reported (first of each kind)
+  std::vector<std::string> uninitialised;  // with LaunchSpec::poison: registers read before any write
   std::vector<BufferResult> buffers;
   std::vector<BufferResult> variables;  // the module's .global variables, by name
 };

@@ -71,6 +71,7 @@ struct LaunchSpec {
   std::vector<VariableSpec> variables;             // checked against the cubin's variables at launch
   std::vector<OutputSpec> outputs;                 // none: every buffer as u32
   uint64_t max_instructions = 1'000'000;           // per warp
+  bool poison = false;                             // registers start as exec::kPoison; unwritten reads reported
   uint32_t local_bytes = 0;                        // per thread, at least the kernel's stack size
   uint32_t dynamic_shared = 0;                     // bytes of shared memory after the static ones
   std::filesystem::path base_dir;                  // texel files are found from here

@@ -54,6 +54,7 @@ std::string results_json(const LaunchSpec& spec, const LaunchResult& r) {
   j["warps"] = r.warps;
   j["instructions"] = r.instructions;
   j["hazards"] = r.hazards;
+  if (spec.poison) j["uninitialised"] = r.uninitialised;
   ordered_json out = ordered_json::object(), vars = ordered_json::object();
   std::vector<OutputSpec> outputs = spec.outputs;
   if (outputs.empty())

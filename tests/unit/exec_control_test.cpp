@@ -417,5 +417,44 @@ TEST(ExecControl, InstructionBudgetCountsAcrossBarriers) {
   EXPECT_EQ(e->error.to_string(), "at 0x0018: instruction budget of 2 exhausted: a runaway loop?");
 }
 
+// RunLimits::poison: registers start as kPoison, and each instruction that reads a register some of its threads
+// have not written is reported once, with those threads; a register written on one side of a divergent branch
+// is unwritten for the threads of the other side.
+TEST(ExecControl, PoisonMarksAndReportsUnwrittenRegisters) {
+  ExecFixture f;
+  const char* program = "S2R R5, SR_LANEID;\n"
+                        "IADD R0, R1, 0x1;\n"                    // R1: never written
+                        "MOV R2, R0;\n"                          // R0: written just before
+                        "ISETP.LT.U32.AND P0, PT, R5, 0x10, PT;\n"
+                        "@P0 MOV32I R3, 0x5;\n"                  // lanes 0..15 only
+                        "IADD R4, R3, RZ;\n"                     // lanes 16..31 read R3 unwritten
+                        "IADD R4, R3, RZ;\n"                     // reported again: another instruction
+                        "EXIT;";
+  RunLimits poison;
+  poison.poison = true;
+  ASSERT_FALSE(f.run(program, poison));
+  EXPECT_EQ(f.r(0, 7), kPoison + 1);
+  EXPECT_EQ(f.r(2, 7), kPoison + 1);
+  EXPECT_EQ(f.r(4, 3), 5u);
+  EXPECT_EQ(f.r(4, 20), kPoison);
+  ASSERT_EQ(f.report.uninitialised.size(), 3u);
+  const UninitialisedRead& a = f.report.uninitialised[0];
+  EXPECT_EQ(a.address, 0x10u);  // the IADD after S2R (the bundle's control word at 0x0)
+  EXPECT_EQ(a.reg, 1u);
+  EXPECT_EQ(a.lanes, kAllLanes);
+  EXPECT_EQ(f.report.uninitialised[1].reg, 3u);
+  EXPECT_EQ(f.report.uninitialised[1].lanes, 0xffff0000u);
+  EXPECT_NE(f.report.uninitialised[2].address, f.report.uninitialised[1].address);
+  EXPECT_EQ(a.to_string(), "at 0x0010: R1 is read by threads 0xffffffff, for which no instruction has written it "
+                           "(it holds the poison value 0xffbadbad)");
+
+  // Without it: the registers hold what the warp held (a new Warp: zero) and nothing is reported.
+  ExecFixture g;
+  ASSERT_FALSE(g.run(program));
+  EXPECT_EQ(g.r(0, 7), 1u);
+  EXPECT_EQ(g.r(4, 20), 0u);
+  EXPECT_TRUE(g.report.uninitialised.empty());
+}
+
 }  // namespace
 }  // namespace tmu::exec

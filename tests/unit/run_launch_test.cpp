@@ -87,6 +87,19 @@ TEST(RunLaunch, VectorAddU32AndF32) {
   EXPECT_EQ(r->warps, 2u);  // two blocks of four threads
 }
 
+// --poison: ptxas's code writes every register before reading it, so the launch reports nothing and computes
+// the same results with registers starting as the poison value.
+TEST(RunLaunch, PoisonFindsNoUnwrittenReadsInPtxasCode) {
+  TMU_REQUIRE_TOOL(ptxas, "ptxas");
+  const isa::Cubin cubin = compile(ptxas, read_text(kData + "vadd.ptx"));
+  LaunchSpec spec = spec_of(read_text(kData + "vadd.json"));
+  spec.poison = true;
+  auto r = launch(cubin, spec);
+  ASSERT_TRUE(r) << r.error();
+  EXPECT_EQ(words(*r, "c"), (std::vector<uint32_t>{11, 22, 33, 44, 55, 66, 77, 0}));
+  EXPECT_TRUE(r->uninitialised.empty()) << r->uninitialised.front();
+}
+
 TEST(RunLaunch, ThreadBlockAndGridDimensions) {
   TMU_REQUIRE_TOOL(ptxas, "ptxas");
   const isa::Cubin cubin = compile(ptxas, read_text(kData + "dims.ptx"));

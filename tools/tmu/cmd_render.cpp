@@ -26,6 +26,7 @@ struct Options {
   std::string filter = "aniso";
   unsigned aniso = 16;
   unsigned threads = 0;  // 0: every core
+  bool poison = false;
 };
 
 int run(const Options& o) {
@@ -72,6 +73,7 @@ int run(const Options& o) {
   const auto t0 = std::chrono::steady_clock::now();
   render::RenderOptions options;
   options.threads = o.threads;
+  options.poison = o.poison;
   auto image = render::render(scene, chain, options, stats);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   if (!image) {
@@ -92,6 +94,16 @@ int run(const Options& o) {
                              stats.hazards.size() == 1 ? "" : "s", o.program.empty() ? "the fragment program" : o.program);
     for (const auto& h : stats.hazards) std::cout << "  " << h.to_string() << "\n";
   }
+  if (!stats.uninitialised.empty()) {
+    std::cout << fmt::format("{} read{} of unwritten registers in {}:\n", stats.uninitialised.size(),
+                             stats.uninitialised.size() == 1 ? "" : "s", o.program.empty() ? "the fragment program" : o.program);
+    for (const auto& u : stats.uninitialised) std::cout << "  " << u.to_string() << "\n";
+  }
+  for (unsigned c = 0; c < 4; ++c)
+    if (stats.unwritten_colour[c])
+      std::cout << fmt::format("R{} ({}) is not written at EXIT in {} fragment{}: it holds the poison value {:#x}\n", c,
+                               "RGBA"[c], stats.unwritten_colour[c], stats.unwritten_colour[c] == 1 ? "" : "s",
+                               exec::kPoison);
   return 0;
 }
 
@@ -117,6 +129,9 @@ Runner add_render(CLI::App& app) {
   sub->add_option("-j,--threads", o->threads,
                   "Threads that run fragment warps (default: every core); the image does not depend on it")
       ->check(CLI::Range(1u, 1024u));
+  sub->add_flag("--poison", o->poison,
+               "Registers start as 0xffbadbad instead of 0 in each warp; reads of registers the program has not "
+               "written are listed");
   sub->add_flag("--mip-view", o->mip_view, "Colour each mip level flatly: shows the level (blend) each pixel sampled");
   return [o] { return run(*o); };
 }

@@ -33,6 +33,7 @@ struct Options {
   std::string launch;
   std::string kernel;
   std::string output;
+  bool poison = false;
 };
 
 int run(const Options& o) {
@@ -52,6 +53,7 @@ int run(const Options& o) {
     return 1;
   }
   if (!o.kernel.empty()) spec->kernel = o.kernel;
+  spec->poison = o.poison;
   auto result = run::launch(*cubin, *spec);
   if (!result) {
     error(o.cubin + ": " + result.error());
@@ -73,6 +75,9 @@ Runner add_run(CLI::App& app) {
   sub->add_option("--launch", o->launch, "launch spec (JSON)")->required();
   sub->add_option("--kernel", o->kernel, "the kernel to launch (overrides the spec's; default: the first)");
   sub->add_option("-o,--output", o->output, "write the results here instead of standard output");
+  sub->add_flag("--poison", o->poison,
+                "registers start as 0xffbadbad instead of 0; reads of registers no instruction has written are "
+                "listed under \"uninitialised\"");
   sub->footer(kFooter);
   return [o] { return run(*o); };
 }
