@@ -32,11 +32,12 @@ unsigned Builder::bit_size(DefId d) {
   return def->bit_size;
 }
 
-DefId Builder::alu(AluOp op, const std::vector<AluSrc>& srcs, unsigned components) {
+DefId Builder::alu(AluOp op, const std::vector<AluSrc>& srcs, unsigned components, Rounding r) {
   const AluOpInfo& in = info(op);
   AluInstr a;
   a.op = op;
   a.src = srcs;
+  a.rounding = r;
   unsigned bits = in.output_type.bits;
   if (bits == 0) {
     for (unsigned i = 0; i < in.num_inputs && bits == 0; ++i)
@@ -48,7 +49,7 @@ DefId Builder::alu(AluOp op, const std::vector<AluSrc>& srcs, unsigned component
   return insert(Instr{std::move(a)});
 }
 
-DefId Builder::alu(AluOp op, std::initializer_list<DefId> srcs) {
+DefId Builder::alu(AluOp op, std::initializer_list<DefId> srcs, Rounding r) {
   const AluOpInfo& in = info(op);
   std::vector<AluSrc> s;
   unsigned width = 1;
@@ -58,7 +59,7 @@ DefId Builder::alu(AluOp op, std::initializer_list<DefId> srcs) {
     if (i < kMaxAluInputs && in.input_size[i] == 0) width = std::max(width, components(d));
     ++i;
   }
-  return alu(op, s, width);
+  return alu(op, s, width, r);
 }
 
 DefId Builder::imm_vec(const std::vector<uint64_t>& bits, unsigned bit_size) {

@@ -21,8 +21,8 @@ class Builder {
 
   // ALU instructions on whole vectors (identity swizzle); the result is as wide as the widest per-component
   // source (or the opcode's fixed size), of the opcode's bit size or the first source's.
-  DefId alu(AluOp op, std::initializer_list<DefId> srcs);
-  DefId alu(AluOp op, const std::vector<AluSrc>& srcs, unsigned components);
+  DefId alu(AluOp op, std::initializer_list<DefId> srcs, Rounding r = Rounding::nearest_even);
+  DefId alu(AluOp op, const std::vector<AluSrc>& srcs, unsigned components, Rounding r = Rounding::nearest_even);
 
   DefId imm_float(float v, unsigned bit_size = 32);
   DefId imm_int(int64_t v, unsigned bit_size = 32);

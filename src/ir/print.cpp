@@ -404,7 +404,7 @@ class Printer {
 
   void print_instr(const AluInstr& a) {
     const AluOpInfo& in = info(a.op);
-    out_ += fmt::format("{} = {}{} ", def(a.dest), in.name, a.exact ? "!" : "");
+    out_ += fmt::format("{} = {}{}{} ", def(a.dest), in.name, suffix(a.rounding), a.exact ? "!" : "");
     for (std::size_t k = 0; k < a.src.size(); ++k) {
       if (k) out_ += ", ";
       const AluSrc& src = a.src[k];

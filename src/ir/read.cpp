@@ -843,7 +843,15 @@ class Reader {
 
   // OP[!][.nsw][.nuw] SRC, SRC...   SRC := ssa_N[.swizzle]
   Instr alu(Cursor& c, const Def& d, std::string_view w, std::size_t op_at) {
+    // A rounding other than to nearest even is the opcode's suffix (fadd_rtz: AluInstr::rounding).
+    Rounding rounding = Rounding::nearest_even;
     auto op = parse_alu_op(w);
+    for (Rounding r : {Rounding::zero, Rounding::down, Rounding::up})
+      if (!op && w.ends_with(suffix(r))) {
+        op = parse_alu_op(w.substr(0, w.size() - suffix(r).size()));
+        if (op && !takes_rounding(*op)) op.reset();
+        rounding = r;
+      }
     if (!op)
       c.fail_at(op_at, fmt::format("unknown ALU opcode '{}': expected an opcode of src/ir/alu_ops.inc, "
                                    "load_const, undefined, intrinsic, phi, deref_* or a texture instruction "
@@ -853,6 +861,7 @@ class Reader {
     AluInstr a;
     a.op = *op;
     a.dest = d;
+    a.rounding = rounding;
     if (c.peek() == '!') {
       a.exact = true;
       c.skip(1);

@@ -205,4 +205,19 @@ std::optional<Cursor> find(Shader& s, const Instr* instr) {
   return std::nullopt;
 }
 
+std::string_view suffix(Rounding r) {
+  constexpr std::string_view kSuffix[] = {"", "_rtz", "_rd", "_ru"};
+  return kSuffix[static_cast<unsigned>(r)];
+}
+
+bool takes_rounding(AluOp op) {
+  switch (op) {
+    case AluOp::fadd: case AluOp::fsub: case AluOp::fmul: case AluOp::ffma: case AluOp::f2f16: case AluOp::f2f32:
+    case AluOp::f2f64: case AluOp::i2f32: case AluOp::u2f32: case AluOp::i2f64: case AluOp::u2f64:
+      return true;
+    default:
+      return false;
+  }
+}
+
 }  // namespace tmu::ir

@@ -52,11 +52,20 @@ struct AluSrc {
   std::array<uint8_t, kMaxComponents> swizzle{0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15};
 };
 
+// The rounding of one float operation (Mesa's nir_rounding_mode without undef): NIR rounds its arithmetic to nearest
+// even, and spells other roundings only in conversion opcode names (f2f16_rtz); tmu carries PTX's .rz / .rm / .rp
+// on fadd, fsub, fmul, ffma and the conversions to floats (f2f16/32/64, i2f32/64, u2f32/64) as this field, printed
+// as that suffix (fadd_rtz, fmul_rd, i2f32_ru).
+enum class Rounding : uint8_t { nearest_even, zero, down, up };
+std::string_view suffix(Rounding r);  // "", "_rtz", "_rd", "_ru"
+bool takes_rounding(AluOp op);
+
 struct AluInstr {
   AluOp op = AluOp::mov;
   Def dest;
   std::vector<AluSrc> src;
   bool exact = false;  // printed "!" (no algebraic reassociation)
+  Rounding rounding = Rounding::nearest_even;  // takes_rounding(op) only
 };
 
 // load_const: the bits of each component, low bit_size bits used.

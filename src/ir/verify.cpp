@@ -173,6 +173,8 @@ class Verifier {
     if (in.output_type.bits && a.dest.bit_size != in.output_type.bits)
       error(i, fmt::format("{} makes {}-bit values, not {}-bit", in.name, in.output_type.bits, a.dest.bit_size));
     if (!size_ok(a.dest.bit_size)) error(i, fmt::format("bit size {} is not 1, 8, 16, 32 or 64", a.dest.bit_size));
+    if (a.rounding != Rounding::nearest_even && !takes_rounding(a.op))
+      error(i, fmt::format("{} has no rounding ({})", in.name, suffix(a.rounding)));
     for (unsigned k = 0; k < in.num_inputs; ++k) {
       const Def* d = shape(a.src[k].def);
       if (!d) continue;

@@ -8,6 +8,7 @@
 
 #include <bit>
 #include <cstring>
+#include <optional>
 #include <random>
 
 #include "exec/executor.h"
@@ -381,6 +382,20 @@ std::string kernel_text(std::string_view body) {
   return s;
 }
 
+// The text read, printed (into `printed`), read again and printed the same: the shader read back, or nothing after
+// a failure (reported).
+std::optional<Shader> round_trip(const std::string& text, std::string& printed) {
+  auto r = read(text, "compute.nir");
+  EXPECT_TRUE(r.ok()) << (r.ok() ? "" : r.error());
+  if (!r.ok()) return std::nullopt;
+  printed = print(*r);
+  auto again = read(printed, "printed.nir");
+  EXPECT_TRUE(again.ok()) << (again.ok() ? "" : again.error()) << "\n" << printed;
+  if (!again.ok()) return std::nullopt;
+  EXPECT_EQ(print(*again), printed);
+  return std::move(*again);
+}
+
 // Every new intrinsic and opcode in NIR's text: read, printed, read again, printed the same.
 TEST(IrCompute, TextRoundTrip) {
   const std::string text = kernel_text(
@@ -407,12 +422,9 @@ TEST(IrCompute, TextRoundTrip) {
       "\tintrinsic store_scratch (ssa_16, ssa_0) (wrmask=xyzw, align_mul=16, align_offset=0)\n"
       "\tvec1 32 ssa_17 = intrinsic load_scratch (ssa_6) (align_mul=4, align_offset=0)\n"
       "\tintrinsic store_global_2x32 (ssa_17, ssa_1) (wrmask=x, access=0, align_mul=4, align_offset=0)\n");
-  auto r = read(text, "compute.nir");
-  ASSERT_TRUE(r.ok()) << r.error();
-  const std::string printed = print(*r);
-  auto again = read(printed, "printed.nir");
-  ASSERT_TRUE(again.ok()) << again.error() << "\n" << printed;
-  EXPECT_EQ(print(*again), printed);
+  std::string printed;
+  auto again = round_trip(text, printed);
+  ASSERT_TRUE(again);
   for (const char* s :
        {"load_kernel_input", "load_local_invocation_id", "load_workgroup_id", "load_num_workgroups",
         "load_workgroup_size", "load_subgroup_invocation", "load_global_2x32", "store_global_2x32",
@@ -425,6 +437,39 @@ TEST(IrCompute, TextRoundTrip) {
   EXPECT_NE(sel->sass.find("STG.E.128"), std::string::npos) << sel->sass;
   for (const char* s : {"SHFL.IDX PT,", "STS.64 [R", "+0x10]", "LDS.128 ", "+0x20]", "STL.128 [R", "LDL R"})
     EXPECT_NE(sel->sass.find(s), std::string::npos) << s << "\n" << sel->sass;
+}
+
+// Directed roundings (AluInstr::rounding) in NIR's text as Mesa spells rounded conversions (f2f16_rtz): read,
+// printed, read again; selected with ptxas's .RZ / .RM / .RP; refused on opcodes that do not round.
+TEST(IrCompute, DirectedRoundingText) {
+  const std::string text = kernel_text(
+      "\tvec1 32 ssa_0 = load_const (0x00000000 /* 0.000000 */)\n"
+      "\tvec2 32 ssa_1 = intrinsic load_kernel_input (ssa_0) (base=0, range=8)\n"
+      "\tvec4 32 ssa_2 = intrinsic load_global_2x32 (ssa_1) (access=0, align_mul=16, align_offset=0)\n"
+      "\tvec1 32 ssa_3 = fadd_rtz ssa_2.x, ssa_2.y\n"
+      "\tvec1 32 ssa_4 = ffma_ru ssa_3, ssa_2.z, ssa_2.w\n"
+      "\tvec1 64 ssa_5 = pack_64_2x32_split ssa_2.x, ssa_2.y\n"
+      "\tvec1 64 ssa_6 = fmul_rd ssa_5, ssa_5\n"
+      "\tvec1 32 ssa_7 = f2f32_rtz ssa_6\n"
+      "\tvec1 32 ssa_8 = i2f32_ru ssa_2.w\n"
+      "\tvec1 64 ssa_9 = u2f64_rd ssa_6\n"
+      "\tvec1 32 ssa_10 = unpack_64_2x32_split_x ssa_9\n"
+      "\tvec4 32 ssa_11 = vec4 ssa_4, ssa_7, ssa_8, ssa_10\n"
+      "\tintrinsic store_global_2x32 (ssa_11, ssa_1) (wrmask=xyzw, access=0, align_mul=16, align_offset=0)\n");
+  std::string printed;
+  auto again = round_trip(text, printed);
+  ASSERT_TRUE(again);
+  for (const char* s : {"= fadd_rtz ssa_", "= ffma_ru ", "= fmul_rd ", "= f2f32_rtz ", "= i2f32_ru ", "= u2f64_rd "})
+    EXPECT_NE(printed.find(s), std::string::npos) << s << "\n" << printed;
+  auto sel = sm50::select(*again);
+  ASSERT_TRUE(sel.ok()) << sel.error();
+  for (const char* s : {"FADD.RZ ", "FFMA.RP ", "DMUL.RM ", "F2F.F32.F64.RZ ", "I2F.F32.S32.RP ", "I2F.F64.U64.RM "})
+    EXPECT_NE(sel->sass.find(s), std::string::npos) << s << "\n" << sel->sass;
+  auto bad = read(kernel_text("\tvec1 32 ssa_0 = load_const (0x00000000 /* 0.000000 */)\n"
+                              "\tvec1 32 ssa_1 = imax_rtz ssa_0, ssa_0\n"),
+                  "bad.nir");
+  ASSERT_FALSE(bad.ok());
+  EXPECT_NE(bad.error().find("unknown ALU opcode 'imax_rtz'"), std::string::npos) << bad.error();
 }
 
 // direct_texture_index: tsidx is the texture index itself (CUDA's bank-0 word), past the 32-texture limit.

@@ -8,6 +8,7 @@
 
 #include <array>
 #include <bit>
+#include <cfenv>
 #include <cmath>
 #include <cstring>
 #include <fmt/format.h>
@@ -254,6 +255,206 @@ TEST(PtxCompile, CorrectlyRoundedDivisionAndSquareRoot) {
   }
 }
 
+// div.rn, rcp.rn and sqrt.rn .f64 against the host's IEEE double /, 1 / x and sqrt (correctly rounded, ties
+// to even), 4096 operand pairs: special values, denormals, the ends of the range, and hard cases — quotients
+// and roots close to a midpoint, denormal quotients that are exact ties or close to one. A NaN result must be
+// a NaN.
+TEST(PtxCompile, CorrectlyRoundedDoubleDivisionAndSquareRoot) {
+  std::mt19937_64 rng(6411);
+  const uint64_t edges[] = {0, 0x8000000000000000, 0x7ff0000000000000, 0xfff0000000000000,
+                            0x7ff4000000000123, 0xfff8000000000000, 1, 0x800000000000000f,
+                            0x000fffffffffffff, 0x0010000000000000, 0x7fefffffffffffff, 0x3ff0000000000000,
+                            0x4008000000000000, 0x3fb999999999999a, 0x0000000000000003, 0x7fe0000000000000,
+                            0x3ff0000000000001, 0x3fffffffffffffff};
+  auto bits = [](double d) { return std::bit_cast<uint64_t>(d); };
+  auto dbl = [](uint64_t u) { return std::bit_cast<double>(u); };
+  auto mantissa = [&] { return rng() & 0x000fffffffffffffu; };
+  auto random_double = [&]() -> uint64_t {
+    const uint64_t sign = rng() & 0x8000000000000000u;
+    switch (rng() % 5) {
+      case 0:
+        return edges[rng() % std::size(edges)];
+      case 1:
+        return sign | mantissa();  // denormal
+      case 2:
+        return sign | mantissa() | (1 + rng() % 2046) << 52;  // normal, any exponent
+      case 3:
+        return sign | mantissa() | (1 + rng() % 60) << 52;  // tiny
+      default:
+        return sign | mantissa() | (1986 + rng() % 60) << 52;  // huge
+    }
+  };
+  std::vector<Words> in(1024);
+  std::vector<std::pair<uint64_t, uint64_t>> cases;
+  for (unsigned k = 0; k < 4 * in.size(); ++k) {
+    uint64_t a = random_double(), b = random_double();
+    if (k % 4 == 1) {  // a = RN(q b): a / b within an ulp of q, often near a midpoint
+      b = mantissa() | (700 + rng() % 600) << 52;
+      a = bits(dbl(mantissa() | uint64_t{1023 + rng() % 400 - 200} << 52) * dbl(b));
+    } else if (k % 4 == 2) {
+      // Denormal quotients: exact ties (odd multiples of 2^-1074 over 2^j) and near ties.
+      const uint64_t odd = (rng() & 0xffffffffffu) | 1;
+      a = (rng() % 2) ? odd : bits(dbl(odd) * dbl(mantissa() | 0x3ff0000000000000u));
+      b = uint64_t{1023 + 1 + rng() % 60} << 52 | ((rng() % 2) ? mantissa() : 0);
+    }
+    cases.emplace_back(a, b);
+  }
+  auto same = [&](double want, uint64_t got) {
+    return std::isnan(want) ? std::isnan(dbl(got)) : bits(want) == got;
+  };
+  for (unsigned part = 0; part < cases.size() / in.size(); ++part) {
+    for (unsigned t = 0; t < in.size(); ++t) {
+      const auto [a, b] = cases[part * in.size() + t];
+      in[t] = split2(a, b);
+    }
+    const std::string load = "  mov.b64 %fd1, {%r1, %r2}; mov.b64 %fd2, {%r3, %r4};\n";
+    const auto div = run_kernel(kernel(load + R"(
+  div.rn.f64 %fd3, %fd1, %fd2; mov.b64 {%r5, %r6}, %fd3; rcp.rn.f64 %fd4, %fd2; mov.b64 {%r7, %r8}, %fd4;)"),
+                                in);
+    // sqrt of a near the square of a midpoint between two doubles (half the threads), and of b.
+    for (unsigned t = 0; t < in.size(); ++t) {
+      if (t % 2) continue;
+      const long double mid = static_cast<long double>(dbl(mantissa() | 0x3ff0000000000000u)) + 0x1p-53L;
+      const long double square = mid * mid;
+      const uint64_t x =
+          bits(static_cast<double>(square)) + (uint64_t{rng() % 2000} << 52) - (uint64_t{1000} << 52);
+      in[t][0] = static_cast<uint32_t>(x), in[t][1] = static_cast<uint32_t>(x >> 32);
+    }
+    const auto sqrt = run_kernel(kernel(load + R"(
+  sqrt.rn.f64 %fd3, %fd1; mov.b64 {%r5, %r6}, %fd3; sqrt.rn.f64 %fd4, %fd2; mov.b64 {%r7, %r8}, %fd4;)"),
+                                 in);
+    ASSERT_EQ(div.size(), in.size());
+    ASSERT_EQ(sqrt.size(), in.size());
+    for (unsigned t = 0; t < in.size(); ++t) {
+      const auto [a, b] = cases[part * in.size() + t];
+      const double x = dbl(u64(in[t][0], in[t][1])), y = dbl(b);
+      const std::string where = fmt::format("a {:#x} b {:#x}", a, b);
+      EXPECT_TRUE(same(dbl(a) / y, u64(div[t][0], div[t][1])))
+          << "div " << where << fmt::format(" got {:#x}", u64(div[t][0], div[t][1]));
+      EXPECT_TRUE(same(1.0 / y, u64(div[t][2], div[t][3])))
+          << "rcp " << where << fmt::format(" got {:#x}", u64(div[t][2], div[t][3]));
+      EXPECT_TRUE(same(std::sqrt(x), u64(sqrt[t][0], sqrt[t][1])))
+          << fmt::format("sqrt {:#x} got {:#x}", bits(x), u64(sqrt[t][0], sqrt[t][1]));
+      EXPECT_TRUE(same(std::sqrt(y), u64(sqrt[t][2], sqrt[t][3]))) << "sqrt " << where;
+    }
+  }
+}
+
+// f(args...) under the host's rounding mode `mode` (fesetround): one IEEE operation rounded that way.
+template <typename T>
+void opaque(T& v) {
+  asm volatile("" : "+m"(v));
+}  // computed after fesetround, not before
+template <typename F, typename... A>
+auto host_rounded(int mode, F f, A... args) {
+  const int saved = std::fegetround();
+  std::fesetround(mode);
+  (opaque(args), ...);
+  auto v = f(args...);
+  opaque(v);
+  std::fesetround(saved);
+  return v;
+}
+
+// add, sub, mul, fma, div, rcp, sqrt .rz/.rm/.rp on .f64 and .f32 and cvt.rz/.rm/.rp from f64 and 64-bit integers
+// against the host's IEEE operations in the same rounding mode.
+TEST(PtxCompile, DirectedRoundings) {
+  std::mt19937_64 rng(1127);
+  const uint64_t edges[] = {0, 0x8000000000000000, 0x7ff0000000000000, 0xfff0000000000000, 1,
+                            0x800fffffffffffff, 0x7fefffffffffffff, 0x3ff0000000000000, 0x47efffffe0000000,
+                            0x3ff0000010000000, 0x36a0000000000000, 0x0000000100000001, 0x0020000000000001};
+  std::vector<Words> in(kThreads * 4);
+  for (Words& w : in) {
+    const uint64_t a = rng() % 3 == 0 ? edges[rng() % std::size(edges)] : rng();
+    uint64_t b = rng() % 3 == 0 ? edges[rng() % std::size(edges)] : rng();
+    if (rng() % 2) b = (a & ~uint64_t{0xfffffffff}) ^ (rng() & 0xfffffffff);  // near a: sums that round
+    w = split2(a, b);
+  }
+  const std::string load =
+      "  mov.b64 %fd1, {%r1, %r2}; mov.b64 %fd2, {%r3, %r4}; mov.b64 %rd3, {%r3, %r4};\n"
+      "  mov.b32 %f1, %r1; mov.b32 %f2, %r3;\n";
+  const auto wide = run_kernel(kernel(load + R"(
+  add.rz.f64 %fd3, %fd1, %fd2; mov.b64 {%r5, %r6}, %fd3; fma.rp.f64 %fd4, %fd1, %fd2, %fd1; mov.b64 {%r7, %r8}, %fd4;)"),
+                               in);
+  const auto wide2 = run_kernel(kernel(load + R"(
+  sub.rm.f64 %fd3, %fd1, %fd2; mov.b64 {%r5, %r6}, %fd3; cvt.rp.f64.u64 %fd4, %rd3; mov.b64 {%r7, %r8}, %fd4;)"),
+                                in);
+  const auto narrow = run_kernel(kernel(load + R"(
+  add.rm.f32 %f3, %f1, %f2; mov.b32 %r5, %f3; mul.rp.f32 %f4, %f1, %f2; mov.b32 %r6, %f4;
+  cvt.rz.f32.f64 %f5, %fd1; mov.b32 %r7, %f5; cvt.rm.f32.s64 %f6, %rd3; mov.b32 %r8, %f6;)"),
+                                 in);
+  const auto quotients = run_kernel(kernel(load + R"(
+  div.rz.f64 %fd3, %fd1, %fd2; mov.b64 {%r5, %r6}, %fd3; sqrt.rp.f64 %fd4, %fd2; mov.b64 {%r7, %r8}, %fd4;)"), in);
+  const auto quotients2 = run_kernel(kernel(load + R"(
+  div.rm.f64 %fd3, %fd1, %fd2; mov.b64 {%r5, %r6}, %fd3; rcp.rp.f64 %fd4, %fd1; mov.b64 {%r7, %r8}, %fd4;)"), in);
+  const auto quotients32 = run_kernel(kernel(load + R"(
+  div.rp.f32 %f3, %f1, %f2; mov.b32 %r5, %f3; rcp.rz.f32 %f4, %f2; mov.b32 %r6, %f4;
+  sqrt.rm.f32 %f5, %f1; mov.b32 %r7, %f5; div.rz.f32 %f6, %f2, %f1; mov.b32 %r8, %f6;)"), in);
+  ASSERT_EQ(wide.size(), in.size());
+  ASSERT_EQ(wide2.size(), in.size());
+  ASSERT_EQ(narrow.size(), in.size());
+  ASSERT_EQ(quotients.size(), in.size());
+  ASSERT_EQ(quotients2.size(), in.size());
+  ASSERT_EQ(quotients32.size(), in.size());
+  auto same64 = [](double want, uint32_t lo, uint32_t hi) {
+    return std::isnan(want) ? std::isnan(std::bit_cast<double>(u64(lo, hi)))
+                            : std::bit_cast<uint64_t>(want) == u64(lo, hi);
+  };
+  auto same32 = [](float want, uint32_t got) {
+    return std::isnan(want) ? std::isnan(std::bit_cast<float>(got)) : std::bit_cast<uint32_t>(want) == got;
+  };
+  for (unsigned t = 0; t < in.size(); ++t) {
+    const uint64_t ab = u64(in[t][0], in[t][1]), bb = u64(in[t][2], in[t][3]);
+    const double a = std::bit_cast<double>(ab), b = std::bit_cast<double>(bb);
+    const float fa = std::bit_cast<float>(in[t][0]), fb = std::bit_cast<float>(in[t][2]);
+    const std::string where = fmt::format("thread {}: a {:#x} b {:#x}", t, ab, bb);
+    EXPECT_TRUE(same64(host_rounded(
+                           FE_TOWARDZERO, [](double x, double y) { return x + y; }, a, b),
+                       wide[t][0], wide[t][1]))
+        << where;
+    EXPECT_TRUE(same64(host_rounded(
+                           FE_UPWARD, [](double x, double y) { return std::fma(x, y, x); }, a, b),
+                       wide[t][2], wide[t][3]))
+        << where;
+    EXPECT_TRUE(same64(host_rounded(
+                           FE_DOWNWARD, [](double x, double y) { return x - y; }, a, b),
+                       wide2[t][0], wide2[t][1]))
+        << where;
+    EXPECT_TRUE(same64(host_rounded(
+                           FE_UPWARD, [](uint64_t x) { return static_cast<double>(x); }, bb),
+                       wide2[t][2], wide2[t][3]))
+        << where;
+    EXPECT_TRUE(same32(host_rounded(
+                           FE_DOWNWARD, [](float x, float y) { return x + y; }, fa, fb),
+                       narrow[t][0]))
+        << where;
+    EXPECT_TRUE(same32(host_rounded(
+                           FE_UPWARD, [](float x, float y) { return x * y; }, fa, fb),
+                       narrow[t][1]))
+        << where;
+    EXPECT_TRUE(same32(host_rounded(
+                           FE_TOWARDZERO, [](double x) { return static_cast<float>(x); }, a),
+                       narrow[t][2]))
+        << where;
+    EXPECT_TRUE(
+        same32(host_rounded(
+                   FE_DOWNWARD, [](int64_t x) { return static_cast<float>(x); }, static_cast<int64_t>(bb)),
+               narrow[t][3]))
+        << where;
+    auto div = [](auto x, auto y) { return x / y; };
+    auto root = [](auto x) { return std::sqrt(x); };
+    const Words &q = quotients[t], &q2 = quotients2[t], &q32 = quotients32[t];
+    EXPECT_TRUE(same64(host_rounded(FE_TOWARDZERO, div, a, b), q[0], q[1])) << "div.rz " << where;
+    EXPECT_TRUE(same64(host_rounded(FE_UPWARD, root, b), q[2], q[3])) << "sqrt.rp " << where;
+    EXPECT_TRUE(same64(host_rounded(FE_DOWNWARD, div, a, b), q2[0], q2[1])) << "div.rm " << where;
+    EXPECT_TRUE(same64(host_rounded(FE_UPWARD, div, 1.0, a), q2[2], q2[3])) << "rcp.rp " << where;
+    EXPECT_TRUE(same32(host_rounded(FE_UPWARD, div, fa, fb), q32[0])) << "div.rp.f32 " << where;
+    EXPECT_TRUE(same32(host_rounded(FE_TOWARDZERO, div, 1.0f, fb), q32[1])) << "rcp.rz.f32 " << where;
+    EXPECT_TRUE(same32(host_rounded(FE_DOWNWARD, root, fa), q32[2])) << "sqrt.rm.f32 " << where;
+    EXPECT_TRUE(same32(host_rounded(FE_TOWARDZERO, div, fb, fa), q32[3])) << "div.rz.f32 " << where;
+  }
+}
+
 TEST(PtxCompile, StructuredControlFlow) {
   // if/else from branches, a guard, a nested region, a predicated instruction, registers merged after each.
   check(R"(
@@ -456,13 +657,14 @@ TEST(PtxCompile, RefusalsNameTheStatement) {
   EXPECT_EQ(error_of("  add.ftz.f32 %f1, %f1, %f1;\n  mul.f32 %f2, %f1, %f1;"),
             "bad.ptx:21:3: this f32 instruction has no .ftz, the one at line 20 col 3 has: a kernel flushes denormals "
             "everywhere or nowhere (NIR 22.3's float_controls_execution_mode is per shader)");
-  EXPECT_EQ(error_of("  div.rz.f32 %f1, %f1, %f1;"),
-            "bad.ptx:20:3: the rounding mode .rz is not compiled yet (round to nearest is)");
+  EXPECT_EQ(error_of("  min.rz.f32 %f1, %f1, %f1;"), "bad.ptx:20:6: min.rz is not compiled yet");
   EXPECT_EQ(error_of("  add.f32 %f1, %f1, 1;"),
             "bad.ptx:20:21: an integer constant where the instruction needs .f32: write it as a float");
-  EXPECT_EQ(error_of("  add.rz.f64 %fd1, %fd1, %fd1;"), "bad.ptx:20:3: add.rz.f64: only the rounding to nearest (.rn) is compiled");
-  EXPECT_EQ(error_of("  div.rn.f64 %fd1, %fd1, %fd1;"),
-            "bad.ptx:20:3: div.f64 is not compiled yet (add, sub, mul, fma, mad, min, max, abs, neg, setp and cvt are)");
+  EXPECT_EQ(error_of("  add.rz.f64 %fd1, %fd1, %fd1;\n  fma.rm.f32 %f1, %f1, %f1, %f1;\n  cvt.rp.f32.f64 %f2, %fd1;"), "");
+  EXPECT_EQ(error_of("  sqrt.approx.f64 %fd1, %fd1;"),
+            "bad.ptx:20:3: sqrt.f64 needs a rounding modifier (.rn, .rz, .rm or .rp)");
+  EXPECT_EQ(error_of("  cvt.rzi.f32.s32 %f1, %r1;"),
+            "bad.ptx:20:3: cvt.rzi.f32.s32: PTX's integer roundings are for conversions from floats");
   EXPECT_EQ(error_of("  bar.arrive 1, 64;"), "bad.ptx:20:3: bar.arrive has no NIR 22.3 intrinsic (control_barrier waits); not compiled");
   EXPECT_EQ(error_of("  membar.sys;"),
             "bad.ptx:20:3: membar.sys is not compiled: NIR 22.3's barriers reach the device at most (ptxas: MEMBAR.SYS)");

@@ -29,8 +29,10 @@
 //   same differences the texture unit's implicit LOD takes (lanes 1 - 0 and 2 - 0, texture_unit.cpp).
 #include <algorithm>
 #include <bit>
+#include <cfenv>
 #include <cmath>
 #include <limits>
+#include <optional>
 #include <type_traits>
 
 #include "ir/interp/state.h"
@@ -565,6 +567,20 @@ void eval_alu(const AluInstr& a, State& st, uint32_t mask) {
   // A shader that flushes fp32 denormals (PTX's .ftz) flushes float operands and results to zero of their sign.
   const bool ftz = st.shader().flushes_fp32_denorms();
   auto is_float = [](AluType t) { return t.base == BaseType::Float; };
+  // A directed rounding (AluInstr::rounding): the host's IEEE operation under fesetround, for the opcodes whose
+  // scalar() is one such operation (fp16 results are rounded in software, to nearest).
+  if (a.rounding != Rounding::nearest_even && (!takes_rounding(a.op) || db == 16))
+    fail("{}: {}{} on {}-bit values is not interpreted", where, in.name, suffix(a.rounding), db);
+  struct HostRounding {
+    int saved = std::fegetround();
+    explicit HostRounding(Rounding r) {
+      constexpr int kHost[] = {FE_TONEAREST, FE_TOWARDZERO, FE_DOWNWARD, FE_UPWARD};
+      std::fesetround(kHost[static_cast<unsigned>(r)]);
+    }
+    ~HostRounding() { std::fesetround(saved); }
+  };
+  std::optional<HostRounding> rounding;
+  if (a.rounding != Rounding::nearest_even) rounding.emplace(a.rounding);
   for (unsigned lane = 0; lane < kLanes; ++lane) {
     for (unsigned c = 0; c < n; ++c) {
       std::array<uint64_t, 4> x{};
@@ -573,7 +589,9 @@ void eval_alu(const AluInstr& a, State& st, uint32_t mask) {
         if (ftz && sb[k] == 32 && is_float(in.input_type[k])) x[k] = flush32(static_cast<uint32_t>(x[k]));
       }
       std::string bad;
+      asm volatile("" : "+m"(x));  // under the rounding mode set above
       uint64_t r = scalar(a.op, x, sb, db, bad);
+      asm volatile("" : "+m"(r));
       if (ftz && db == 32 && is_float(in.output_type)) r = flush32(static_cast<uint32_t>(r));
       if (!bad.empty() && ((mask >> lane) & 1)) fail("{}: lane {}: {}", where, lane, bad);
       d.set(c, lane, r);

@@ -134,15 +134,29 @@ void udivmod(Alu& x, const std::string& num, const std::string& den, const std::
   x.sel.emit(fmt::format("@P1 MOV {}, RZ", rem));
 }
 
+// A statement's mnemonic (after a guard "@P0 "), where it starts, and its base (up to the first '.').
+struct Mnemonic {
+  std::size_t start;
+  std::string_view text, base;
+};
+Mnemonic mnemonic_of(std::string_view statement) {
+  const std::size_t start = statement.starts_with('@') ? statement.find(' ') + 1 : 0;
+  const std::string_view text = statement.substr(start, statement.find(' ', start) - start);
+  return {start, text, text.substr(0, text.find('.'))};
+}
+
+std::string inserted(std::string_view statement, std::size_t at, std::string_view what) {
+  std::string out(statement);
+  if (at != std::string_view::npos) out.insert(at, what);
+  return out;
+}
+
 // A float statement of a shader that flushes fp32 denormals (Shader::flushes_fp32_denorms, PTX's .ftz): .FTZ as
 // ptxas 11.8 spells it (FADD.FTZ.SAT, FMUL32I.FTZ, FSETP.GT.FTZ.AND, FSET.BF.LT.FTZ.AND, F2I.FTZ.S32.F32.TRUNC,
 // F2F.FTZ.F32.F32.FLOOR: nvdisasm of ptxas's .ftz code; F2F.FTZ.F64.F32 and .F32.F64 flush the fp32 side of a
 // conversion). MUFU flushes without a flag; other statements are kept.
 std::string with_ftz(std::string_view statement) {
-  const std::size_t start = statement.starts_with('@') ? statement.find(' ') + 1 : 0;
-  const std::size_t space = statement.find(' ', start);
-  const std::string_view mnemonic = statement.substr(start, space - start);
-  const std::string_view base = mnemonic.substr(0, mnemonic.find('.'));
+  const auto [start, mnemonic, base] = mnemonic_of(statement);
   std::size_t at = std::string_view::npos;  // where ".FTZ" goes in the mnemonic
   if (base == "FADD" || base == "FMUL" || base == "FFMA" || base == "FMNMX" || base == "FADD32I" || base == "FMUL32I" ||
       base == "FFMA32I") {
@@ -157,10 +171,35 @@ std::string with_ftz(std::string_view statement) {
                                 mnemonic.find(".F32.F64") != std::string_view::npos))) {
     at = base.size();
   }
-  if (at == std::string_view::npos) return std::string(statement);
-  std::string out(statement);
-  out.insert(start + at, ".FTZ");
-  return out;
+  return inserted(statement, at == std::string_view::npos ? at : start + at, ".FTZ");
+}
+
+// A statement of an instruction with a directed rounding (AluInstr::rounding): .RZ / .RM / .RP as ptxas 11.8 spells
+// PTX's .rz / .rm / .rp (nvdisasm: FADD.RZ, FMUL.FTZ.RM.SAT, DFMA.RP, F2F.F32.F64.RZ, F2F.F16.F32.RP,
+// I2F.F64.S64.RP) on the arithmetic and conversion statements; the others are kept.
+std::string with_rounding(std::string_view statement, Rounding r) {
+  constexpr std::string_view kFlag[] = {"", ".RZ", ".RM", ".RP"};
+  const auto [start, mnemonic, base] = mnemonic_of(statement);
+  std::size_t at = std::string_view::npos;
+  if (base == "FADD" || base == "FMUL" || base == "FFMA" || base == "DADD" || base == "DMUL" || base == "DFMA")
+    at = start + base.size();
+  else if (base == "F2F" || base == "I2F")
+    at = start + mnemonic.size();
+  return inserted(statement, at, kFlag[static_cast<unsigned>(r)]);
+}
+
+// Each statement emitted since `mark`, rewritten by f.
+template <typename F> void rewrite(Selector& sel, std::size_t mark, F f) {
+  std::string rewritten;
+  std::string_view text = std::string_view(sel.out).substr(mark);
+  while (!text.empty()) {
+    const std::size_t end = text.find('\n');
+    rewritten += f(text.substr(0, end));
+    rewritten += '\n';
+    text = end == std::string_view::npos ? std::string_view{} : text.substr(end + 1);
+  }
+  sel.out.resize(mark);
+  sel.out += rewritten;
 }
 
 }  // namespace
@@ -169,18 +208,18 @@ void select_alu_ops(Selector& sel, const Instr& instr, const AluInstr& a);
 
 void select_alu(Selector& sel, const Instr& instr, const AluInstr& a) {
   const std::size_t mark = sel.out.size();
-  select_alu_ops(sel, instr, a);
-  if (!sel.s.flushes_fp32_denorms()) return;
-  std::string rewritten;
-  std::string_view text = std::string_view(sel.out).substr(mark);
-  while (!text.empty()) {
-    const std::size_t end = text.find('\n');
-    rewritten += with_ftz(text.substr(0, end));
-    rewritten += '\n';
-    text = end == std::string_view::npos ? std::string_view{} : text.substr(end + 1);
+  if (a.rounding != Rounding::nearest_even) {
+    // fp16 arithmetic is computed in fp32 and narrowed, which would round twice.
+    const bool arithmetic = a.op == AluOp::fadd || a.op == AluOp::fsub || a.op == AluOp::fmul || a.op == AluOp::ffma;
+    const bool half = arithmetic && a.dest.bit_size == 16;
+    if (!takes_rounding(a.op) || half)
+      sel.fail(instr, fmt::format("{}{} of {}-bit values has no selection", name(a.op), suffix(a.rounding),
+                                  a.dest.bit_size));
   }
-  sel.out.resize(mark);
-  sel.out += rewritten;
+  select_alu_ops(sel, instr, a);
+  if (a.rounding != Rounding::nearest_even)
+    rewrite(sel, mark, [&](std::string_view st) { return with_rounding(st, a.rounding); });
+  if (sel.s.flushes_fp32_denorms()) rewrite(sel, mark, with_ftz);
 }
 
 void select_alu_ops(Selector& sel, const Instr& instr, const AluInstr& a) {

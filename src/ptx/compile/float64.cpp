@@ -1,10 +1,9 @@
 // SPDX-License-Identifier: MIT
-// f64 arithmetic (PTX ISA "Floating-Point Instructions" on .f64): add, sub, mul, fma and mad (rounded to nearest
-// even, PTX's .rn), min, max, abs and neg, as the IR's 64-bit float opcodes on the registers' (low, high) pairs
-// joined into 64-bit values. Comparisons and conversions are in instructions.cpp (setp, cvt). Refused: the directed
-// roundings .rz, .rm and .rp (the IR's opcodes round to nearest), div.rn, rcp.rn and sqrt.rn (correctly rounded
-// sequences that ptxas calls as subroutines), and the approximations rcp.approx.ftz.f64 / rsqrt.approx.f64
-// (MUFU.RCP64H / RSQ64H, whose precision is not modelled).
+// f64 arithmetic (PTX ISA "Floating-Point Instructions" on .f64): add, sub, mul, fma and mad (to nearest even or with
+// .rz, .rm, .rp: the IR instruction's rounding), min, max, abs and neg, as the IR's 64-bit float opcodes on the
+// registers' (low, high) pairs joined into 64-bit values. Comparisons and conversions are in instructions.cpp
+// (setp, cvt). div, rcp and sqrt (.rn, .rz, .rm, .rp) and the approximations rcp.approx.ftz and rsqrt.approx are
+// in rounded64.cpp.
 #include <fmt/format.h>
 
 #include "ir/alu_ops.h"
@@ -31,19 +30,20 @@ void FunctionCompiler::arithmetic64(const Instruction& ins, std::string_view op)
   const auto& o = ins.operands;
   auto src = [&](unsigned k) { return join64(value(o.at(k), Type::F64)); };
   auto done = [&](DefId v) { set(o[0], split64(v), Type::F64); };
-  for (const char* m : {".rz", ".rm", ".rp"})
-    if (has(ins, m)) fail(ins.loc, fmt::format("{}{}.f64: only the rounding to nearest (.rn) is compiled", op, m));
+  // add, sub, mul, fma and mad round as their modifier says (DADD.RZ, DMUL.RM, DFMA.RP).
+  const ir::Rounding rnd = rounding_of(ins);
   if (op == "add" || op == "sub" || op == "mul") {
-    refuse_unknown(ins, {".rn"});
+    refuse_unknown(ins, {".rn", ".rz", ".rm", ".rp"});
     expect_operands(ins, 3);
     const AluOp a = op == "add" ? AluOp::fadd : op == "sub" ? AluOp::fsub : AluOp::fmul;
-    return done(b().alu(a, {src(1), src(2)}));
+    return done(b().alu(a, {src(1), src(2)}, rnd));
   }
   if (op == "fma" || op == "mad") {
-    refuse_unknown(ins, {".rn"});
-    if (!has(ins, ".rn")) fail(ins.loc, fmt::format("{}.f64 needs a rounding modifier (.rn)", op));
+    refuse_unknown(ins, {".rn", ".rz", ".rm", ".rp"});
+    if (!has(ins, ".rn") && rnd == ir::Rounding::nearest_even)
+      fail(ins.loc, fmt::format("{}.f64 needs a rounding modifier (.rn, .rz, .rm or .rp)", op));
     expect_operands(ins, 4);
-    return done(b().alu(AluOp::ffma, {src(1), src(2), src(3)}));
+    return done(b().alu(AluOp::ffma, {src(1), src(2), src(3)}, rnd));
   }
   if (op == "min" || op == "max") {
     refuse_unknown(ins, {});
@@ -55,9 +55,27 @@ void FunctionCompiler::arithmetic64(const Instruction& ins, std::string_view op)
     expect_operands(ins, 2);
     return set(o[0], negate_or_abs(op == "neg", value(o[1], Type::F64), Type::F64), Type::F64);
   }
-  if (op == "div" || op == "rcp" || op == "sqrt" || op == "rsqrt")
-    fail(ins.loc, fmt::format("{}.f64 is not compiled yet (add, sub, mul, fma, mad, min, max, abs, neg, setp and cvt "
-                              "are)", op));
+  // The correctly rounded forms (.rn, .rz, .rm, .rp) and the approximations ptxas computes (rounded64.cpp).
+  if (op == "div" || op == "rcp" || op == "sqrt") {
+    if (has(ins, ".rn") || rnd != ir::Rounding::nearest_even) {
+      refuse_unknown(ins, {".rn", ".rz", ".rm", ".rp"});
+      expect_operands(ins, op == "div" ? 3 : 2);
+      if (op == "div") return done(divide64(src(1), src(2), rnd));
+      return done(op == "rcp" ? reciprocal64(src(1), rnd) : sqrt64(src(1), rnd));
+    }
+    if (op != "rcp") fail(ins.loc, fmt::format("{}.f64 needs a rounding modifier (.rn, .rz, .rm or .rp)", op));
+  }
+  // rcp.approx.ftz and rsqrt.approx.ftz: ptxas's MUFU.RCP64H / RSQ64H seed alone (the high word, 0 below);
+  // rsqrt.approx without .ftz refines it (rsqrt_approx64).
+  if (op == "rcp" || op == "rsqrt") {
+    refuse_unknown(ins, {".approx", ".ftz"});
+    if (!has(ins, ".approx") || (op == "rcp" && !has(ins, ".ftz")))
+      fail(ins.loc,
+           fmt::format("{}.f64 needs {}", op, op == "rcp" ? "a rounding modifier or .approx.ftz" : ".approx"));
+    expect_operands(ins, 2);
+    if (has(ins, ".ftz")) return done(b().alu(op == "rcp" ? AluOp::frcp : AluOp::frsq, {src(1)}));
+    return done(rsqrt_approx64(src(1)));
+  }
   fail(ins.loc, fmt::format("{}.f64 is not a float operation tmu compiles", op));
 }
 

@@ -184,8 +184,16 @@ class FunctionCompiler {
   ir::DefId split64(ir::DefId v);                 // ... and back
   void arithmetic64(const Instruction& ins, std::string_view op);  // f64
   ir::DefId negate_or_abs(bool negate, ir::DefId x, Type t);       // neg / abs .f32 and .f64 (float64.cpp)
-  ir::DefId divide_rn(ir::DefId a, ir::DefId b);  // div.rn.f32: a / b correctly rounded (rounded.cpp)
-  ir::DefId sqrt_rn(ir::DefId a);                 // sqrt.rn.f32
+  // div, rcp, sqrt .f32 correctly rounded in IEEE's rounding r (.rn, .rz, .rm, .rp; rounded.cpp).
+  ir::DefId divide32(ir::DefId a, ir::DefId b, ir::Rounding r);
+  ir::DefId sqrt32(ir::DefId a, ir::Rounding r);
+  // rounded64.cpp, on 64-bit values: div, rcp, sqrt .f64 (.rn, .rz, .rm, .rp) and ptxas's rsqrt.approx.f64.
+  struct F64Ops;
+  ir::DefId divide64(ir::DefId a, ir::DefId b, ir::Rounding r);
+  ir::DefId reciprocal64(ir::DefId x, ir::Rounding r);
+  ir::DefId sqrt64(ir::DefId x, ir::Rounding r);
+  ir::DefId rsqrt_approx64(ir::DefId x);
+  ir::DefId rsqrt_newton(ir::DefId m, bool root);  // ~1/sqrt(m), or with root the rounded sqrt(m), m in [1, 4)
 
   const Function& f_;
   const KernelLayout& layout_;
@@ -241,6 +249,7 @@ bool is_float(Type t);
 // An instruction's modifiers and operands (instructions.cpp).
 bool has(const Instruction& i, std::string_view modifier);
 Type last_type(const Instruction& i);  // its last modifier that is a type
+ir::Rounding rounding_of(const Instruction& i);  // .rz / .rm / .rp as the IR's rounding; nearest even otherwise
 void expect_operands(const Instruction& i, std::size_t n);
 void refuse_unknown(const Instruction& i, std::initializer_list<std::string_view> allowed);  // besides types
 

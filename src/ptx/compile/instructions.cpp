@@ -26,6 +26,13 @@ Type last_type(const Instruction& i) {
   fail(i.loc, fmt::format("{} needs a type modifier", i.opcode));
 }
 
+ir::Rounding rounding_of(const Instruction& i) {
+  if (has(i, ".rz")) return ir::Rounding::zero;
+  if (has(i, ".rm")) return ir::Rounding::down;
+  if (has(i, ".rp")) return ir::Rounding::up;
+  return ir::Rounding::nearest_even;
+}
+
 void expect_operands(const Instruction& i, std::size_t n) {
   if (i.operands.size() != n)
     fail(i.loc, fmt::format("{} takes {} operands, not {}", i.opcode, n, i.operands.size()));
@@ -230,21 +237,22 @@ void FunctionCompiler::arithmetic(const Instruction& ins, std::string_view op, T
     const bool mufu = std::find(mufu_ops.begin(), mufu_ops.end(), op) != mufu_ops.end() && has(ins, ".approx");
     if (has(ins, ".ftz") && !mufu && !s_.flushes_fp32_denorms())
       fail(ins.loc, fmt::format("{}.ftz.f32 outside a kernel that flushes denormals (a compiler bug)", op));
-    for (const char* m : {".rz", ".rm", ".rp"})
-      if (has(ins, m)) fail(ins.loc, fmt::format("the rounding mode {} is not compiled yet (round to nearest is)", m));
     const bool sat = has(ins, ".sat");
     auto done = [&](DefId v) { set(o[0], sat ? b().alu(AluOp::fsat, {v}) : v, t); };
+    // add, sub, mul, fma and mad round as their modifier says (FADD.RZ, FMUL.RM, FFMA.RP).
+    const ir::Rounding rnd = rounding_of(ins);
     if (op == "add" || op == "sub" || op == "mul") {
-      refuse_unknown(ins, {".rn", ".sat", ".ftz"});
+      refuse_unknown(ins, {".rn", ".rz", ".rm", ".rp", ".sat", ".ftz"});
       expect_operands(ins, 3);
       const AluOp a = op == "add" ? AluOp::fadd : op == "sub" ? AluOp::fsub : AluOp::fmul;
-      return done(b().alu(a, {src(1, t), src(2, t)}));
+      return done(b().alu(a, {src(1, t), src(2, t)}, rnd));
     }
     if (op == "fma" || op == "mad") {  // mad.f32 is fma.rn.f32 on sm_20 and later (PTX ISA "mad")
-      refuse_unknown(ins, {".rn", ".sat", ".ftz"});
+      refuse_unknown(ins, {".rn", ".rz", ".rm", ".rp", ".sat", ".ftz"});
       expect_operands(ins, 4);
-      return done(b().alu(AluOp::ffma, {src(1, t), src(2, t), src(3, t)}));
+      return done(b().alu(AluOp::ffma, {src(1, t), src(2, t), src(3, t)}, rnd));
     }
+
     if (op == "min" || op == "max") {
       refuse_unknown(ins, {".ftz"});
       return binary(op == "min" ? AluOp::fmin : AluOp::fmax);
@@ -255,13 +263,13 @@ void FunctionCompiler::arithmetic(const Instruction& ins, std::string_view op, T
       return set(o[0], negate_or_abs(op == "neg", src(1, t), t), t);
     }
     // The correctly rounded forms (rounded.cpp); the rest are approximations in PTX too.
-    if (has(ins, ".rn")) {
-      refuse_unknown(ins, {".rn", ".ftz"});
+    if (has(ins, ".rn") || rnd != ir::Rounding::nearest_even) {
+      refuse_unknown(ins, {".rn", ".rz", ".rm", ".rp", ".ftz"});
       expect_operands(ins, op == "div" ? 3 : 2);
-      if (op == "div") return set(o[0], divide_rn(src(1, t), src(2, t)), t);
-      if (op == "rcp") return set(o[0], divide_rn(b().imm_float(1.0f), src(1, t)), t);
-      if (op == "sqrt") return set(o[0], sqrt_rn(src(1, t)), t);
-      fail(ins.loc, fmt::format("{}.rn.f32 is not a PTX instruction (div, rcp and sqrt have .rn)", op));
+      if (op == "div") return set(o[0], divide32(src(1, t), src(2, t), rnd), t);
+      if (op == "rcp") return set(o[0], divide32(b().imm_float(1.0f), src(1, t), rnd), t);
+      if (op == "sqrt") return set(o[0], sqrt32(src(1, t), rnd), t);
+      fail(ins.loc, fmt::format("{} with a rounding modifier is not a PTX instruction (div, rcp and sqrt have them)", op));
     }
     if (op == "div") {
       refuse_unknown(ins, {".approx", ".full", ".ftz"});
@@ -548,9 +556,9 @@ Range range_of(Type t) {
 
 // cvt[.rnd][.ftz][.sat].dtype.atype d, a (PTX ISA "cvt"): f64, f32 and f16 floats, 8- to 64-bit integers.
 // Integers are extended by the source's signedness, then truncated to the destination; a float becomes an integer
-// rounded as the modifier says and clamped to the destination's range (NaN is 0: F2I). Roundings other than to
-// nearest are compiled where the result is exact anyway (an integer's or a float's widening) or are integer
-// roundings (.rni, .rzi, .rmi, .rpi); .rz, .rm and .rp narrowings are refused.
+// rounded as the modifier says (.rni, .rzi, .rmi, .rpi) and clamped to the destination's range (NaN is 0: F2I).
+// Conversions to a float round as .rn / .rz / .rm / .rp say (the IR instruction's rounding: F2F.F32.F64.RZ,
+// F2F.F16.F32.RP, I2F.F32.S32.RM); f64 to f16 and integers to f16 are refused.
 void FunctionCompiler::convert(const Instruction& ins) {
   expect_operands(ins, 2);
   std::vector<Type> types;
@@ -566,6 +574,7 @@ void FunctionCompiler::convert(const Instruction& ins) {
   }
   if (types.size() != 2) fail(ins.loc, "cvt takes a destination and a source type");
   const Type dt = types[0], st = types[1];
+  const ir::Rounding to_float = rounding_of(ins);
   for (Type t : types)
     if (t == Type::F16x2 || t == Type::BF16 || t == Type::BF16x2 || t == Type::B128 || t == Type::Pred)
       fail(ins.loc, fmt::format("cvt with {} is not compiled yet", name(t)));
@@ -596,18 +605,17 @@ void FunctionCompiler::convert(const Instruction& ins) {
   DefId r;
   if (is_float(dt) && is_float(st)) {
     DefId x = float_source();
-    if (dt == Type::F16) {  // fp32 -> fp16, rounded to nearest even (F2F.F16.F32)
-      if (st != Type::F32 || (!rnd.empty() && rnd != "rn"))
+    if (dt == Type::F16) {  // fp32 -> fp16 (F2F.F16.F32)
+      if (st != Type::F32 || rnd.size() == 3)
         fail(ins.loc, fmt::format("cvt{}.f16{} is not compiled yet (cvt.rn.f16.f32 is)", rnd.empty() ? "" : "." + rnd, name(st)));
       if (sat) x = b().alu(AluOp::fsat, {x});
-      r = b().alu(AluOp::u2u32, {b().alu(AluOp::f2f16, {x})});
+      r = b().alu(AluOp::u2u32, {b().alu(AluOp::f2f16, {x}, to_float)});
     } else if (dt == Type::F64 && st != Type::F64) {  // widening: exact
       if (rnd.size() == 2 && rnd != "rn") refuse_rounding("a widening is exact, PTX allows only .rn on it");
       r = split64(integer_rounding(b().alu(AluOp::f2f64, {x})));
-    } else if (dt == Type::F32 && st == Type::F64) {  // narrowing, to nearest even (F2F.F32.F64)
+    } else if (dt == Type::F32 && st == Type::F64) {  // narrowing (F2F.F32.F64)
       if (rnd.size() == 3) fail(ins.loc, fmt::format("cvt.{}.f32.f64: PTX's integer roundings are for same-size cvt", rnd));
-      refuse_rounding("only the rounding to nearest (.rn) is compiled");
-      r = b().alu(AluOp::f2f32, {x});
+      r = b().alu(AluOp::f2f32, {x}, to_float);
       if (sat) r = b().alu(AluOp::fsat, {r});
     } else {
       if (rnd.size() == 2 && rnd != "rn") fail(ins.loc, fmt::format("cvt.{} between floats of one size is not compiled yet", rnd));
@@ -617,13 +625,12 @@ void FunctionCompiler::convert(const Instruction& ins) {
     }
   } else if (is_float(dt)) {  // from an integer
     if (dt == Type::F16) fail(ins.loc, "cvt from integers to f16 is not compiled yet");
-    // An integer of 32 bits or less is exact in f64; otherwise only to nearest.
-    if (dt == Type::F32 || is_64(st)) refuse_rounding("only the rounding to nearest (.rn) is compiled");
+    if (rnd.size() == 3) refuse_rounding("PTX's integer roundings are for conversions from floats");
     const bool is_signed = kind(st) == Kind::Signed;
     if (dt == Type::F64) {
-      r = split64(b().alu(is_signed ? AluOp::i2f64 : AluOp::u2f64, {int_source()}));
+      r = split64(b().alu(is_signed ? AluOp::i2f64 : AluOp::u2f64, {int_source()}, to_float));
     } else {
-      r = b().alu(is_signed ? AluOp::i2f32 : AluOp::u2f32, {int_source()});
+      r = b().alu(is_signed ? AluOp::i2f32 : AluOp::u2f32, {int_source()}, to_float);
       if (sat) r = b().alu(AluOp::fsat, {r});
     }
   } else if (is_float(st)) {  // to an integer

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: MIT
 // The correctly rounded f32 division, reciprocal and square root (PTX's div.rn.f32, rcp.rn.f32, sqrt.rn.f32: IEEE
-// 754 round to nearest even, nvcc's `/`, `1.0f / x` and sqrtf without fast math), computed in f64 and rounded
-// once to f32. ptxas calls subroutines of its own for them; what matters is the result, which IEEE fixes.
+// 754 round to nearest even, nvcc's `/`, `1.0f / x` and sqrtf without fast math; and .rz, .rm, .rp), computed in
+// f64 and rounded once to f32. ptxas calls subroutines of its own for them; what matters is the result, which IEEE
+// fixes.
 //
 // Why it is exact. The operands are f32 values, so in f64 they are exact and every intermediate stays in f64's
 // normal range (|a|, |b| in [2^-149, 2^128): quotients in [2^-277, 2^277], remainders above 2^-210). The f64
@@ -11,7 +12,9 @@
 // a and m b), far more than q1's error; where the result is denormal the midpoints have fewer bits and the same
 // argument holds with the absolute unit 2^-174; and where a / b is a midpoint (only possible for denormal results)
 // q1 is exactly it, so F2F.F32.F64 rounds the tie to even. The same holds for sqrt, whose exact midpoints cannot
-// occur at all (Figueroa: double rounding is innocuous for +, -, *, / and sqrt from 53 to 24 bits).
+// occur at all (Figueroa: double rounding is innocuous for +, -, *, / and sqrt from 53 to 24 bits). The directed
+// roundings round q1 (s1) once in their mode (F2F.F32.F64.RZ/.RM/.RP): an f32 value that a / b (sqrt(a)) is not equal
+// to is as far from it as a midpoint, so q1 lies on the same side of every f32 value as the exact result.
 //
 // The steps (y ~ 1/b from MUFU.RCP64H's 20-bit seed, made exact to about 2^-53 by two Newton steps):
 //   e = 1 - b y;  y += y e  (twice);  q0 = a y;  r = a - b q0 (exact: FMA, |r| needs 25 bits);  q1 = q0 + r y
@@ -36,7 +39,7 @@ constexpr uint64_t kNaN32 = 0x7fffffff;  // the canonical f32 NaN
 
 }  // namespace
 
-DefId FunctionCompiler::divide_rn(DefId numerator, DefId denominator) {
+DefId FunctionCompiler::divide32(DefId numerator, DefId denominator, ir::Rounding rounding) {
   auto f64 = [&](uint64_t bits) { return b().imm_vec({bits}, 64); };
   auto op = [&](AluOp o, std::initializer_list<DefId> s) { return b().alu(o, s); };
   const DefId x = op(AluOp::f2f64, {numerator}), d = op(AluOp::f2f64, {denominator});
@@ -55,10 +58,10 @@ DefId FunctionCompiler::divide_rn(DefId numerator, DefId denominator) {
                                                             op(AluOp::flt, {op(AluOp::fabs, {d}), inf})}),
                                           op(AluOp::iand, {op(AluOp::fneu, {x, zero}), op(AluOp::fneu, {d, zero})})});
   const DefId q = op(AluOp::bcsel, {ordinary, q1, op(AluOp::fmul, {x, seed})});
-  return op(AluOp::f2f32, {q});
+  return b().alu(AluOp::f2f32, {q}, rounding);
 }
 
-DefId FunctionCompiler::sqrt_rn(DefId a) {
+DefId FunctionCompiler::sqrt32(DefId a, ir::Rounding rounding) {
   auto f64 = [&](uint64_t bits) { return b().imm_vec({bits}, 64); };
   auto op = [&](AluOp o, std::initializer_list<DefId> s) { return b().alu(o, s); };
   const DefId x = op(AluOp::f2f64, {a});
@@ -75,7 +78,7 @@ DefId FunctionCompiler::sqrt_rn(DefId a) {
   // the canonical NaN; zeros, +inf and NaN the IR's fsqrt.
   const DefId ordinary = op(AluOp::iand, {op(AluOp::flt, {f64(0), x}), op(AluOp::flt, {x, f64(kInf)})});
   const DefId special = op(AluOp::bcsel, {op(AluOp::flt, {x, f64(0)}), b().imm_vec({kNaN32}, 32), op(AluOp::fsqrt, {a})});
-  return op(AluOp::bcsel, {ordinary, op(AluOp::f2f32, {s1}), special});
+  return op(AluOp::bcsel, {ordinary, b().alu(AluOp::f2f32, {s1}, rounding), special});
 }
 
 }  // namespace tmu::ptx::to_ir
