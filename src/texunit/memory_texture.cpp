@@ -35,7 +35,7 @@ Texel MemoryTexture::read_texel(const TexelCoord& c, bool& resident) const {
     return Texel{};
   }
   return decode_components(format_, std::span<const std::byte>(block.data(), layout_.block_bytes()),
-                           layout_.locate(c).texel_in_block);
+                           layout_.texel_in_block(c));
 }
 
 // Pixel (x, y) of a multisampled texture is its sample 0, at the top-left of its sample grid.

@@ -181,8 +181,7 @@ void SurfaceLayout::for_each_run(const TexelCoord& c, F&& f) const {
 TexelRef SurfaceLayout::locate(const TexelCoord& c) const {
   const LevelLayout& l = levels_info_[c.level];
   const uint64_t level_base = base_ + uint64_t{c.layer} * layer_stride_ + l.offset;
-  return TexelRef{level_base + block_offset(l, c.x / block_w_, c.y / block_h_, c.z),
-                  (c.y % block_h_) * block_w_ + c.x % block_w_};
+  return TexelRef{level_base + block_offset(l, c.x / block_w_, c.y / block_h_, c.z), texel_in_block(c)};
 }
 
 MemoryAccess SurfaceLayout::read_block(const GpuMemory& mem, const TexelCoord& c, std::span<std::byte> out) const {

@@ -78,6 +78,8 @@ class SurfaceLayout {
 
   bool contains(const TexelCoord& c) const;
   TexelRef locate(const TexelCoord& c) const;
+  // locate(c).texel_in_block without the block's address.
+  uint32_t texel_in_block(const TexelCoord& c) const { return (c.y % block_h_) * block_w_ + c.x % block_w_; }
   // The format block holding the texel, block_bytes() of them (out/in must be that long). A 12-byte block in
   // block-linear memory is split where it crosses a 16-byte GOB line; every other block is one run.
   MemoryAccess read_block(const GpuMemory& mem, const TexelCoord& c, std::span<std::byte> out) const;
