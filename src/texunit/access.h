@@ -5,6 +5,7 @@
 // swizzle is applied last.
 #pragma once
 
+#include <array>
 #include <cstdint>
 
 #include "texunit/formats.h"
@@ -26,6 +27,13 @@ class TextureAccess {
   // The texel at integer coordinates inside the level (the caller has wrapped them); `resident` is cleared when
   // the texel lies in an unmapped sparse tile (the texel then reads as zero).
   virtual Texel read(unsigned level, unsigned layer, uint32_t x, uint32_t y, uint32_t z, bool& resident) const = 0;
+  // For formats whose four components filter in 16-bit fixed point (all 8- or 16-bit UNORM): the texel's
+  // components as those 16-bit values, skipping the float decode (decode_unorm16); false when this access cannot
+  // (the caller converts read()'s floats instead, to the same values).
+  virtual bool read_unorm16(unsigned /*level*/, unsigned /*layer*/, uint32_t /*x*/, uint32_t /*y*/, uint32_t /*z*/,
+                            bool& /*resident*/, std::array<uint32_t, 4>& /*out*/) const {
+    return false;
+  }
   // Sample `at` (a position inside the pixel's sample grid, multisample.h) of pixel (x, y) of a 2D level; the caller
   // has checked the position against the header's grid. read() is sample (0, 0). An access that holds one sample
   // per pixel has only (0, 0); other positions read zero.

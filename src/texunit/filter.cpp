@@ -87,6 +87,28 @@ class Fetcher {
   }
 
   bool integer() const { return integer_format(*s_.format); }
+  bool seamless() const { return seamless_; }
+
+  // Texel (i, j, k) of a format whose four components filter in fixed point (not depth-compared, not across cube
+  // seams), as the 16-bit values the filter sums: what unorm16_of makes of texel()'s floats, read without them
+  // where the access can (TextureAccess::read_unorm16).
+  std::array<uint32_t, 4> texel16(int32_t i, int32_t j, int32_t k) {
+    const int32_t x = wrap(mode(0), i, static_cast<int32_t>(e_.width));
+    const int32_t y = s_.dims >= 2 ? wrap(mode(1), j, static_cast<int32_t>(e_.height)) : 0;
+    const int32_t z = s_.dims >= 3 ? wrap(mode(2), k, static_cast<int32_t>(e_.depth)) : 0;
+    std::array<uint32_t, 4> out;
+    if (x != kBorderTexel && y != kBorderTexel && z != kBorderTexel) {
+      bool res = true;
+      if (s_.access->read_unorm16(s_.level, s_.layer, static_cast<uint32_t>(x), static_cast<uint32_t>(y),
+                                  static_cast<uint32_t>(z), res, out)) {
+        if (!res) resident_ = false;
+        return out;
+      }
+    }
+    const Rgba r = texel(i, j, k);
+    for (unsigned c = 0; c < 4; ++c) out[c] = unorm16_of(r[c]);
+    return out;
+  }
 
  private:
   AddressMode mode(unsigned axis) const {
@@ -377,12 +399,22 @@ Rgba sample_level(const LevelSample& s, bool& resident) {
   }
   AxisTaps t[3];
   for (unsigned a = 0; a < s.dims; ++a) t[a] = linear_taps(coord(a), p);
-  // The footprint's texels, i (u) fastest, then j, then k.
+  // The footprint's texels, i (u) fastest, then j, then k. When all four components filter in fixed point (and
+  // no cube seam is crossed), the filter needs only their 16-bit values.
   const unsigned n = 1u << s.dims;
+  auto at = [&](unsigned i, unsigned a) { return a < s.dims ? t[a].i0 + static_cast<int32_t>((i >> a) & 1) : 0; };
+  const bool only_fixed = fixed == 0xf && !f.seamless();
   std::array<Rgba, 8> tap{};
-  for (unsigned i = 0; i < n; ++i)
-    tap[i] = f.texel(t[0].i0 + static_cast<int32_t>(i & 1), s.dims > 1 ? t[1].i0 + static_cast<int32_t>((i >> 1) & 1) : 0,
-                     s.dims > 2 ? t[2].i0 + static_cast<int32_t>((i >> 2) & 1) : 0);
+  std::array<std::array<uint32_t, 4>, 8> tap16{};
+  for (unsigned i = 0; i < n; ++i) {
+    if (only_fixed) {
+      tap16[i] = f.texel16(at(i, 0), at(i, 1), at(i, 2));
+    } else {
+      tap[i] = f.texel(at(i, 0), at(i, 1), at(i, 2));
+      for (unsigned c = 0; c < 4; ++c)
+        if ((fixed >> c) & 1) tap16[i][c] = unorm16_of(tap[i][c]);
+    }
+  }
   // fp32 lerps (along u, then v, then w) for what the GPU's arithmetic below does not cover, over the taps that
   // have weight (one without reads 0, so that its NaN or infinity does not reach the result; NaN and infinite
   // taps with weight as nonfinite_filter says); four fixed-point components (RGBA8, RGBA16) need none.
@@ -437,7 +469,7 @@ Rgba sample_level(const LevelSample& s, bool& resident) {
   for (unsigned c = 0; c < 4; ++c) {
     if (!((fixed >> c) & 1)) continue;
     uint64_t sum = 0;
-    for (unsigned i = 0; i < n; ++i) sum += w[i] * unorm16_of(tap[i][c]);
+    for (unsigned i = 0; i < n; ++i) sum += w[i] * tap16[i][c];
     if (s.sums) s.sums->sum[c] = sum;
     r[c] = float_of_unorm16(static_cast<uint32_t>((sum + 128) >> 8));
   }

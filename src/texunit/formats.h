@@ -166,6 +166,10 @@ Texel decode_components(const FormatPlan& plan, std::span<const std::byte> block
                         unsigned texel_in_block = 0);
 Texel apply_swizzle(const FormatPlan& plan, const Texel& rgba);
 Texel decode_texel(const FormatPlan& plan, std::span<const std::byte> block, unsigned texel_in_block = 0);
+// For formats whose R, G, B and A are all 8- or 16-bit UNORM: each component as a 16-bit fixed-point value (an
+// 8-bit code times 257, a 16-bit code itself), what the fixed-point filter takes from decode_components' floats.
+std::array<uint32_t, 4> decode_unorm16(const FormatPlan& plan, std::span<const std::byte> block,
+                                       unsigned texel_in_block = 0);
 
 // Encoding: the inverse of decode_components. `rgba` holds R, G, B, A register values in the representation
 // decoding produces (fp32 bits for normalized and float components, integers for SINT and UINT); the swizzle

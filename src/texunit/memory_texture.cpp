@@ -43,6 +43,20 @@ Texel MemoryTexture::read(unsigned level, unsigned layer, uint32_t x, uint32_t y
   return read_texel(TexelCoord{x * layout_.samples_x(), y * layout_.samples_y(), z, layer, level}, resident);
 }
 
+bool MemoryTexture::read_unorm16(unsigned level, unsigned layer, uint32_t x, uint32_t y, uint32_t z, bool& resident,
+                                 std::array<uint32_t, 4>& out) const {
+  const TexelCoord c{x * layout_.samples_x(), y * layout_.samples_y(), z, layer, level};
+  std::array<std::byte, 16> block{};
+  const std::span<std::byte> bytes(block.data(), layout_.block_bytes());
+  if (!layout_.read_block(memory_, c, bytes).ok()) {
+    resident = false;  // as read_texel: the texel reads as zero
+    out = {};
+    return true;
+  }
+  out = decode_unorm16(format_, bytes, layout_.texel_in_block(c));
+  return true;
+}
+
 // Multisampled textures have one level; a header that gives one more anyway shrinks the sample image per level,
 // and samples that fall off a smaller level read zero rather than another level's memory.
 Texel MemoryTexture::read_sample(unsigned level, unsigned layer, uint32_t x, uint32_t y, SamplePosition at,

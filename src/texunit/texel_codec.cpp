@@ -111,6 +111,19 @@ Texel decode_components(const FormatPlan& plan, std::span<const std::byte> block
   return out;
 }
 
+std::array<uint32_t, 4> decode_unorm16(const FormatPlan& plan, std::span<const std::byte> block,
+                                       unsigned texel_in_block) {
+  const LayoutInfo& layout = plan.layout();
+  const Words w = load(layout, block);
+  std::array<uint32_t, 4> out{};
+  for (unsigned c = 0; c < 4; ++c) {
+    const Field& f = layout.fields[c];
+    const uint32_t v = get(w, field_offset(f, texel_in_block), f.width);
+    out[c] = f.width == 8 ? v * 257 : v;
+  }
+  return out;
+}
+
 Texel apply_swizzle(const FormatPlan& plan, const Texel& rgba) {
   Texel out;
   for (unsigned lane = 0; lane < 4; ++lane) {

@@ -3,7 +3,9 @@
 #include <gtest/gtest.h>
 
 #include <bit>
+#include <random>
 
+#include "texunit/filter.h"
 #include "texunit/memory_texture.h"
 #include "texunit/texture_set.h"
 
@@ -117,6 +119,83 @@ TEST(TextureSet, BuildAndSample) {
   Response out;
   unit.run(r, out);
   EXPECT_EQ(out.value[0], (std::array<uint32_t, 4>{std::bit_cast<uint32_t>(-1.0f), 0, 0, std::bit_cast<uint32_t>(1.0f)}));
+}
+
+// The same texture through an access without read_unorm16: the filter converts read()'s floats instead.
+class FloatsOnly final : public TextureAccess {
+ public:
+  explicit FloatsOnly(const MemoryTexture& t) : t_(t) {}
+  Extent extent(unsigned level) const override { return t_.extent(level); }
+  unsigned levels() const override { return t_.levels(); }
+  unsigned layers() const override { return t_.layers(); }
+  Texel read(unsigned level, unsigned layer, uint32_t x, uint32_t y, uint32_t z, bool& resident) const override {
+    return t_.read(level, layer, x, y, z, resident);
+  }
+
+ private:
+  const MemoryTexture& t_;
+};
+
+// Fixed-point filtering reads 8- and 16-bit UNORM texels as 16-bit values directly (decode_unorm16); random
+// footprints of RGBA8 and RGBA16 textures, every address mode and level shares filter to the same
+// bits and residency as through the decoded floats.
+TEST(MemoryTexture, DirectFixedPointTexelsFilterAsDecodedFloats) {
+  std::mt19937 rng(77);
+  for (const uint8_t components : {uint8_t{0x08}, uint8_t{0x03}}) {
+    GpuMemory mem;
+    TextureHeader h;
+    h.components = components;
+    h.types = {DataType::Unorm, DataType::Unorm, DataType::Unorm, DataType::Unorm};
+    h.swizzle = {Source::R, Source::G, Source::B, Source::A};
+    h.version = HeaderVersion::BlockLinear;
+    h.type = TextureType::Tex2D;
+    h.width = 13;
+    h.height = 6;
+    auto layout = SurfaceLayout::make(h);
+    ASSERT_TRUE(layout) << layout.error();
+    auto base = mem.allocate(layout->size_bytes(), 512);
+    ASSERT_TRUE(base);
+    h.address = *base;
+    layout = SurfaceLayout::make(h);
+    auto format = FormatPlan::make(h.format());
+    ASSERT_TRUE(format) << format.error();
+    std::vector<std::byte> texels(linear_level_size(*layout, 0));
+    for (auto& b : texels) b = static_cast<std::byte>(rng());
+    ASSERT_TRUE(store_level(mem, *layout, 0, 0, texels));
+    const MemoryTexture direct(mem, *layout, *format);
+    const FloatsOnly floats(direct);
+    const Policy policy = Policy::nvidia();
+    for (int i = 0; i < 4000; ++i) {
+      Sampler smp;
+      const AddressMode modes[] = {AddressMode::Wrap, AddressMode::Mirror, AddressMode::ClampToEdge,
+                                   AddressMode::Border, AddressMode::ClampOgl, AddressMode::MirrorOnceBorder};
+      smp.address = {modes[rng() % 6], modes[rng() % 6], AddressMode::Wrap};
+      smp.border = {std::bit_cast<uint32_t>(0.3f), std::bit_cast<uint32_t>(1.5f), std::bit_cast<uint32_t>(-2.0f),
+                    std::bit_cast<uint32_t>(0.75f)};
+      LevelSample s;
+      s.format = &*format;
+      s.sampler = &smp;
+      s.header = &h;
+      s.policy = &policy;
+      s.dims = 2;
+      s.linear = true;
+      s.total = rng() % 2 ? 256u : static_cast<uint32_t>(1 + rng() % 255);
+      std::uniform_real_distribution<double> coord(-20.0, 30.0);
+      s.texel = {coord(rng), coord(rng), 0};
+      FixedSums a, b;
+      bool ra = true, rb = true;
+      s.access = &direct;
+      s.sums = &a;
+      const Rgba x = sample_level(s, ra);
+      s.access = &floats;
+      s.sums = &b;
+      const Rgba y = sample_level(s, rb);
+      for (unsigned c = 0; c < 4; ++c) ASSERT_EQ(std::bit_cast<uint32_t>(x[c]), std::bit_cast<uint32_t>(y[c])) << i;
+      ASSERT_EQ(a.sum, b.sum) << i;
+      ASSERT_EQ(a.mask, 0xfu);
+      ASSERT_EQ(ra, rb);
+    }
+  }
 }
 
 }  // namespace
