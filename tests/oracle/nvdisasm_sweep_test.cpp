@@ -171,6 +171,9 @@ TEST_P(Sweep, RandomWordsAgreeWithNvdisasm) {
   std::printf("[ sweep  ] %s: missing:%s\n", std::string(arch_name(arch)).c_str(), gaps.empty() ? " none" : gaps.c_str());
   RecordProperty("accepted", static_cast<int>(accepted));
   RecordProperty("identical", static_cast<int>(identical));
+  // What is missing is STP alone (about 1 in 2000 accepted words on SM50, fewer on SM52): a family that goes missing
+  // again shows here as well as in the list.
+  EXPECT_GE(static_cast<double>(identical), 0.997 * static_cast<double>(accepted)) << "missing:" << gaps;
 }
 
 INSTANTIATE_TEST_SUITE_P(WholeSpace, Sweep, ::testing::Values(Arch::SM50, Arch::SM52),

@@ -8,7 +8,8 @@
 // absolute address [20..51] instead. Ops without a guard field (SSY, PBK, CAL, ...) ignore bits 16..19.
 //
 // Scheduling: every op refuses barriers (fixed latency) and ignores the reuse bits, except GETCRSPTR, GETLMEMBASE,
-// SETCRSPTR and SETLMEMBASE (barriers allowed) and NOP, which refuses reuse bit 3 like the fixed-latency ALU ops.
+// SETCRSPTR and SETLMEMBASE (barriers allowed) and NOP and LEPC, which refuse reuse bit 3 like the fixed-latency ALU
+// ops.
 // A zero word is printed "NOP;" whatever its control slot holds.
 #pragma once
 
@@ -41,6 +42,7 @@ inline constexpr std::array kBpt{bpt_mode_6, bpt_imm_20};
 inline constexpr std::array kRtt{rtt_mode_0};
 inline constexpr std::array kIde{ide_mode_5, ide_imm_20};
 inline constexpr std::array kGet{rd_0};
+inline constexpr std::array kLepc{rd_0, pg_16, pgneg_19};  // LEPC: [8..50] ignored
 inline constexpr std::array kSet{ra_8};
 
 // ---- rows ------------------------------------------------------------------------------------------------
@@ -107,6 +109,8 @@ inline constexpr std::array kRows{
     Form{Op::GETLMEMBASE, "GETLMEMBASE", kGet, "1110 0010 1101", "GETLMEMBASE {rd}", Sched::Variable},
     Form{Op::SETCRSPTR, "SETCRSPTR", kSet, "1110 0010 1110", "SETCRSPTR {ra}", Sched::Variable},
     Form{Op::SETLMEMBASE, "SETLMEMBASE", kSet, "1110 0010 1111", "SETLMEMBASE {ra}", Sched::Variable},
+    // LEPC (the address of the next instruction): fixed latency, reuse bit 3 refused like the ALU ops.
+    Form{Op::LEPC, "LEPC", kLepc, "0101 0000 1101 0", "LEPC {rd}", Sched::Fixed},
 };
 
 }  // namespace tmu::isa::sm50::branch_rows

@@ -181,7 +181,7 @@ const Form* match_form(uint64_t word) {
 
 std::string check_control(const Form& form, const Control& ctrl) {
   if (fixed_latency(form.sched) && (ctrl.wrbar != 7 || ctrl.rdbar != 7)) return std::string(kUnrecognized);
-  if (decodes_reuse(form.sched) && (ctrl.reuse & 8)) return std::string(kUnrecognized);
+  if (refuses_reuse3(form.sched) && (ctrl.reuse & 8)) return std::string(kUnrecognized);
   return {};
 }
 
@@ -238,7 +238,7 @@ bool row_accepts(uint64_t word, Arch arch, const Control& ctrl) {
   constexpr Sched sched = kForms[Row].sched;
   unsigned ok = arch >= kForms[Row].since ? 1u : 0u;
   if constexpr (fixed_latency(sched)) ok &= ctrl.wrbar == 7 && ctrl.rdbar == 7 ? 1u : 0u;
-  if constexpr (decodes_reuse(sched)) ok &= (ctrl.reuse & 8) == 0 ? 1u : 0u;
+  if constexpr (refuses_reuse3(sched)) ok &= (ctrl.reuse & 8) == 0 ? 1u : 0u;
   if constexpr (kPlans[Row].has_since)
     ok &= [&]<std::size_t... K>(std::index_sequence<K...>) {
       return (present_ok<Row, K>(word, arch) & ...);

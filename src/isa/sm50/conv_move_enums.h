@@ -81,6 +81,10 @@ inline constexpr EnumTable kCmShflMode = detail::table("", kCmShflMode_values);
 inline constexpr std::array<Spelling, 4> kCmVoteMode_values{Spelling{".ALL"}, Spelling{".ANY"}, Spelling{".EQ"},
                                                             Spelling{".INVALIDVMODE3"}};
 inline constexpr EnumTable kCmVoteMode = detail::table("", kCmVoteMode_values);
+// VOTE.VTG's mode [48..49] (found with nvdisasm 11.8, issue 14).
+inline constexpr std::array<Spelling, 4> kCmVtgMode_values{Spelling{".R"}, Spelling{".A"}, Spelling{".RA"},
+                                                           Spelling{".INVALIDVTGMODE3"}};
+inline constexpr EnumTable kCmVtgMode = detail::table("", kCmVtgMode_values);
 
 // P2R / R2P (section 11): which predicate set [40], which byte [41..42].
 inline constexpr std::array<Spelling, 2> kCmPrCc_values{Spelling{"PR"}, Spelling{"CC"}};

@@ -68,6 +68,8 @@ inline constexpr std::array kShflII{rd_0,         ra_8,         pg_16,     pgneg
                                     shfl_bimm_20, shfl_mode_30, shfl_cimm_34, shfl_pd_48};
 // VOTE (section 10). Ignored: [8..15], [20..38], [43..44], [50].
 inline constexpr std::array kVote{rd_0, pg_16, pgneg_19, cm_pc_39, cm_pcneg_42, vote_pd_45, vote_mode_48};
+// VOTE.VTG (found with nvdisasm 11.8, issue 14): a 28-bit immediate [20..47] and the mode [48..49]; [0..15] ignored.
+inline constexpr std::array kVoteVtg{pg_16, pgneg_19, vtg_imm_20, vtg_mode_48};
 // P2R / R2P (section 11). Ignored: [43..50], [39] (cbuf/imm), [28..39] (reg); R2P also [0..7].
 inline constexpr std::array kP2rR{rd_0, ra_8, pg_16, pgneg_19, rb_20, cm_prcc_40, cm_bsel_41};
 inline constexpr std::array kP2rC{rd_0, ra_8, pg_16, pgneg_19, cm_cbuf_20, cm_prcc_40, cm_bsel_41};
@@ -171,6 +173,8 @@ inline constexpr std::array kRows{
     // VOTE: Rd is left out when it is RZ.
     Form{Op::VOTE, "VOTE", kVote, "0101 0000 1101 1", "VOTE{vote_mode} {rd?}, {vote_pd}, {pneg(cm_pc,cm_pc_neg)}",
          Sched::Fixed},
+    // VOTE.VTG: fixed latency, reuse bit 3 refused.
+    Form{Op::VOTE_VTG, "VOTE_VTG", kVoteVtg, "0101 0000 1110 0", "VOTE.VTG{vtg_mode} {vtg_imm}", Sched::Fixed},
     // P2R puts the byte selector on the mnemonic and prints a signed immediate; R2P puts it on Ra and prints the
     // immediate unsigned.
     Form{Op::P2R, "P2R", kP2rR, "0101 1100 1110 1", "P2R{cm_bsel} {rd}, {cm_prcc}, {ra}, {rb}", Sched::Fixed},

@@ -32,6 +32,7 @@ enum class Sched : uint8_t {
   Fixed,     // fixed latency ALU: barriers must be 7, reuse bits 0..2 print .reuse, bit 3 is rejected
   VariableReuse,  // variable latency with operand reuse (DADD, DMUL, DFMA): barriers allowed, reuse bits 0..2
                   // print .reuse, bit 3 is rejected
+  VariableReuseIgnore3,  // as VariableReuse, but reuse bit 3 is ignored (the half-precision family)
   FixedNoReuse,   // fixed latency without operand reuse (control flow): barriers must be 7, reuse bits are ignored
   Ignored,        // the all-zero word: nvdisasm prints "NOP;" whatever its control slot holds
 };
@@ -39,8 +40,13 @@ enum class Sched : uint8_t {
 // Whether the control slot must hold no barriers (nvdisasm refuses the instruction otherwise).
 constexpr bool fixed_latency(Sched s) { return s == Sched::Fixed || s == Sched::FixedNoReuse; }
 
-// Whether the control slot's reuse bits 0..2 mark operands (.reuse) and bit 3 is refused.
-constexpr bool decodes_reuse(Sched s) { return s == Sched::Fixed || s == Sched::VariableReuse; }
+// Whether the control slot's reuse bits 0..2 mark operands (.reuse).
+constexpr bool decodes_reuse(Sched s) {
+  return s == Sched::Fixed || s == Sched::VariableReuse || s == Sched::VariableReuseIgnore3;
+}
+
+// Whether nvdisasm refuses the instruction when the control slot's reuse bit 3 is set.
+constexpr bool refuses_reuse3(Sched s) { return s == Sched::Fixed || s == Sched::VariableReuse; }
 
 struct Pattern {
   uint64_t mask = 0;

@@ -170,6 +170,20 @@ void plain_print(const PrintContext& c, TextOut& out) {
   }
 }
 
+}  // namespace
+
+bool take_reuse(ParseContext& c, std::string_view& t) {
+  constexpr std::string_view kReuse = ".reuse";
+  if (!t.ends_with(kReuse)) return true;
+  const int rb = c.reuse_bit(0);
+  if (!decodes_reuse(c.form.sched) || rb < 0) return c.fail("this operand cannot be marked .reuse");
+  c.reuse = static_cast<uint8_t>(c.reuse | (1u << rb));
+  t.remove_suffix(kReuse.size());
+  return true;
+}
+
+namespace {
+
 bool plain_omitted(const PrintContext& c) { return c.val(0) == default_value(info(c.field(0).opd).kind); }
 
 bool plain_parse(ParseContext& c, std::string_view t) {
@@ -177,12 +191,7 @@ bool plain_parse(ParseContext& c, std::string_view t) {
   const OpdInfo& oi = info(f.opd);
   switch (oi.kind) {
     case Kind::Gpr: {
-      if (t.ends_with(".reuse")) {
-        const int rb = c.reuse_bit(0);
-        if (!decodes_reuse(c.form.sched) || rb < 0) return c.fail("this operand cannot be marked .reuse");
-        c.reuse = static_cast<uint8_t>(c.reuse | (1u << rb));
-        t.remove_suffix(6);
-      }
+      if (!take_reuse(c, t)) return false;
       auto r = parse_reg(t);
       if (!r) return c.fail(fmt::format("expected a register (R0..R254, RZ), got '{}'", t));
       c.set(0, *r);

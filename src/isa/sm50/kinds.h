@@ -130,6 +130,9 @@ inline void append_pred(TextOut& out, uint32_t p) {
   else append_numbered(out, 'P', p);
 }
 std::optional<uint32_t> parse_reg(std::string_view t);
+// Strips a trailing ".reuse" from the operand text `t` and sets argument 0's reuse flag; false (with c.error) when the
+// operand cannot be marked .reuse.
+bool take_reuse(ParseContext& c, std::string_view& t);
 std::optional<uint32_t> parse_pred(std::string_view t);
 // True when `sp` is spelled at mnem[pos] and is followed by '.' or the end.
 bool spelled_at(std::string_view mnem, std::size_t pos, std::string_view sp);

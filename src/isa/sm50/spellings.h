@@ -5,6 +5,7 @@
 #include "isa/sm50/branch_enums.h"
 #include "isa/sm50/conv_move_enums.h"
 #include "isa/sm50/float_alu_enums.h"
+#include "isa/sm50/half_enums.h"
 #include "isa/sm50/int_alu_enums.h"
 #include "isa/sm50/memory_enums.h"
 #include "isa/sm50/surface_enums.h"

@@ -10,6 +10,7 @@
 #include "isa/sm50/branch_rows.h"
 #include "isa/sm50/conv_move_rows.h"
 #include "isa/sm50/float_alu_rows.h"
+#include "isa/sm50/half_rows.h"
 #include "isa/sm50/int_alu_rows.h"
 #include "isa/sm50/memory_rows.h"
 #include "isa/sm50/surface_rows.h"
@@ -30,7 +31,7 @@ constexpr auto concat(const std::array<Form, N>&... parts) {
 
 inline constexpr auto kForms = detail::concat(texture_rows::kRows, float_alu_rows::kRows, int_alu_rows::kRows,
                                              conv_move_rows::kRows, memory_rows::kRows, surface_rows::kRows,
-                                             video_rows::kRows, branch_rows::kRows);
+                                             video_rows::kRows, half_rows::kRows, branch_rows::kRows);
 
 constexpr std::span<const Form> forms() { return kForms; }
 constexpr std::size_t form_index(const Form& f) { return static_cast<std::size_t>(&f - kForms.data()); }

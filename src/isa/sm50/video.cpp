@@ -62,10 +62,11 @@ uint32_t b_index(const PrintContext& c) {
   else return kU16;
 }
 
-template <BType B>
+// Always: the pair is printed even for the default types (VSETP's immediate form: .S32.S16).
+template <BType B, bool Always = false>
 void types_print(const PrintContext& c, TextOut& out) {
   const uint32_t a = type_index(sel(c, 0), c.val(1)), b = b_index<B>(c);
-  if (a == kS32 && b == default_b(B)) return;
+  if (!Always && a == kS32 && b == default_b(B)) return;
   out += kTypeNames[a];
   out += kTypeNames[b];
 }
@@ -138,12 +139,7 @@ bool src_parse(ParseContext& c, std::string_view t) {
     neg = true;
     t.remove_prefix(1);
   }
-  if (t.ends_with(kReuse)) {
-    const int rb = c.reuse_bit(0);
-    if (rb < 0) return c.fail("this operand cannot be marked .reuse");
-    c.reuse = static_cast<uint8_t>(c.reuse | (1u << rb));
-    t.remove_suffix(kReuse.size());
-  }
+  if (!take_reuse(c, t)) return false;
   const std::size_t dot = t.find('.');
   const auto r = parse_reg(t.substr(0, dot));
   if (!r) return c.fail(fmt::format("expected a register (R0..R254, RZ), got '{}'", t));
@@ -186,10 +182,53 @@ bool immb_parse(ParseContext& c, std::string_view t) {
   return true;
 }
 
+// ---- VABSDIFF4: v4src(r, sel) prints R4.3201 (the selector through its operand's table), v4imm(imm, signs) -------
+
+void v4src_print(const PrintContext& c, TextOut& out) {
+  append_reg(out, c.val(0));
+  out += info(c.field(1).opd).table->values[c.val(1)].text;
+  if (c.reused(0)) out += kReuse;
+}
+
+bool v4src_parse(ParseContext& c, std::string_view t) {
+  if (!take_reuse(c, t)) return false;
+  const std::size_t dot = t.find('.') == std::string_view::npos ? t.size() : t.find('.');
+  const auto r = parse_reg(t.substr(0, dot));
+  if (!r) return c.fail(fmt::format("expected a register (R0..R254, RZ), got '{}'", t));
+  const std::string_view sel = t.substr(dot);
+  const EnumTable& table = *info(c.field(1).opd).table;
+  for (uint32_t v = 0; v < table.values.size(); ++v)
+    if (table.values[v].text == sel) {
+      c.set(0, *r);
+      c.set(1, v);
+      return true;
+    }
+  return c.fail(fmt::format("'{}' is not a byte selector of this operand (.0000, .3201, ...)", sel));
+}
+
+// B's sign is bit 1 of the signs.
+constexpr uint32_t kSignedB = 2;
+
+void v4imm_print(const PrintContext& c, TextOut& out) {
+  if (c.val(1) & kSignedB) append_signed_hex(out, sign_extend(c.val(0), 8));
+  else append_hex(out, c.val(0));
+}
+
+// The signs may still be open while operands are read (.S8.S8 prints nothing): any 8-bit value is taken.
+bool v4imm_parse(ParseContext& c, std::string_view t) {
+  const auto v = parse_integer(t);
+  if (!v || *v < -0x80 || *v > 0xff) return c.fail(fmt::format("expected an 8-bit immediate, got '{}'", t));
+  c.set(0, static_cast<uint32_t>(*v & 0xff));
+  return true;
+}
+
 }  // namespace
 
+const KindOps kV4SrcKind{v4src_print, nullptr, v4src_parse, nullptr, nullptr};
+const KindOps kV4ImmKind{v4imm_print, nullptr, v4imm_parse, nullptr, nullptr};
 const KindOps kVTypesKind{types_print<BType::Reg>, nullptr, nullptr, types_parse_modifier<BType::Reg>, nullptr};
 const KindOps kVTypesIKind{types_print<BType::Imm>, nullptr, nullptr, types_parse_modifier<BType::Imm>, nullptr};
+const KindOps kVTypesIAKind{types_print<BType::Imm, true>, nullptr, nullptr, types_parse_modifier<BType::Imm>, nullptr};
 const KindOps kVTypesUKind{types_print<BType::RegU>, nullptr, nullptr, types_parse_modifier<BType::RegU>, nullptr};
 const KindOps kVTypesUIKind{types_print<BType::ImmU>, nullptr, nullptr, types_parse_modifier<BType::ImmU>, nullptr};
 const KindOps kVSrcKind{src_print<0>, nullptr, src_parse<0>, nullptr, nullptr};

@@ -1,12 +1,13 @@
 // SPDX-License-Identifier: MIT
-// Video family (VADD, VABSDIFF, VMNMX, VSET, VSHL, VSHR, VMAD): formats and table rows (issue 14). Layouts found
-// with nvdisasm 11.8 (video.inc).
+// Video family (VADD, VABSDIFF, VABSDIFF4, VMNMX, VSET, VSETP, VSHL, VSHR, VMAD): formats and table rows
+// (issue 14). Layouts found with nvdisasm 11.8 (video.inc).
 //
 // Common to all: Rd [0..7] (.CC [47]), A: Ra [8..15] with its selector [36..38] and sign [48]; B: [50] = 1 a
 // register Rb [20..27] with its selector [28..30] ([31..35] ignored), [50] = 0 a 16-bit immediate [20..35]; B's
-// sign [49] (VSHL / VSHR: .W there, B is unsigned); C: Rc [39..46]. The types print as a pair after the first
-// modifiers (.S8.U16), left out for .S32 with B's widest signed (or, for shift counts, unsigned) type. All forms are
-// fixed latency and mark .reuse (after the selector: R36.B1.reuse), except VMAD with a 32-bit source.
+// sign [49] (VSHL / VSHR: .W there, B is unsigned); C: Rc [39..46] (VSETP has none). The types print as a pair
+// after the first modifiers (.S8.U16), left out for .S32 with B's widest signed (or, for shift counts,
+// unsigned) type. All forms are fixed latency and mark .reuse (after the selector: R36.B1.reuse), except VMAD
+// with a 32-bit source.
 #pragma once
 
 #include <array>
@@ -25,6 +26,12 @@ inline constexpr std::array kVaddR{rd_0,        ra_8,       pg_16,     pgneg_19,
                                    ia_cc_47,    v_asign_48, v_bsign_49, v_vop_51, v_ud_54, v_sat_55,   v_psign_56};
 inline constexpr std::array kVaddI{rd_0,       ra_8,       pg_16,    pgneg_19, v_imm_20, v_asel_36,  rc_39,
                                    ia_cc_47,   v_asign_48, v_bsign_49, v_vop_51, v_ud_54, v_sat_55, v_psign_56};
+// VABSDIFF4 (four byte lanes): A's byte selector [32..35], B's [28..31] (15: B is an 8-bit immediate at [20..27]),
+// the lane mask [51..52] X Y, [36..37] Z W, [38] .SD, [48..49] the signs, [50] .SAT, [53..54] the reduction.
+inline constexpr std::array kVabsdiff4R{rd_0,     ra_8,        pg_16,    pgneg_19,    rb_20,     v4_bsel_28, v4_asel_32,
+                                        v4_sd_38, rc_39,       ia_cc_47, v4_signs_48, v4_sat_50, v4_mask_51, v4_red_53};
+inline constexpr std::array kVabsdiff4I{rd_0,        ra_8,      pg_16,      pgneg_19,  v4_imm_20, v4_asel_32, v4_sd_38,
+                                        rc_39,       ia_cc_47, v4_signs_48, v4_sat_50, v4_mask_51, v4_red_53};
 // VABSDIFF: [54] 1 = .SD; VMNMX: [54] 0 = .UD, [56] .MX; both [55] .SAT.
 inline constexpr std::array kVabsdiffR{rd_0,     ra_8,       pg_16,      pgneg_19, rb_20,   v_bsel_28, v_asel_36,
                                        rc_39,    ia_cc_47,   v_asign_48, v_bsign_49, v_vop_51, v_sd_54,  v_sat_55};
@@ -39,6 +46,13 @@ inline constexpr std::array kVsetR{rd_0,     ra_8,       pg_16,      pgneg_19, r
                                    rc_39,    ia_cc_47,   v_asign_48, v_bsign_49, v_vop_51, v_cmp_54};
 inline constexpr std::array kVsetI{rd_0,       ra_8,       pg_16,    pgneg_19, v_imm_20, v_asel_36, rc_39,
                                    ia_cc_47,   v_asign_48, v_bsign_49, v_vop_51, v_cmp_54};
+// VSETP: no Rd, C, .CC or operation with C. Pd [3..5], the second destination [0..2] ([6..7] ignored), the source
+// predicate [39..42], the comparison [43..44] with its high bit at [47], the boolean operation [45..46]. The
+// immediate form prints the type pair even when it is .S32.S16.
+inline constexpr std::array kVsetpR{fa_pdn_0, fa_pd_3,  ra_8,        pg_16,    pgneg_19,  rb_20,      v_bsel_28,
+                                    v_asel_36, fa_ps_39, fa_psneg_42, v_cmp_43, fa_bop_45, v_asign_48, v_bsign_49};
+inline constexpr std::array kVsetpI{fa_pdn_0,  fa_pd_3,     ra_8,     pg_16,     pgneg_19,   v_imm_20,  v_asel_36,
+                                    fa_ps_39, fa_psneg_42, v_cmp_43, fa_bop_45, v_asign_48, v_bsign_49};
 // VSHL / VSHR: [49] .W, [54] 0 = .UD, [55] .SAT; [56] tells them apart.
 inline constexpr std::array kVshR{rd_0,     ra_8,       pg_16,  pgneg_19, rb_20,   v_bsel_28, v_asel_36,
                                   rc_39,    ia_cc_47,   v_asign_48, v_w_49, v_vop_51, v_ud_54,  v_sat_55};
@@ -87,6 +101,14 @@ inline constexpr std::array kRows{
          "VABSDIFF{v_sd}{vtypesi(v_asel,v_asign,v_bsign)}{ia_sat}{v_vop} {ia_cc(rd,ia_cc)}, {vsrc(ra,v_asel)}, "
          "{ia_ximm(v_imm,v_bsign)}, {rc}",
          Sched::Fixed},
+    Form{Op::VABSDIFF4, "VABSDIFF4", kVabsdiff4R, "0101 0000 0",
+         "VABSDIFF4{v_sd}{v4_signs}{ia_sat}{v4_red}{v4_mask} {ia_cc(rd,ia_cc)}, {v4src(ra,v4_asel)}, "
+         "{v4src(rb,v4_bsel)}, {rc}",
+         Sched::Fixed},
+    Form{Op::VABSDIFF4, "VABSDIFF4_I", kVabsdiff4I, "0101 0000 0 | 28:1111",
+         "VABSDIFF4{v_sd}{v4_signs}{ia_sat}{v4_red}{v4_mask} {ia_cc(rd,ia_cc)}, {v4src(ra,v4_asel)}, "
+         "{v4imm(v_imm,v4_signs)}, {rc}",
+         Sched::Fixed},
     Form{Op::VMNMX, "VMNMX", kVmnmxR, "0011 101 | 50:1",
          "VMNMX{v_ud}{vtypes(v_asel,v_asign,v_bsel,v_bsign)}{v_mx}{ia_sat}{v_vop} {ia_cc(rd,ia_cc)}, {vsrc(ra,v_asel)}, "
          "{vsrc(rb,v_bsel)}, {rc}",
@@ -102,6 +124,14 @@ inline constexpr std::array kRows{
     Form{Op::VSET, "VSET_I", kVsetI, "0100 000 | 50:0",
          "VSET{v_cmp}{vtypesi(v_asel,v_asign,v_bsign)}{v_vop} {ia_cc(rd,ia_cc)}, {vsrc(ra,v_asel)}, "
          "{ia_ximm(v_imm,v_bsign)}, {rc}",
+         Sched::Fixed},
+    Form{Op::VSETP, "VSETP", kVsetpR, "0101 0000 1111 0 | 50:1",
+         "VSETP{v_cmp}{vtypes(v_asel,v_asign,v_bsel,v_bsign)}{fa_bop} {fa_pd}, {fa_pdn}, {vsrc(ra,v_asel)}, "
+         "{vsrc(rb,v_bsel)}, {pneg(fa_ps,fa_psneg)}",
+         Sched::Fixed},
+    Form{Op::VSETP, "VSETP_I", kVsetpI, "0101 0000 1111 0 | 50:0",
+         "VSETP{v_cmp}{vtypesia(v_asel,v_asign,v_bsign)}{fa_bop} {fa_pd}, {fa_pdn}, {vsrc(ra,v_asel)}, "
+         "{ia_ximm(v_imm,v_bsign)}, {pneg(fa_ps,fa_psneg)}",
          Sched::Fixed},
     Form{Op::VSHL, "VSHL", kVshR, "0101 0111 | 50:1",
          "VSHL{v_ud}{vtypesu(v_asel,v_asign,v_bsel)}{v_w}{ia_sat}{v_vop} {ia_cc(rd,ia_cc)}, {vsrc(ra,v_asel)}, "
