@@ -114,11 +114,17 @@ Texel decode_components(const FormatPlan& plan, std::span<const std::byte> block
 std::array<uint32_t, 4> decode_unorm16(const FormatPlan& plan, std::span<const std::byte> block,
                                        unsigned texel_in_block) {
   const LayoutInfo& layout = plan.layout();
-  const Words w = load(layout, block);
   std::array<uint32_t, 4> out{};
   for (unsigned c = 0; c < 4; ++c) {
     const Field& f = layout.fields[c];
-    const uint32_t v = get(w, field_offset(f, texel_in_block), f.width);
+    const unsigned at = field_offset(f, texel_in_block);
+    uint32_t v;
+    if (at % 8 == 0) {  // whole bytes, little endian (every such layout in the table)
+      const auto byte = [&](unsigned i) { return std::to_integer<uint32_t>(block[at / 8 + i]); };
+      v = f.width == 8 ? byte(0) : byte(0) | byte(1) << 8;
+    } else {
+      v = get(load(layout, block), at, f.width);
+    }
     out[c] = f.width == 8 ? v * 257 : v;
   }
   return out;
