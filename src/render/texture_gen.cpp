@@ -1,8 +1,11 @@
 // SPDX-License-Identifier: MIT
 #include "render/texture_gen.h"
 
+#include <algorithm>
 #include <cstddef>
 #include <span>
+
+#include "common/level_palette.h"
 
 namespace tmu::render {
 
@@ -61,18 +64,11 @@ MipChain flagstones(uint32_t size) {
 }
 
 MipChain level_colours(const MipChain& chain) {
-  static constexpr uint8_t kColours[][3] = {{230, 40, 40},  {240, 140, 30}, {235, 220, 40}, {60, 200, 60},
-                                            {40, 200, 210}, {50, 90, 230},  {150, 60, 220}, {230, 60, 180},
-                                            {140, 140, 140}, {255, 255, 255}};
   MipChain out = chain;
   for (std::size_t l = 0; l < out.levels.size(); ++l) {
-    const auto& c = kColours[std::min<std::size_t>(l, std::size(kColours) - 1)];
-    for (std::size_t i = 0; i < out.levels[l].size(); i += 4) {
-      out.levels[l][i] = c[0];
-      out.levels[l][i + 1] = c[1];
-      out.levels[l][i + 2] = c[2];
-      out.levels[l][i + 3] = 255;
-    }
+    const std::array<uint8_t, 4> c = level_palette8(static_cast<unsigned>(l));
+    for (std::size_t i = 0; i < out.levels[l].size(); i += 4)
+      std::copy(c.begin(), c.end(), out.levels[l].begin() + static_cast<std::ptrdiff_t>(i));
   }
   return out;
 }

@@ -21,8 +21,9 @@ struct MipChain {
 MipChain flagstones(uint32_t size);
 // A chain from level 0 texels (RGBA8, x fastest), the other levels box-filtered down to 1x1.
 MipChain from_level0(uint32_t width, uint32_t height, std::vector<uint8_t> texels);
-// Every level of `chain` painted one flat colour per level (red, orange, yellow, green, cyan, blue, ...): the
-// debug view that shows which mip level a pixel sampled.
+// Every level of `chain` painted one flat colour per level, level_palette8 (common/level_palette.h: red, green,
+// blue, yellow, ..., the colours of `tmu sample`'s "levels" texels): the debug view that shows which mip level a
+// pixel sampled.
 MipChain level_colours(const MipChain& chain);
 
 // Adds the chain to `set` as a block-linear 2D A8B8G8R8 UNORM texture with every level; returns its index.

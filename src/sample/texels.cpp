@@ -226,15 +226,6 @@ Result<uint64_t> fill_png(texunit::TextureSet& set, uint32_t texture, const Form
 
 }  // namespace
 
-std::array<double, 4> level_palette(unsigned level) {
-  // Red, green, blue, yellow, magenta, cyan, white, black, then the same at half intensity.
-  static constexpr std::array<std::array<double, 3>, 8> kBase{
-      {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}, {1, 1, 0}, {1, 0, 1}, {0, 1, 1}, {1, 1, 1}, {0, 0, 0}}};
-  const auto& b = kBase[level % 8];
-  const double k = level % 16 < 8 ? 1.0 : 0.5;
-  return {b[0] * k, b[1] * k, b[2] * k, 1.0};
-}
-
 Result<uint64_t> fill_texels(texunit::TextureSet& set, uint32_t texture, const TextureSpec& spec,
                              const std::filesystem::path& base_dir) {
   auto plan = FormatPlan::make(spec.header.format());

@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <vector>
 
+#include "common/level_palette.h"
 #include "common/result.h"
 #include "sample/spec.h"
 #include "texunit/texture_set.h"
@@ -39,7 +40,7 @@ class SplitMix64 {
   uint64_t state_;
 };
 
-// The colour of mip level `level` of the "levels" source when the spec gives none.
-std::array<double, 4> level_palette(unsigned level);
+// The colour of mip level `level` of the "levels" source when the spec gives none: common/level_palette.h.
+using tmu::level_palette;
 
 }  // namespace tmu::sample

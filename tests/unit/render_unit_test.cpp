@@ -178,5 +178,22 @@ TEST(Render, ThreadsDoNotChangeTheImage) {
   }
 }
 
+// --mip-view paints level n with `tmu sample`'s "levels" colour n (common/level_palette.h): red, green, blue,
+// yellow, magenta, cyan, white, black, then the same at half intensity (0.5 -> 128).
+TEST(Render, MipViewColoursAreTheLevelsPalette) {
+  const MipChain view = level_colours(flagstones(512));
+  ASSERT_EQ(view.levels.size(), 10u);
+  const std::array<std::array<uint8_t, 4>, 10> expected{{{255, 0, 0, 255}, {0, 255, 0, 255}, {0, 0, 255, 255},
+                                                          {255, 255, 0, 255}, {255, 0, 255, 255}, {0, 255, 255, 255},
+                                                          {255, 255, 255, 255}, {0, 0, 0, 255}, {128, 0, 0, 255},
+                                                          {0, 128, 0, 255}}};
+  for (std::size_t l = 0; l < view.levels.size(); ++l)
+    for (std::size_t i = 0; i < view.levels[l].size(); i += 4)
+      ASSERT_EQ((std::array<uint8_t, 4>{view.levels[l][i], view.levels[l][i + 1], view.levels[l][i + 2],
+                                        view.levels[l][i + 3]}),
+                expected[l])
+          << "level " << l << " byte " << i;
+}
+
 }  // namespace
 }  // namespace tmu::render

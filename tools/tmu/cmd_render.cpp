@@ -8,6 +8,7 @@
 #include <memory>
 
 #include "commands.h"
+#include "common/level_palette.h"
 #include "common/png_image.h"
 #include "io.h"
 #include "render/options.h"
@@ -89,6 +90,15 @@ int run(const Options& o) {
                            "{:.2f} s\n",
                            o.out, image->width, image->height, o.msaa, o.msaa == 1 ? "" : "s", stats.quads, stats.warps,
                            stats.fragments, stats.warp_instructions, seconds);
+  if (o.mip_view) {
+    std::cout << "mip levels:";
+    for (std::size_t l = 0; l < chain.levels.size(); ++l) {
+      const auto c = level_palette8(static_cast<unsigned>(l));
+      std::cout << fmt::format("{} {} {} ({}, {}, {})", l ? "," : "", l, level_palette_name(static_cast<unsigned>(l)),
+                               c[0], c[1], c[2]);
+    }
+    std::cout << "; blends between two levels mix their colours\n";
+  }
   if (!stats.hazards.empty()) {
     std::cout << fmt::format("{} control-word hazard{} in {}:\n", stats.hazards.size(),
                              stats.hazards.size() == 1 ? "" : "s", o.program.empty() ? "the fragment program" : o.program);
