@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: MIT
 // Loops in the PTX compiler (structure.cpp): nvcc's loop shapes (a guard that skips the loop, a conditional branch
 // back to the head, early exits to the label after it, continues inside ifs, nested loops, loop-carried 64-bit
-// pointers and swapped values) compiled by tmu and run by tmu run's launch, against the same loops written in C++;
-// and the branches that do not form such loops, refused with their positions.
+// pointers and swapped values), and the branches that do not nest (switches, returns and breaks out of loops,
+// compiled as guarded blocks), compiled by tmu and run by tmu run's launch, against the same code written in C++;
+// and the loops entered in their middle, refused with their positions.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -202,25 +203,168 @@ END:
         });
 }
 
-TEST(PtxLoops, BranchesThatAreNotLoopsAreRefused) {
-  // The body starts on line 20 of kernel().
-  EXPECT_EQ(error_of("HEAD:\n  setp.eq.u32 %p1, %r1, 0;\n  @%p1 ret;\n  sub.u32 %r1, %r1, 1;\n  bra HEAD;"),
-            "bad.ptx:22:8: ret inside a loop is not compiled yet (branch to the label after the loop)");
-  EXPECT_EQ(error_of("OUTER:\nINNER:\n  add.u32 %r5, %r5, 1;\n  setp.eq.u32 %p1, %r5, 9;\n  @%p1 bra OUT;\n"
-                     "  setp.lt.u32 %p2, %r5, %r1;\n  @%p2 bra INNER;\n  bra OUTER;\nEND:\n  mov.u32 %r6, 1;\nOUT:"),
-            "bad.ptx:24:8: the branch to OUT leaves the conditional region it is in: only branches that nest as "
-            "if/else and loops' breaks and continues are compiled");
-  EXPECT_EQ(error_of("OUTER:\n  mov.u32 %r6, 0;\nINNER:\n  add.u32 %r5, %r5, 1;\n  setp.eq.u32 %p1, %r5, 9;\n"
-                     "  @%p1 bra OUTER;\n  setp.lt.u32 %p2, %r5, %r1;\n  @%p2 bra INNER;\n  setp.lt.u32 %p3, %r6, 2;\n"
-                     "  @%p3 bra OUTER;"),
-            "bad.ptx:25:8: the branch to OUTER continues an enclosing loop from an inner one: not compiled yet");
+TEST(PtxLoops, SwitchWithSharedCasesAndFallthrough) {
+  // nvcc's switch: a tree of compares whose leaves branch to the cases and to the default, a case shared by two
+  // values, one falling into the next, all leaving to one end (guarded blocks: the branches do not nest).
+  //   switch (w0 & 7) { case 0: r5 = w1 * 3; break; case 1: case 6: r5 = w1 + 7; [[fallthrough]];
+  //                     case 5: r6 = w2 ^ r5; break; default: r5 = 42; }  r7 = r5 + r6;
+  check(R"(
+  and.b32 %r10, %r1, 7;
+  setp.gt.u32 %p1, %r10, 3;
+  @%p1 bra.uni HIGH;
+  setp.eq.u32 %p2, %r10, 0;
+  @%p2 bra C0;
+  setp.eq.u32 %p3, %r10, 1;
+  @%p3 bra C1;
+  bra.uni DEFAULT;
+HIGH:
+  sub.u32 %r14, %r10, 5;
+  setp.eq.u32 %p4, %r14, 0;
+  @%p4 bra C5;
+  setp.ne.u32 %p5, %r14, 1;
+  @%p5 bra.uni DEFAULT;
+C1:
+  add.u32 %r5, %r2, 7;
+C5:
+  xor.b32 %r6, %r3, %r5;
+  bra.uni END;
+C0:
+  mul.lo.u32 %r5, %r2, 3;
+  bra.uni END;
+DEFAULT:
+  mov.u32 %r5, 42;
+END:
+  add.u32 %r7, %r5, %r6;)",
+        [](const Words& w) {
+          uint32_t r5 = 0, r6 = 0;
+          switch (w[0] & 7) {
+            case 0: r5 = w[1] * 3; break;
+            case 1:
+            case 6: r5 = w[1] + 7; [[fallthrough]];
+            case 5: r6 = w[2] ^ r5; break;
+            default: r5 = 42;
+          }
+          return Words{r5, r6, r5 + r6, 0};
+        });
+}
+
+TEST(PtxLoops, ReturnFromInsideALoop) {
+  // for (i = 0; i < w0 % 16; ++i) { acc += w1 ^ i; if ((acc & 31) == 7) { out = {acc, i, 99, 0}; return; }
+  //                                if ((acc & 31) == 9) return; }
+  // As nvcc writes it, the first return's block comes after a `ret` and branches back to it; the second returns
+  // inside the loop (the output buffer keeps its zeros).
+  check(R"(
+  and.b32 %r10, %r1, 15;
+  mov.u32 %r11, 0;
+  setp.eq.u32 %p1, %r10, 0;
+  @%p1 bra DONE;
+HEAD:
+  xor.b32 %r12, %r2, %r11;
+  add.u32 %r5, %r5, %r12;
+  and.b32 %r13, %r5, 31;
+  setp.eq.u32 %p2, %r13, 7;
+  @%p2 bra EARLY;
+  setp.eq.u32 %p4, %r13, 9;
+  @%p4 ret;
+  add.u32 %r11, %r11, 1;
+  setp.lt.u32 %p3, %r11, %r10;
+  @%p3 bra HEAD;
+DONE:
+  mov.u32 %r6, %r11;
+  bra.uni STORE;
+EXIT:
+  ret;
+EARLY:
+  mov.u32 %r6, %r11;
+  mov.u32 %r7, 99;
+  st.global.v4.u32 [%rd2], {%r5, %r6, %r7, %r8};
+  bra.uni EXIT;
+STORE:)",
+        [](const Words& w) {
+          uint32_t acc = 0, i = 0;
+          for (; i < (w[0] & 15); ++i) {
+            acc += w[1] ^ i;
+            if ((acc & 31) == 7) return Words{acc, i, 99, 0};
+            if ((acc & 31) == 9) return Words{0, 0, 0, 0};
+          }
+          return Words{acc, i, 0, 0};
+        });
+}
+
+TEST(PtxLoops, BreakAndContinueOfAnOuterLoop) {
+  // An inner loop that leaves both loops, goes on with the outer loop's increment, and continues the outer loop at
+  // its head.
+  check(R"(
+  and.b32 %r10, %r1, 7;
+  and.b32 %r11, %r2, 7;
+  mov.u32 %r12, 0;
+OUTER:
+  mov.u32 %r13, 0;
+  setp.ge.u32 %p1, %r12, %r10;
+  @%p1 bra OUT;
+INNER:
+  setp.ge.u32 %p2, %r13, %r11;
+  @%p2 bra INNER_DONE;
+  mad.lo.u32 %r5, %r12, %r13, %r5;
+  add.u32 %r13, %r13, 1;
+  add.u32 %r14, %r5, %r3;
+  and.b32 %r14, %r14, 15;
+  setp.eq.u32 %p3, %r14, 3;
+  @%p3 bra OUT;
+  setp.eq.u32 %p4, %r14, 5;
+  @%p4 bra NEXT_I;
+  setp.eq.u32 %p5, %r14, 9;
+  @%p5 add.u32 %r12, %r12, 1;
+  @%p5 bra OUTER;
+  bra.uni INNER;
+INNER_DONE:
+  xor.b32 %r5, %r5, 0x55;
+NEXT_I:
+  add.u32 %r12, %r12, 1;
+  bra.uni OUTER;
+OUT:
+  mov.u32 %r6, %r12;
+  mov.u32 %r7, %r13;)",
+        [](const Words& w) {
+          const uint32_t n = w[0] & 7, m = w[1] & 7;
+          uint32_t acc = 0, i = 0, j = 0;
+          for (;;) {
+            j = 0;
+            if (i >= n) break;
+            int leave = 0;  // 1: out of both loops, 2: the outer loop's head
+            for (;;) {
+              if (j >= m) {
+                acc ^= 0x55;
+                break;
+              }
+              acc += i * j;
+              ++j;
+              const uint32_t r = (acc + w[2]) & 15;
+              if (r == 3) leave = 1;
+              if (r == 9) ++i, leave = 2;
+              if (r == 3 || r == 5 || r == 9) break;
+            }
+            if (leave == 1) break;
+            if (leave == 0) ++i;
+          }
+          return Words{acc, i, j, 0};
+        });
+}
+
+TEST(PtxLoops, LoopsEnteredInTheirMiddleAreRefused) {
+  // The body starts on line 20 of kernel(). A cycle with two entries is irreducible; nvcc's rotated loop (entered
+  // at its test) is refused alike.
+  EXPECT_EQ(error_of("  setp.eq.u32 %p1, %r1, 0;\n  @%p1 bra B;\nA:\n  add.u32 %r5, %r5, 1;\nB:\n"
+                     "  add.u32 %r6, %r6, 1;\n  setp.lt.u32 %p2, %r6, 5;\n  @%p2 bra A;"),
+            "bad.ptx:21:8: the branch to B enters the loop at A other than through its head (irreducible control "
+            "flow, or a loop entered at its test): not compiled");
   EXPECT_EQ(error_of("  bra TEST;\nHEAD:\n  add.u32 %r5, %r5, 1;\nTEST:\n  setp.lt.u32 %p1, %r5, %r1;\n  @%p1 bra HEAD;"),
-            "bad.ptx:25:8: the branch back to HEAD closes a loop whose head an unconditional branch skips (a loop "
-            "entered in its middle): not compiled yet");
-  EXPECT_EQ(error_of("  setp.eq.u32 %p1, %r1, 0;\n  @%p1 bra SKIP;\nHEAD:\n  add.u32 %r5, %r5, 1;\nSKIP:\n"
-                     "  setp.lt.u32 %p2, %r5, %r1;\n  @%p2 bra HEAD;"),
-            "bad.ptx:26:8: the branch back to HEAD leaves the loop's enclosing region: only loops that nest in "
-            "if/else are compiled");
+            "bad.ptx:20:3: the branch to TEST enters the loop at HEAD other than through its head (irreducible "
+            "control flow, or a loop entered at its test): not compiled");
+  EXPECT_EQ(error_of("OUTER:\n  add.u32 %r5, %r5, 1;\nINNER:\n  add.u32 %r6, %r6, 1;\n  setp.lt.u32 %p1, %r6, 3;\n"
+                     "  @%p1 bra OUTER;\n  setp.lt.u32 %p2, %r5, 3;\n  @%p2 bra INNER;"),
+            "bad.ptx:27:8: the branch back to INNER leaves the loop's enclosing region (loops that overlap without "
+            "nesting: irreducible control flow): not compiled");
 }
 
 }  // namespace

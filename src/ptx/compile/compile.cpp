@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <memory>
 
 #include "ir/passes/lower_tex.h"
 #include "ir/passes/opt_copy_prop.h"
@@ -141,8 +142,18 @@ Result<Compiled> compile(const Module& module, std::string_view file_name, const
       to_ir::Entry e = to_ir::layout_entry(module, f);
       e.layout.constants = &bank;
       e.layout.globals = &globals;
-      to_ir::FunctionCompiler fc(f, e.layout);
-      ir::Shader s = fc.build();
+      // Branches that do not nest as if/else and loops: the kernel again, as guarded blocks (structure.cpp).
+      auto compiler = std::make_unique<to_ir::FunctionCompiler>(f, e.layout);
+      ir::Shader s;
+      try {
+        s = compiler->build();
+      } catch (const to_ir::CompileError& err) {
+        if (!err.structure) throw;
+        compiler = std::make_unique<to_ir::FunctionCompiler>(f, e.layout);
+        compiler->guard_blocks();
+        s = compiler->build();
+      }
+      const to_ir::FunctionCompiler& fc = *compiler;
       // The front end's IR must be valid NIR (jumps last in their blocks, a phi source per predecessor, uses
       // dominated by their definitions): a violation is the compiler's bug, reported rather than selected.
       if (const auto problems = ir::verify(s); !problems.empty())

@@ -12,7 +12,7 @@
 //
 // Control flow: PTX's branches are turned back into if/else and loops (structure.cpp): forward branches that nest
 // (the forms nvcc writes for guards and if/else), and loops whose backward branches go to their head, with breaks
-// to the label after the loop and continues to its head.
+// to the label after the loop and continues to its head; other reducible flow as guarded blocks.
 #pragma once
 
 #include <cstdint>
@@ -36,6 +36,7 @@ namespace tmu::ptx::to_ir {
 struct CompileError {
   Loc loc;
   std::string message;
+  bool structure = false;  // branches that do not nest: compiled again with guarded blocks (guard_blocks)
 };
 [[noreturn]] void fail(Loc loc, std::string message);
 
@@ -61,9 +62,14 @@ struct KernelLayout {
   const GlobalLayout* globals = nullptr;      // its .global variables (global_layout)
 };
 
+// ret and exit end a thread's path through the function (structure.cpp, guarded.cpp).
+inline bool is_return(const Instruction& i) { return i.opcode == "ret" || i.opcode == "exit"; }
+
 class FunctionCompiler {
  public:
   FunctionCompiler(const Function& f, const KernelLayout& layout);
+  // Compile every branch as guarded blocks (structure.cpp), for a function whose branches do not nest.
+  void guard_blocks() { guarded_ = true; }
   ir::Shader build();
   // The lookups of emulated gradients (texture.cpp), by destination: they need .NDV (the quad is whole).
   const std::vector<ir::DefId>& non_divergent() const { return non_divergent_; }
@@ -82,6 +88,21 @@ class FunctionCompiler {
   bool emit_range(std::size_t begin, std::size_t end);
   bool ends_in_return(std::size_t begin, std::size_t end) const;
   void refuse_branches_into(std::size_t begin, std::size_t end) const;
+  void emit_plain(const Instruction& ins);  // an instruction that is not a branch or ret, predicated or not
+
+  // Guarded blocks, for branches that do not nest (switches, shared exits, early returns in loops): a range is cut
+  // into blocks (a branch or ret ends one, a label starts one) and loops; each but the first runs under its
+  // reach flag, a 1-bit register named by its first label's position, set by the branches to it and by falling
+  // into it. A loop body ends in `if (flag of the head) continue; else break;`.
+  bool guarded_ = false;
+  std::map<std::size_t, std::size_t> latches_;  // the body's loops: head -> its last branch back
+  void emit_guarded_body();
+  void copy_return_blocks();
+  void emit_guarded(std::size_t begin, std::size_t end);
+  void emit_guarded_block(std::size_t begin, std::size_t end);
+  std::size_t guarded_target(const Instruction& ins, std::size_t at);  // a branch's block, if entering it is reducible
+  std::string reach(std::size_t pos) const;
+  void set_reach(std::size_t pos);
 
   // Loops: a label that a later branch of the same region goes back to is a loop's head; the last such branch (the
   // latch) ends its body. The body runs as an IR loop: registers get phis at its head (one source before the

@@ -6,11 +6,12 @@
 // region goes back to heads a loop that ends with the last such branch: inside it, a branch to the head is a
 // `continue` and a branch to the label after the loop a `break` (nvcc's loops: a guard that skips the loop, the
 // body, a conditional branch back, early exits to the label after it). Other branches must stay inside the region
-// they are in.
+// they are in; a function whose branches do not is compiled again as guarded blocks (guarded.cpp).
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <set>
+#include <utility>
 
 #include "ptx/compile/function.h"
 
@@ -53,7 +54,10 @@ std::size_t FunctionCompiler::label_position(const Operand& target) const {
   return it->second;
 }
 
-static bool is_return(const Instruction& i) { return i.opcode == "ret" || i.opcode == "exit"; }
+// Branches that the structured walk cannot nest: the function is compiled again with guarded blocks.
+[[noreturn]] static void fail_structure(Loc loc, std::string message) {
+  throw CompileError{loc, std::move(message), true};
+}
 
 bool FunctionCompiler::ends_in_return(std::size_t begin, std::size_t end) const {
   for (std::size_t k = end; k > begin; --k) {
@@ -75,16 +79,23 @@ void FunctionCompiler::refuse_branches_into(std::size_t begin, std::size_t end) 
             other->operands[0].name != items_[m].label->name)
           continue;
         if (o > m)  // nvcc's rotated loops jump to the test at the bottom first
-          fail(other->loc, fmt::format("the branch back to {} closes a loop whose head an unconditional branch skips "
-                                       "(a loop entered in its middle): not compiled yet",
-                                       items_[m].label->name));
-        fail(other->loc, fmt::format("the branch to {} enters a region that an unconditional branch skips: "
-                                     "not compiled yet",
-                                     items_[m].label->name));
+          fail_structure(other->loc, fmt::format("the branch back to {} closes a loop whose head an unconditional "
+                                                 "branch skips (a loop entered in its middle): not compiled yet",
+                                                 items_[m].label->name));
+        fail_structure(other->loc, fmt::format("the branch to {} enters a region that an unconditional branch "
+                                               "skips: not compiled yet",
+                                               items_[m].label->name));
       }
 }
 
 bool FunctionCompiler::emit_range(std::size_t begin, std::size_t end) {
+  if (guarded_) {
+    if (begin == 0 && end == items_.size() && loops_.empty())
+      emit_guarded_body();
+    else
+      emit_guarded(begin, end);
+    return false;
+  }
   std::size_t k = begin;
   while (k < end) {
     if (jumped_) {  // an if whose sides both broke or continued: what follows is reached only through labels
@@ -122,13 +133,13 @@ bool FunctionCompiler::emit_range(std::size_t begin, std::size_t end) {
         continue;
       }
       if (target <= k)
-        fail(ins.loc, fmt::format("the backward branch to {} is not the loop's own: only branches back to the head "
-                                  "of the innermost loop are compiled",
-                                  ins.operands[0].name));
+        fail_structure(ins.loc, fmt::format("the backward branch to {} is not the loop's own: only branches back to "
+                                            "the head of the innermost loop are compiled",
+                                            ins.operands[0].name));
       if (target > end)
-        fail(ins.loc, fmt::format("the branch to {} leaves the conditional region it is in: only branches that nest "
-                                  "as if/else and loops' breaks and continues are compiled",
-                                  ins.operands[0].name));
+        fail_structure(ins.loc, fmt::format("the branch to {} leaves the conditional region it is in: only branches "
+                                            "that nest as if/else and loops' breaks and continues are compiled",
+                                            ins.operands[0].name));
       if (!ins.guard) {  // what lies between is reached only through labels, which would be branches into it
         refuse_branches_into(k + 1, target);
         k = target;
@@ -177,7 +188,8 @@ bool FunctionCompiler::emit_range(std::size_t begin, std::size_t end) {
     if (is_return(ins)) {
       if (!ins.operands.empty()) fail(ins.loc, fmt::format("{} takes no operands", ins.opcode));
       if (!loops_.empty())
-        fail(ins.loc, fmt::format("{} inside a loop is not compiled yet (branch to the label after the loop)", ins.opcode));
+        fail_structure(ins.loc,
+                       fmt::format("{} inside a loop is not compiled yet (branch to the label after the loop)", ins.opcode));
       if (!ins.guard) return true;  // anything after it in this range is reached only by branches into it
       const ir::DefId p = predicate(*ins.guard);
       bool rest_returns = false;
@@ -188,19 +200,23 @@ bool FunctionCompiler::emit_range(std::size_t begin, std::size_t end) {
         emit_if(p, [] {}, rest);
       return rest_returns;
     }
-    if (ins.guard) {
-      const ir::DefId p = predicate(*ins.guard);
-      auto side = [&] { instruction(ins); };
-      if (ins.guard->negated)
-        emit_if(p, [] {}, side);
-      else
-        emit_if(p, side, [] {});
-    } else {
-      instruction(ins);
-    }
+    emit_plain(ins);
     ++k;
   }
   return false;
+}
+
+void FunctionCompiler::emit_plain(const Instruction& ins) {
+  if (!ins.guard) {
+    instruction(ins);
+    return;
+  }
+  const ir::DefId p = predicate(*ins.guard);
+  auto side = [&] { instruction(ins); };
+  if (ins.guard->negated)
+    emit_if(p, [] {}, side);
+  else
+    emit_if(p, side, [] {});
 }
 
 // ---- Loops -------------------------------------------------------------------------------------------------------
@@ -212,9 +228,9 @@ std::optional<std::size_t> FunctionCompiler::loop_latch(std::size_t head, std::s
     const Instruction* i = items_[m].ins;
     if (!i || i->opcode != "bra" || i->operands.size() != 1 || i->operands[0].name != l.name) continue;
     if (m >= end)
-      fail(i->loc, fmt::format("the branch back to {} leaves the loop's enclosing region: only loops that nest in "
-                               "if/else are compiled",
-                               l.name));
+      fail_structure(i->loc, fmt::format("the branch back to {} leaves the loop's enclosing region (loops that overlap "
+                                         "without nesting: irreducible control flow): not compiled",
+                                         l.name));
     latch = m;
   }
   return latch;
@@ -234,8 +250,8 @@ std::optional<ir::JumpKind> FunctionCompiler::loop_jump(std::size_t target) cons
     const bool to_head = target == l.head, to_exit = exits(l);
     if (!to_head && !to_exit) continue;
     if (n + 1 != loops_.size())
-      fail(at_, fmt::format("the branch to {} {} an enclosing loop from an inner one: not compiled yet",
-                            items_[target].label->name, to_head ? "continues" : "leaves"));
+      fail_structure(at_, fmt::format("the branch to {} {} an enclosing loop from an inner one: not compiled yet",
+                                      items_[target].label->name, to_head ? "continues" : "leaves"));
     return to_head ? ir::JumpKind::Continue : ir::JumpKind::Break;
   }
   return std::nullopt;

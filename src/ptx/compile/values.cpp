@@ -104,7 +104,10 @@ ir::DefId FunctionCompiler::value(const Operand& o, Type t) {
       return v;
     }
     case Operand::Kind::Int: {
-      if (t == Type::Pred) fail(o.loc, "a predicate operand must be a register");
+      if (t == Type::Pred) {  // nvcc writes `mov.pred %p, 0` for a condition it folded
+        if (o.int_value > 1) fail(o.loc, "a predicate constant is 0 or 1");
+        return b().imm_int(static_cast<int64_t>(o.int_value), 1);
+      }
       // ptxas: "Arguments mismatch" (a float operand is written as a float: 1.0, 0f3F800000, 0d3FF0000000000000).
       if (is_float(t)) fail(o.loc, fmt::format("an integer constant where the instruction needs {}: write it as a float", name(t)));
       if (is_64(t)) return b().imm_vec({o.int_value & 0xffffffffu, o.int_value >> 32}, 32);
