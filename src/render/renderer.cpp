@@ -68,11 +68,12 @@ raster::Triangle triangle_of(const Scene& scene, const std::array<uint32_t, 3>& 
   return tri;
 }
 
-// A fragment warp: up to eight consecutive quads of one triangle.
+// A triangle set up and rasterized, kept until the warps of its quads have run.
 struct TriangleWork {
   raster::SetupTriangle setup;
   std::vector<raster::QuadFragment> quads;
 };
+// A fragment warp: up to eight consecutive quads of one triangle.
 struct WarpJob {
   std::size_t triangle;
   const interp::TriangleRam* tram;
