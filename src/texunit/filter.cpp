@@ -79,11 +79,8 @@ class Fetcher {
       }
       return read(s_.layer, i, j, 0);
     }
-    const int32_t x = wrap(mode(0), i, static_cast<int32_t>(e_.width));
-    const int32_t y = s_.dims >= 2 ? wrap(mode(1), j, static_cast<int32_t>(e_.height)) : 0;
-    const int32_t z = s_.dims >= 3 ? wrap(mode(2), k, static_cast<int32_t>(e_.depth)) : 0;
-    if (x == kBorderTexel || y == kBorderTexel || z == kBorderTexel) return border();
-    return read(s_.layer, x, y, z);
+    const auto at = address(i, j, k);
+    return at ? read(s_.layer, (*at)[0], (*at)[1], (*at)[2]) : border();
   }
 
   bool integer() const { return integer_format(*s_.format); }
@@ -93,24 +90,31 @@ class Fetcher {
   // seams), as the 16-bit values the filter sums: what unorm16_of makes of texel()'s floats, read without them
   // where the access can (TextureAccess::read_unorm16).
   std::array<uint32_t, 4> texel16(int32_t i, int32_t j, int32_t k) {
-    const int32_t x = wrap(mode(0), i, static_cast<int32_t>(e_.width));
-    const int32_t y = s_.dims >= 2 ? wrap(mode(1), j, static_cast<int32_t>(e_.height)) : 0;
-    const int32_t z = s_.dims >= 3 ? wrap(mode(2), k, static_cast<int32_t>(e_.depth)) : 0;
+    const auto at = address(i, j, k);
     std::array<uint32_t, 4> out;
-    if (x != kBorderTexel && y != kBorderTexel && z != kBorderTexel) {
+    if (at) {
       bool res = true;
-      if (s_.access->read_unorm16(s_.level, s_.layer, static_cast<uint32_t>(x), static_cast<uint32_t>(y),
-                                  static_cast<uint32_t>(z), res, out)) {
+      if (s_.access->read_unorm16(s_.level, s_.layer, static_cast<uint32_t>((*at)[0]), static_cast<uint32_t>((*at)[1]),
+                                  static_cast<uint32_t>((*at)[2]), res, out)) {
         if (!res) resident_ = false;
         return out;
       }
     }
-    const Rgba r = texel(i, j, k);
+    const Rgba r = at ? read(s_.layer, (*at)[0], (*at)[1], (*at)[2]) : border();
     for (unsigned c = 0; c < 4; ++c) out[c] = unorm16_of(r[c]);
     return out;
   }
 
  private:
+  // Texel (i, j, k) after the address modes; nothing when it is the border.
+  std::optional<std::array<int32_t, 3>> address(int32_t i, int32_t j, int32_t k) const {
+    const int32_t x = wrap(mode(0), i, static_cast<int32_t>(e_.width));
+    const int32_t y = s_.dims >= 2 ? wrap(mode(1), j, static_cast<int32_t>(e_.height)) : 0;
+    const int32_t z = s_.dims >= 3 ? wrap(mode(2), k, static_cast<int32_t>(e_.depth)) : 0;
+    if (x == kBorderTexel || y == kBorderTexel || z == kBorderTexel) return std::nullopt;
+    return std::array<int32_t, 3>{x, y, z};
+  }
+
   AddressMode mode(unsigned axis) const {
     // Cube maps clamp to the face edge unless the sampler says to use its wrap modes (USE_WRAP, 0); with the
     // seamless modes only NEAREST lookups get here.

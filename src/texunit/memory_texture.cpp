@@ -26,34 +26,33 @@ Extent MemoryTexture::extent(unsigned level) const {
   return Extent{std::max(1u, l.width / layout_.samples_x()), std::max(1u, l.height / layout_.samples_y()), l.depth};
 }
 
-// A texel of the stored image (for multisampled textures: a sample of the sample image).
+// The block holding texel c of the stored image (for multisampled textures: a sample of the sample image), into `block`; false (the texel reads as zero, not resident) where its memory is
+// unmapped or not resident.
+bool MemoryTexture::read_block(const TexelCoord& c, std::array<std::byte, 16>& block, bool& resident) const {
+  if (layout_.read_block(memory_, c, std::span<std::byte>(block.data(), layout_.block_bytes())).ok()) return true;
+  resident = false;
+  return false;
+}
+
 Texel MemoryTexture::read_texel(const TexelCoord& c, bool& resident) const {
   std::array<std::byte, 16> block{};
-  const MemoryAccess a = layout_.read_block(memory_, c, std::span<std::byte>(block.data(), layout_.block_bytes()));
-  if (!a.ok()) {
-    resident = false;  // unmapped or non-resident: the texel reads as zero
-    return Texel{};
-  }
+  if (!read_block(c, block, resident)) return Texel{};
   return decode_components(format_, std::span<const std::byte>(block.data(), layout_.block_bytes()),
                            layout_.texel_in_block(c));
 }
 
-// Pixel (x, y) of a multisampled texture is its sample 0, at the top-left of its sample grid.
 Texel MemoryTexture::read(unsigned level, unsigned layer, uint32_t x, uint32_t y, uint32_t z, bool& resident) const {
-  return read_texel(TexelCoord{x * layout_.samples_x(), y * layout_.samples_y(), z, layer, level}, resident);
+  return read_texel(pixel(level, layer, x, y, z), resident);
 }
 
 bool MemoryTexture::read_unorm16(unsigned level, unsigned layer, uint32_t x, uint32_t y, uint32_t z, bool& resident,
                                  std::array<uint32_t, 4>& out) const {
-  const TexelCoord c{x * layout_.samples_x(), y * layout_.samples_y(), z, layer, level};
+  const TexelCoord c = pixel(level, layer, x, y, z);
   std::array<std::byte, 16> block{};
-  const std::span<std::byte> bytes(block.data(), layout_.block_bytes());
-  if (!layout_.read_block(memory_, c, bytes).ok()) {
-    resident = false;  // as read_texel: the texel reads as zero
-    out = {};
-    return true;
-  }
-  out = decode_unorm16(format_, bytes, layout_.texel_in_block(c));
+  out = read_block(c, block, resident)
+            ? decode_unorm16(format_, std::span<const std::byte>(block.data(), layout_.block_bytes()),
+                             layout_.texel_in_block(c))
+            : std::array<uint32_t, 4>{};
   return true;
 }
 

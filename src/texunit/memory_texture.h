@@ -34,6 +34,11 @@ class MemoryTexture final : public TextureAccess {
   const FormatPlan& format() const { return format_; }
 
  private:
+  // Pixel (x, y) of a multisampled texture is its sample 0, at the top-left of its sample grid.
+  TexelCoord pixel(unsigned level, unsigned layer, uint32_t x, uint32_t y, uint32_t z) const {
+    return TexelCoord{x * layout_.samples_x(), y * layout_.samples_y(), z, layer, level};
+  }
+  bool read_block(const TexelCoord& c, std::array<std::byte, 16>& block, bool& resident) const;
   Texel read_texel(const TexelCoord& c, bool& resident) const;
 
   const GpuMemory& memory_;

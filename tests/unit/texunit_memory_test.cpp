@@ -18,24 +18,33 @@ void write_words(GpuMemory& m, uint64_t address, const std::array<uint32_t, 8>& 
   ASSERT_TRUE(m.write(address, b).ok());
 }
 
-TEST(MemoryTexture, PoolsLayoutsAndFormats) {
-  GpuMemory mem;
-  // A 4x4 A8B8G8R8 UNORM block-linear texture with two levels.
-  TextureHeader h;
-  h.components = 0x08;
+// A block-linear 2D texture header with four UNORM components (`components`: the format code) placed in `mem`:
+// its address set, its layout returned.
+Result<SurfaceLayout> place_unorm_texture(GpuMemory& mem, TextureHeader& h, uint8_t components, uint32_t width,
+                                          uint32_t height) {
+  h.components = components;
   h.types = {DataType::Unorm, DataType::Unorm, DataType::Unorm, DataType::Unorm};
   h.swizzle = {Source::R, Source::G, Source::B, Source::A};
   h.version = HeaderVersion::BlockLinear;
   h.type = TextureType::Tex2D;
-  h.width = h.height = 4;
+  h.width = width;
+  h.height = height;
+  auto layout = SurfaceLayout::make(h);
+  if (!layout) return layout;
+  auto base = mem.allocate(layout->size_bytes(), 512);
+  if (!base) return make_error("no memory for the texture");
+  h.address = *base;
+  return SurfaceLayout::make(h);
+}
+
+TEST(MemoryTexture, PoolsLayoutsAndFormats) {
+  GpuMemory mem;
+  // A 4x4 A8B8G8R8 UNORM block-linear texture with two levels.
+  TextureHeader h;
   h.max_mip_level = 1;
   h.view_max_level = 1;
-  auto layout = SurfaceLayout::make(h);
+  auto layout = place_unorm_texture(mem, h, 0x08, 4, 4);
   ASSERT_TRUE(layout) << layout.error();
-  auto base = mem.allocate(layout->size_bytes(), 512);
-  ASSERT_TRUE(base);
-  h.address = *base;
-  layout = SurfaceLayout::make(h);
   // Level 0: texel (x, y) has R = 16 x + y, G = 255, B = 0, A = 128. Level 1: all R = 200.
   std::vector<std::byte> l0(16 * 4), l1(4 * 4);
   for (unsigned i = 0; i < 16; ++i) {
@@ -144,19 +153,8 @@ TEST(MemoryTexture, DirectFixedPointTexelsFilterAsDecodedFloats) {
   for (const uint8_t components : {uint8_t{0x08}, uint8_t{0x03}}) {
     GpuMemory mem;
     TextureHeader h;
-    h.components = components;
-    h.types = {DataType::Unorm, DataType::Unorm, DataType::Unorm, DataType::Unorm};
-    h.swizzle = {Source::R, Source::G, Source::B, Source::A};
-    h.version = HeaderVersion::BlockLinear;
-    h.type = TextureType::Tex2D;
-    h.width = 13;
-    h.height = 6;
-    auto layout = SurfaceLayout::make(h);
+    auto layout = place_unorm_texture(mem, h, components, 13, 6);
     ASSERT_TRUE(layout) << layout.error();
-    auto base = mem.allocate(layout->size_bytes(), 512);
-    ASSERT_TRUE(base);
-    h.address = *base;
-    layout = SurfaceLayout::make(h);
     auto format = FormatPlan::make(h.format());
     ASSERT_TRUE(format) << format.error();
     std::vector<std::byte> texels(linear_level_size(*layout, 0));
