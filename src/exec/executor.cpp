@@ -134,7 +134,7 @@ struct Dispatch {
   std::array<Handler, isa::sm50::kNumOps> table{};
   Dispatch() {
     for (auto list : {control_handlers(), texture_handlers(), interp_handlers(), float_handlers(), integer_handlers(),
-                      conversion_handlers(), memory_handlers()})
+                      conversion_handlers(), memory_handlers(), video_handlers(), half_handlers()})
       for (const HandlerEntry& e : list) table[static_cast<std::size_t>(e.op)] = e.handler;
   }
 };

@@ -84,8 +84,8 @@ TEST_F(ExecAttr, Errors) {
   fails("OUT.EMIT R0, R1, R2;", -1, {"OUT", "not modelled"});
 }
 
-// Instructions the table holds but the executor has no semantics for (issue 14: surfaces, TXA, R2B, ISBERD, the
-// video instructions) stop the run with the instruction's text and "does not model", never crash it.
+// Instructions the table holds but the executor has no semantics for (issue 14: surfaces, TXA, R2B, ISBERD) stop
+// the run with the instruction's text and "does not model", never crash it.
 TEST_F(ExecAttr, TableOnlyInstructionsAreRefused) {
   fails("SULD.D.BA.2D.TRAP R11, [R8], 0x54;", -1, {"SULD.D.BA.2D.TRAP R11, [R8], 0x54", "does not model SULD"});
   fails("SUST.P.2D.TRAP [R8], R16, R2;", -1, {"does not model SUST"});
@@ -94,13 +94,36 @@ TEST_F(ExecAttr, TableOnlyInstructionsAreRefused) {
   fails("TXA.NODEP R11, R8, 0x54, 0xc;", -1, {"does not model TXA"});
   fails("R2B.WARP 0xf, R40;", -1, {"does not model R2B"});
   fails("ISBERD.O.PATCH.U16 R154, [R140];", -1, {"does not model ISBERD"});
-  fails("VADD.UD.U32.U32 R4, R0, R5, RZ;", -1, {"VADD.UD.U32.U32 R4, R0, R5, RZ", "does not model VADD"});
-  fails("VABSDIFF.SD.S16.S16.SAT R11, R0, R5.H1, RZ;", -1, {"does not model VABSDIFF"});
-  fails("VMNMX.UD.U8.U8.MX.MAX R13, R0.B3, R5.B1, R6;", -1, {"does not model VMNMX"});
-  fails("VSET.NE.S8.S8.ACC R21, R0.B1, R5.B2, R6;", -1, {"does not model VSET"});
-  fails("VSHL.UD.U32.U32 R15, R0, R5, RZ;", -1, {"does not model VSHL"});
-  fails("VSHR.W.ACC R16, R0, R5, R6;", -1, {"does not model VSHR"});
-  fails("VMAD.S16.S16.SHR_15 R17, R0, R5.H1, R6;", -1, {"does not model VMAD"});
+}
+
+// The video and half-precision instructions that were refused here before run now (their semantics: the oracle
+// test tests/oracle/exec_video_half_test.cpp); values worked out by hand.
+TEST_F(ExecAttr, VideoAndHalfInstructionsRun) {
+  set_all(0, 0x12345678);
+  set_all(5, 0x00ff8001);
+  set_all(6, 10);
+  ok("VADD.UD.U32.U32 R4, R0, R5, RZ;\n"                // 0x12345678 + 0x00ff8001
+     "VABSDIFF.SD.S16.S16.SAT R11, R0, R5.H1, RZ;\n"     // |0x5678 - 0xff| = 22136 - 255 = 21881 = 0x5579
+     "VMNMX.UD.U8.U8.MX.MAX R13, R0.B3, R5.B1, R6;\n"    // max(0x12, 0x80) = 128, then max with 10
+     "VSET.NE.S8.S8.ACC R21, R0.B1, R5.B2, R6;\n"        // 0x56 != -1: 1, plus 10
+     "VSHL.UD.U32.U32 R15, R0, R5, RZ;\n"                // count 0xff8001 clamps to 32: 0
+     "VSHR.W.ACC R16, R0, R5, R6;\n"                     // count wraps to 1: 0x091a2b3c, plus 10
+     "VMAD.S16.S16.SHR_15 R17, R0, R5.H1, R6;\n");       // (22136 * 255 + 10) >> 15 = 5644690 >> 15 = 172
+  EXPECT_EQ(w.reg[4][0], 0x1333d679u);
+  EXPECT_EQ(w.reg[11][0], 0x5579u);
+  EXPECT_EQ(w.reg[13][0], 0x80u);
+  EXPECT_EQ(w.reg[21][0], 11u);
+  EXPECT_EQ(w.reg[15][0], 0u);
+  EXPECT_EQ(w.reg[16][0], 0x091a2b46u);
+  EXPECT_EQ(w.reg[17][0], 172u);
+  set_all(1, 0x3c00c000);  // halves (1, -2)
+  set_all(2, 0x38003800);  // (0.5, 0.5)
+  ok("HADD2 R18, R1, R2;\n"                  // (1.5, -1.5) = 0x3e00, 0xbe00
+     "HSETP2.LT.AND P1, P2, R1, R2, PT;\n",  // H0: -2 < 0.5 (P1), H1: 1 < 0.5 is false (P2)
+     isa::Arch::SM52);
+  EXPECT_EQ(w.reg[18][0], 0x3e00be00u);
+  EXPECT_EQ(w.pred[1], kAllLanes);
+  EXPECT_EQ(w.pred[2], 0u);
 }
 
 class ExecPixld : public ExecMemoryTest {

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: MIT
 // The half-precision family (HADD2, HMUL2, HFMA2, HSET2, HSETP2, HADD2_32I, HMUL2_32I, HFMA2_32I; issue 14):
 // texts and words checked with nvdisasm 11.8 (tests/data/nvdisasm-pairs/half.tsv holds more), SM50's refusal,
-// what the encoder says to SM50 source, and the executor's refusal by name.
+// what the encoder says to SM50 source, and a run of each on the executor.
 #include <gtest/gtest.h>
 
 #include "exec_memory_util.h"
@@ -87,24 +87,42 @@ namespace {
 
 class ExecHalf : public ExecMemoryTest {};
 
-// The table holds them, the executor has no semantics for them: the run stops with the text and the name.
-TEST_F(ExecHalf, HalfPrecisionIsRefusedByName) {
-  constexpr auto kSm52 = isa::Arch::SM52;
-  fails("HADD2 R0, R1, R2;", -1, {"HADD2 R0, R1, R2", "does not model HADD2"}, kSm52);
-  fails("HADD2_32I R0, R1, 1, 2;", -1, {"does not model HADD2_32I"}, kSm52);
-  fails("HMUL2.FTZ R0, R1, c[0x0][0x8];", -1, {"does not model HMUL2"}, kSm52);
-  fails("HMUL2_32I R0, R1, 1, 2;", -1, {"does not model HMUL2_32I"}, kSm52);
-  fails("HFMA2 R0, R1, R2, R3;", -1, {"does not model HFMA2"}, kSm52);
-  fails("HFMA2_32I R0, R1, 1, 2, R0;", -1, {"does not model HFMA2_32I"}, kSm52);
-  fails("HSET2.BF.LT.AND R0, R1, R2, PT;", -1, {"does not model HSET2"}, kSm52);
-  fails("HSETP2.GT.AND P0, PT, R1, R2, PT;", -1, {"does not model HSETP2"}, kSm52);
+// The executor runs them (semantics: tests/oracle/exec_video_half_test.cpp against host IEEE half arithmetic);
+// values worked out by hand. R1 = (H1 1, H0 -2), R2 = (0.5, 0.5), R3 = (2, 2).
+TEST_F(ExecHalf, HalfPrecisionRuns) {
+  set_all(1, 0x3c00c000);
+  set_all(2, 0x38003800);
+  set_all(3, 0x40004000);
+  set_all(14, 0x40004000);
+  ok("HADD2 R0, R1, R2;\n"                      // (1.5, -1.5)
+     "HADD2_32I R10, R1, 1, 2;\n"               // (1 + 1, -2 + 2) = (2, 0)
+     "HMUL2.FTZ R11, R1, R3;\n"                 // (2, -4)
+     "HMUL2_32I R12, R1, 1, 2;\n"               // (1, -4)
+     "HFMA2 R13, R1, R2, R3;\n"                 // (0.5 + 2, -1 + 2) = (2.5, 1)
+     "HFMA2_32I R14, R1, 1, 2, R14;\n"          // (1 + 2, -4 + 2) = (3, -2)
+     "HSET2.BF.LT.AND R15, R1, R2, PT;\n"       // (1 < 0.5: 0, -2 < 0.5: 1.0)
+     "HSETP2.GT.AND P0, P1, R1, R2, PT;\n",     // P0 from H0: -2 > 0.5 false; P1 from H1: 1 > 0.5
+     isa::Arch::SM52);
+  EXPECT_EQ(w.reg[0][0], 0x3e00be00u);
+  EXPECT_EQ(w.reg[10][0], 0x40000000u);
+  EXPECT_EQ(w.reg[11][0], 0x4000c400u);
+  EXPECT_EQ(w.reg[12][0], 0x3c00c400u);
+  EXPECT_EQ(w.reg[13][0], 0x41003c00u);
+  EXPECT_EQ(w.reg[14][0], 0x4200c000u);
+  EXPECT_EQ(w.reg[15][0], 0x00003c00u);
+  EXPECT_EQ(w.pred[0], 0u);
+  EXPECT_EQ(w.pred[1], kAllLanes);
 }
 
-// The other rows the whole-space sweep found (VSETP, VABSDIFF4, LEPC, VOTE.VTG), refused the same way.
-TEST_F(ExecHalf, OtherSweepFindsAreRefusedByName) {
-  fails("VSETP.LT.U8.U8.AND P0, PT, R5, R6, PT;", -1, {"does not model VSETP"});
-  fails("VABSDIFF4.U8.U8 R0, R5.3201, R6, R7;", -1,
-        {"VABSDIFF4.U8.U8 R0, R5.3201, R6, R7", "does not model VABSDIFF4"});
+// The other rows the whole-space sweep found: VSETP and VABSDIFF4 run, LEPC and VOTE.VTG are refused by name.
+TEST_F(ExecHalf, OtherSweepFinds) {
+  set_all(5, 0x01020304);
+  set_all(6, 5);
+  set_all(7, 0);
+  ok("VSETP.LT.U8.U8.AND P2, PT, R5, R6, PT;\n"  // byte 0: 4 < 5
+     "VABSDIFF4.U8.U8 R20, R5.3201, R6, R7;\n");  // A bytes 1 0 2 3 (lanes 0..3) = 3 4 2 1, B = R6's 5 0 0 0
+  EXPECT_EQ(w.pred[2], kAllLanes);
+  EXPECT_EQ(w.reg[20][0], 0x01020402u);  // |3 - 5|, |4 - 0|, |2 - 0|, |1 - 0|
   fails("LEPC R5;", -1, {"does not model LEPC"});
   fails("VOTE.VTG.R 0x12;", -1, {"does not model VOTE.VTG"});
 }
