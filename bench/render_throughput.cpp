@@ -20,6 +20,7 @@
 #include "common.h"
 #include "llvmpipe.h"
 #include "common/parallel.h"
+#include "render/options.h"
 #include "render/renderer.h"
 
 using namespace tmu;
@@ -32,16 +33,6 @@ struct Options {
   std::string filter = "aniso";
   std::optional<unsigned> threads;  // unset: one thread, CPU time
 };
-
-void set_filter(texunit::Sampler& s, const std::string& f) {
-  using namespace texunit;
-  if (f == "nearest") s.mag = MagFilter::Point, s.min = MinFilter::Point, s.mip = MipFilter::None;
-  else if (f == "bilinear") s.mag = MagFilter::Linear, s.min = MinFilter::Linear, s.mip = MipFilter::Point;
-  else if (f == "trilinear") s.mag = MagFilter::Linear, s.min = MinFilter::Linear, s.mip = MipFilter::Linear;
-  else if (f == "aniso") s.mag = MagFilter::Linear, s.min = MinFilter::Aniso, s.mip = MipFilter::Linear;
-  else throw std::runtime_error("unknown filter " + f);
-}
-
 
 // The executor alone: a loop of integer and float ALU instructions and a branch, on a full warp.
 double alu_loop_rate(int runs) {
@@ -88,8 +79,8 @@ int main(int argc, char** argv) try {
     }
   }
   render::Scene scene = render::default_scene(o.width, o.height);
-  set_filter(scene.sampler, o.filter);
-  const render::MipChain chain = render::flagstones(512);
+  for (render::SceneTexture& t : scene.textures)
+    if (auto e = render::apply_filter(o.filter, 16, t.sampler)) throw std::runtime_error(*e);
   const double pixels = static_cast<double>(o.width) * o.height;
   const unsigned threads = o.threads ? worker_count(*o.threads) : 1;
   fmt::print("scene: default floor, {}x{} pixels, 512² texture, filter {}; {}\n", o.width, o.height, o.filter,
@@ -100,12 +91,15 @@ int main(int argc, char** argv) try {
   };
   render::RenderOptions options;
   options.threads = threads;
+  // Textures are written once, as llvmpipe's are uploaded once: the runs time drawing.
+  auto textures = render::bind_textures(scene);
+  if (!textures) throw std::runtime_error(textures.error());
 
   std::vector<double> tmu_t, exec_rate;
   for (int r = 0; r < o.runs; ++r) {
     render::RenderStats stats;
     const double t0 = clock();
-    auto img = render::render(scene, chain, options, stats);
+    auto img = render::render(scene, **textures, options, stats);
     const double t = clock() - t0;
     if (!img) throw std::runtime_error(img.error());
     tmu_t.push_back(t);
@@ -117,7 +111,7 @@ int main(int argc, char** argv) try {
   if (!o.threads)
     fmt::print("executor:       {:>12.0f} warp instructions/s on an ALU and branch loop\n", alu_loop_rate(o.runs));
 #if TMU_HAVE_OSMESA
-  bench::LlvmpipeScene gl(scene, chain, o.filter, threads);
+  bench::LlvmpipeScene gl(scene, threads);
   std::vector<double> gl_t;
   for (int r = 0; r < o.runs; ++r) {
     const double t0 = clock();

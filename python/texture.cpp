@@ -17,6 +17,7 @@
 #include "ir/vocab.h"
 #include "render/options.h"
 #include "render/renderer.h"
+#include "render/texture_gen.h"
 #include "sample/run_spec.h"
 #include "sample/spec_names.h"
 #include "sample/spec_reader.h"
@@ -216,16 +217,19 @@ py::object run_render(uint32_t width, uint32_t height, unsigned msaa, const std:
   if (auto e = render::check_frame(width, height, msaa)) throw Error(*e);
   render::Scene scene = render::default_scene(width, height);
   scene.samples = msaa;
-  if (auto e = render::apply_filter(filter, aniso, scene.sampler)) throw Error(*e);
+  for (render::SceneTexture& t : scene.textures)
+    if (auto e = render::apply_filter(filter, aniso, t.sampler)) throw Error(*e);
+  render::FragmentProgram code;
   if (py::isinstance<py::str>(program)) {
     const std::string text = program.cast<std::string>();
-    auto set = render::set_program(scene, "program", std::as_bytes(std::span(text)), false);
+    auto set = render::set_program(code, "program", std::as_bytes(std::span(text)), false);
     if (!set) throw Error(set.error());
   } else if (!program.is_none()) {
-    const Bytes code(program, "program");
-    if (auto set = render::set_program(scene, "program", code.span(), true); !set) throw Error(set.error());
+    const Bytes blob(program, "program");
+    if (auto set = render::set_program(code, "program", blob.span(), true); !set) throw Error(set.error());
   }
-  render::MipChain chain;
+  if (!program.is_none())
+    for (render::Draw& d : scene.draws) d.program = code;
   if (!texture.is_none()) {
     if (!py::isinstance<py::array>(texture)) throw py::type_error("texture: expected a NumPy array (height, width, 4) of uint8");
     const auto a = py::reinterpret_borrow<py::array>(texture);
@@ -240,11 +244,11 @@ py::object run_render(uint32_t width, uint32_t height, unsigned msaa, const std:
     if (w * h > kMaxTexels) throw Error(fmt::format("texture: {}x{} is more than {} texels", w, h, kMaxTexels));
     const auto c = py::array_t<uint8_t, py::array::c_style>::ensure(a);
     std::vector<uint8_t> texels(c.data(), c.data() + c.size());
-    chain = render::from_level0(static_cast<uint32_t>(w), static_cast<uint32_t>(h), std::move(texels));
-  } else {
-    chain = render::flagstones(512);
+    scene.textures.at(0).texture =
+        render::rgba8_texture(render::from_level0(static_cast<uint32_t>(w), static_cast<uint32_t>(h), std::move(texels)));
   }
-  if (mip_view) chain = render::level_colours(chain);
+  if (mip_view)
+    for (render::SceneTexture& t : scene.textures) render::show_levels(t.texture);
 
   render::RenderOptions options;
   options.policy = policy == "exact" ? texunit::Policy::float_exact() : texunit::Policy::nvidia();
@@ -252,7 +256,7 @@ py::object run_render(uint32_t width, uint32_t height, unsigned msaa, const std:
   std::optional<Result<render::Image>> image;
   {
     py::gil_scoped_release unlocked;
-    image.emplace(render::render(scene, chain, options, stats));
+    image.emplace(render::render(scene, options, stats));
   }
   if (!*image) throw Error(image->error());
   const render::Image& img = **image;

@@ -42,7 +42,8 @@ std::optional<std::string> apply_filter(std::string_view filter, unsigned anisot
   return std::nullopt;
 }
 
-Result<bool> set_program(Scene& scene, std::string name, std::span<const std::byte> bytes, bool raw_blob) {
+Result<bool> set_program(FragmentProgram& program, std::string name, std::span<const std::byte> bytes, bool raw_blob) {
+  program = FragmentProgram{};
   std::span<const std::byte> code;
   isa::Arch arch = isa::Arch::SM52;
   std::optional<isa::Cubin> cubin;
@@ -54,22 +55,22 @@ Result<bool> set_program(Scene& scene, std::string name, std::span<const std::by
     cubin = std::move(*c);
     code = cubin->functions[0].code;
     for (const auto& bank : cubin->functions[0].constants)
-      if (bank.first != 0) scene.fragment_constants.push_back(bank);
+      if (bank.first != 0) program.constants.push_back(bank);
     arch = cubin->arch;
     file_offset = cubin->functions[0].file_offset;
   } else if (raw_blob) {
     code = bytes;
   } else {
-    scene.fragment_program.assign(reinterpret_cast<const char*>(bytes.data()), bytes.size());
-    scene.fragment_program_name = std::move(name);
+    program.text.assign(reinterpret_cast<const char*>(bytes.data()), bytes.size());
+    program.name = std::move(name);
     return true;
   }
   isa::sm50::Program p;
   if (auto fail = isa::sm50::decode_program(code, arch, 0, p))
     return make_error(fmt::format("{}: {} at address {:#06x} (file offset {:#x}, word {:#018x})", name, fail->reason,
                                   fail->address, file_offset + fail->address, fail->word));
-  scene.fragment_code = std::move(p);
-  scene.fragment_program_name = std::move(name);
+  program.code = std::move(p);
+  program.name = std::move(name);
   return true;
 }
 

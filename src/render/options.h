@@ -30,10 +30,9 @@ std::optional<std::string> check_texture(std::string_view name, uint32_t width, 
 // 8, 10, 12 or 16); an error for other values.
 std::optional<std::string> apply_filter(std::string_view filter, unsigned anisotropy, texunit::Sampler& sampler);
 
-// Sets the scene's fragment program from the bytes of `name`: a cubin (its first function, its constant banks other
-// than 0 into fragment_constants), or with `raw_blob` a raw SM52 blob of 32-byte bundles, decoded into
-// fragment_code; otherwise SASS text into fragment_program. Errors name `name`, and for code that does not decode
-// the address, file offset and word.
-Result<bool> set_program(Scene& scene, std::string name, std::span<const std::byte> bytes, bool raw_blob);
+// Sets a fragment program from the bytes of `name`: a cubin (its first function, its constant banks other than 0
+// into `constants`), or with `raw_blob` a raw SM52 blob of 32-byte bundles, decoded into `code`; otherwise SASS
+// text. Errors name `name`, and for code that does not decode the address, file offset and word.
+Result<bool> set_program(FragmentProgram& program, std::string name, std::span<const std::byte> bytes, bool raw_blob);
 
 }  // namespace tmu::render

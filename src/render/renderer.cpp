@@ -17,6 +17,9 @@
 #include "isa/sm50/program.h"
 #include "raster/rasterizer.h"
 #include "raster/setup.h"
+#include "render/clip.h"
+#include "render/options.h"
+#include "sample/texels.h"
 #include "texunit/texture_unit.h"
 
 namespace tmu::render {
@@ -52,19 +55,17 @@ struct Framebuffer {
   }
 };
 
-raster::Triangle triangle_of(const Scene& scene, const std::array<uint32_t, 3>& t) {
+raster::Triangle triangle_of(const ClipTriangle& t) {
   raster::Triangle tri;
   for (unsigned k = 0; k < 3; ++k) {
-    const auto& p = scene.vertices[t[k]].position;
+    const auto& p = t[k].position;
     tri.position[k] = {p[0], p[1], p[2], p[3]};
   }
-  const std::size_t n = scene.vertices[t[0]].attributes.size();
-  for (std::size_t a = 0; a < n; ++a)
+  for (std::size_t a = 0; a < t[0].attributes.size(); ++a)
     for (uint32_t c = 0; c < 4; ++c)
-      tri.attributes.push_back(raster::VertexAttribute::floats(
-          interp::attr::generic(static_cast<uint32_t>(a), c), interp::PixelImap::Perspective,
-          scene.vertices[t[0]].attributes[a][c], scene.vertices[t[1]].attributes[a][c],
-          scene.vertices[t[2]].attributes[a][c]));
+      tri.attributes.push_back(raster::VertexAttribute::floats(interp::attr::generic(static_cast<uint32_t>(a), c),
+                                                               interp::PixelImap::Perspective, t[0].attributes[a][c],
+                                                               t[1].attributes[a][c], t[2].attributes[a][c]));
   return tri;
 }
 
@@ -122,56 +123,77 @@ void run_warp(const isa::sm50::Program& program, const WarpJob& job, Worker& w, 
 
 }  // namespace
 
-Result<Image> render(const Scene& scene, const MipChain& texture, const RenderOptions& options, RenderStats& stats) {
-  auto samples = interp::sample_count_from(scene.samples);
-  if (!samples) return make_error(fmt::format("{} samples per pixel: choose 1, 2, 4 or 8", scene.samples));
-  for (std::size_t i = 0; i < scene.triangles.size(); ++i)
-    for (uint32_t v : scene.triangles[i])
-      if (v >= scene.vertices.size() || scene.vertices[v].attributes.size() != scene.vertices[0].attributes.size())
-        return make_error(fmt::format("triangle {} names vertex {}, which does not exist or has a different "
-                                      "number of attributes", i, v));
-
-  isa::sm50::Program program;
-  if (scene.fragment_code) {
-    program = *scene.fragment_code;
-  } else if (auto err = isa::sm50::assemble(scene.fragment_program, isa::Arch::SM52, program)) {
-    return make_error(fmt::format("{}:{}:{}: {}", scene.fragment_program_name, err->line, err->column, err->message));
+Result<std::unique_ptr<SceneTextures>> bind_textures(const Scene& scene) {
+  auto out = std::make_unique<SceneTextures>();
+  for (const SceneTexture& t : scene.textures) {
+    auto where = [&](const std::string& e) { return make_error(fmt::format("texture '{}': {}", t.name, e)); };
+    auto tex = out->set.add_texture(t.texture.header);
+    if (!tex) return where(tex.error());
+    if (auto f = sample::fill_texels(out->set, *tex, t.texture, scene.base_dir); !f) return where(f.error());
+    if (!t.texture.nonresident_pages.empty())
+      if (auto u = sample::unbind_pages(out->set, *tex, t.texture.nonresident_pages); !u) return where(u.error());
+    auto smp = out->set.add_sampler(t.sampler);
+    if (!smp) return where("sampler: " + smp.error());
+    out->handles.push_back(texunit::TextureSet::handle(*tex, *smp));
   }
-  if (program.code.empty()) return make_error(fmt::format("{}: the fragment program is empty", scene.fragment_program_name));
+  return out;
+}
 
-  texunit::TextureSet set;
-  auto tex = upload(set, texture);
-  if (!tex) return make_error("texture: " + tex.error());
-  auto smp = set.add_sampler(scene.sampler);
-  if (!smp) return make_error("sampler: " + smp.error());
-  const texunit::TextureUnit unit(set.bindings(), options.policy);
+namespace {
+
+// What every draw of the render shares, and the warps waiting to run.
+struct Pass {
+  const Scene& scene;
+  const RenderOptions& options;
+  RenderStats& stats;
+  Framebuffer fb;
+  raster::RasterState state;
+  unsigned threads;
+  std::set<std::tuple<uint64_t, uint64_t, unsigned>> seen_hazards;
+  std::set<std::pair<uint64_t, unsigned>> seen_unwritten;
+};
+
+Result<bool> draw(Pass& pass, std::size_t d, const texunit::TextureUnit& unit, const std::vector<uint32_t>& handles) {
+  const Scene& scene = pass.scene;
+  const Draw& dr = scene.draws[d];
+  RenderStats& stats = pass.stats;
+  for (std::size_t i = 0; i < dr.triangles.size(); ++i)
+    for (uint32_t v : dr.triangles[i])
+      if (v >= dr.vertices.size() || dr.vertices[v].attributes.size() != dr.vertices[0].attributes.size())
+        return make_error(fmt::format("draw {}, triangle {} names vertex {}, which does not exist or has a different "
+                                      "number of attributes", d, i, v));
+  for (uint32_t t : dr.textures)
+    if (t >= handles.size()) return make_error(fmt::format("draw {} binds texture {}; the scene has {}", d, t, handles.size()));
+
+  const FragmentProgram& fp = dr.program;
+  isa::sm50::Program program;
+  if (fp.code) {
+    program = *fp.code;
+  } else if (auto err = isa::sm50::assemble(fp.text, isa::Arch::SM52, program)) {
+    return make_error(fmt::format("{}:{}:{}: {}", fp.name, err->line, err->column, err->message));
+  }
+  if (program.code.empty()) return make_error(fmt::format("{}: the fragment program is empty", fp.name));
 
   exec::Machine machine;
   machine.textures = &unit;
   machine.texture_bank = 0;
-  const uint32_t handle = texunit::TextureSet::handle(*tex, *smp);
-  machine.set_cbank(0, 0, std::span(&handle, 1));
-  for (const auto& [bank, data] : scene.fragment_constants) {
-    if (bank == 0 || bank >= exec::Machine::kBanks) return make_error(fmt::format("constant bank {} cannot be loaded", bank));
-    machine.set_cbank(bank, 0, std::span<const std::byte>(data));
-  }
+  for (const auto& bank : fp.constants)
+    if (bank.first == 0)
+      return make_error(fmt::format("{}: constant bank 0 holds the draw's texture handles; the program's constants "
+                                    "go in banks 1 to 17", fp.name));
+  for (const isa::ConstantBanks* banks : {&fp.constants, &dr.constants})
+    for (const auto& [bank, data] : *banks) {
+      if (bank >= exec::Machine::kBanks) return make_error(fmt::format("draw {}: constant bank {} cannot be loaded", d, bank));
+      machine.set_cbank(bank, 0, std::span<const std::byte>(data));
+    }
+  std::vector<uint32_t> words;
+  for (uint32_t t : dr.textures) words.push_back(handles[t]);
+  if (!words.empty()) machine.set_cbank(0, 0, std::span<const uint32_t>(words));
   exec::FragmentInputs inputs;
-  inputs.context.samples = *samples;
+  inputs.context.samples = pass.state.samples;
   machine.fragment = &inputs;
 
-  raster::RasterState state;
-  state.width = scene.width;
-  state.height = scene.height;
-  state.samples = *samples;
-  // OpenGL's clip space has y up: the viewport flips it onto the window's y-down rows.
-  const float w = static_cast<float>(scene.width), h = static_cast<float>(scene.height);
-  state.viewport = raster::Viewport{w / 2, -h / 2, 0.5f, w / 2, h / 2, 0.5f};
-
-  Framebuffer fb(scene.width, scene.height, scene.samples, scene.clear);
-  std::set<std::tuple<uint64_t, uint64_t, unsigned>> seen_hazards;
-  std::set<std::pair<uint64_t, unsigned>> seen_unwritten;
-  const unsigned threads = worker_count(options.threads);
-  std::vector<Worker> workers(threads, Worker{machine, inputs, isa::sm50::registers_named(program)});
+  std::vector<Worker> workers(pass.threads, Worker{machine, inputs, isa::sm50::registers_named(program)});
   std::vector<WarpJob> jobs;
   std::vector<std::shared_ptr<const TriangleWork>> held;  // the triangles the pending jobs read
   std::vector<WarpResult> results;
@@ -181,8 +203,8 @@ Result<Image> render(const Scene& scene, const MipChain& texture, const RenderOp
   // the report do not depend on the number of threads.
   auto flush = [&]() -> std::optional<std::string> {
     results.assign(jobs.size(), WarpResult{});
-    for_each_index(jobs.size(), threads, [&](unsigned worker, std::size_t j) {
-      run_warp(program, jobs[j], workers[worker], options, results[j]);
+    for_each_index(jobs.size(), pass.threads, [&](unsigned worker, std::size_t j) {
+      run_warp(program, jobs[j], workers[worker], pass.options, results[j]);
     });
     for (std::size_t j = 0; j < jobs.size(); ++j) {
       const WarpJob& job = jobs[j];
@@ -190,23 +212,23 @@ Result<Image> render(const Scene& scene, const MipChain& texture, const RenderOp
       if (r.error) {
         const unsigned q = r.error->lane >= 0 ? static_cast<unsigned>(r.error->lane) / 4 : 0;
         const raster::QuadFragment& f = job.quads[std::min<std::size_t>(q, job.quads.size() - 1)];
-        return fmt::format("{} {} (triangle {}, quad at pixel {}, {})", scene.fragment_program_name,
-                           r.error->to_string(), job.triangle, f.x, f.y);
+        return fmt::format("{} {} (draw {}, triangle {}, quad at pixel {}, {})", fp.name, r.error->to_string(), d,
+                           job.triangle, f.x, f.y);
       }
       ++stats.warps;
       stats.warp_instructions += r.report.instructions;
       for (const exec::Hazard& hz : r.report.hazards)
-        if (seen_hazards.emplace(hz.address, hz.writer_address, hz.reg).second) stats.hazards.push_back(hz);
+        if (pass.seen_hazards.emplace(hz.address, hz.writer_address, hz.reg).second) stats.hazards.push_back(hz);
       for (const exec::UninitialisedRead& u : r.report.uninitialised)
-        if (seen_unwritten.emplace(u.address, u.reg).second) stats.uninitialised.push_back(u);
+        if (pass.seen_unwritten.emplace(u.address, u.reg).second) stats.uninitialised.push_back(u);
       // Covered lanes that were not killed write their colour to their covered samples.
       exec::for_lanes(r.writes, [&](unsigned lane) {
         const raster::QuadFragment& f = job.quads[lane / 4];
         const interp::SampleMask m = f.samples[lane % 4];
         for (unsigned s = 0; s < scene.samples; ++s)
-          if ((m >> s) & 1) fb.at(f.lane_x(lane % 4), f.lane_y(lane % 4), s) = r.colour[lane];
+          if ((m >> s) & 1) pass.fb.at(f.lane_x(lane % 4), f.lane_y(lane % 4), s) = r.colour[lane];
         ++stats.fragments;
-        if (options.poison)
+        if (pass.options.poison)
           for (unsigned c = 0; c < 4; ++c)
             if (std::bit_cast<uint32_t>(r.colour[lane][c]) == exec::kPoison) ++stats.unwritten_colour[c];
       });
@@ -216,26 +238,68 @@ Result<Image> render(const Scene& scene, const MipChain& texture, const RenderOp
     return std::nullopt;
   };
 
-  for (std::size_t i = 0; i < scene.triangles.size(); ++i) {
-    auto st = raster::setup(triangle_of(scene, scene.triangles[i]), state);
-    if (!st) return make_error(fmt::format("triangle {}: {}", i, st.error()));
-    if (!st->visible) continue;
-    auto tri = std::make_shared<TriangleWork>();
-    tri->setup = std::move(*st);
-    tri->quads = raster::rasterize(tri->setup, state);
-    stats.quads += tri->quads.size();
-    held.push_back(tri);
-    for (std::size_t first = 0; first < tri->quads.size(); first += 8) {
-      const std::size_t n = std::min<std::size_t>(8, tri->quads.size() - first);
-      jobs.push_back({i, &tri->setup.tram, std::span(tri->quads).subspan(first, n)});
-      if (jobs.size() == kWarpsPerBatch) {
-        if (auto e = flush()) return make_error(*e);
-        held.push_back(tri);
+  const std::vector<std::array<float, 4>> positions = clip_positions(scene, dr);
+  const float guard = guard_band(scene.width, scene.height);
+  for (std::size_t i = 0; i < dr.triangles.size(); ++i) {
+    ClipTriangle whole;
+    for (unsigned k = 0; k < 3; ++k) {
+      const uint32_t v = dr.triangles[i][k];
+      whole[k] = {positions[v], dr.vertices[v].attributes};
+      for (float c : positions[v])
+        if (!std::isfinite(c))
+          return make_error(fmt::format("draw {}, triangle {}: vertex {}'s clip position ({}, {}, {}, {}) is not finite",
+                                        d, i, v, positions[v][0], positions[v][1], positions[v][2], positions[v][3]));
+    }
+    for (const ClipTriangle& piece : clip_triangle(whole, guard)) {
+      auto st = raster::setup(triangle_of(piece), pass.state);
+      if (!st) return make_error(fmt::format("draw {}, triangle {}: {}", d, i, st.error()));
+      if (!st->visible) continue;
+      auto tri = std::make_shared<TriangleWork>();
+      tri->setup = std::move(*st);
+      tri->quads = raster::rasterize(tri->setup, pass.state);
+      stats.quads += tri->quads.size();
+      held.push_back(tri);
+      for (std::size_t first = 0; first < tri->quads.size(); first += 8) {
+        const std::size_t n = std::min<std::size_t>(8, tri->quads.size() - first);
+        jobs.push_back({i, &tri->setup.tram, std::span(tri->quads).subspan(first, n)});
+        if (jobs.size() == kWarpsPerBatch) {
+          if (auto e = flush()) return make_error(*e);
+          held.push_back(tri);
+        }
       }
     }
   }
   if (auto e = flush()) return make_error(*e);
-  return fb.resolve();
+  return true;
+}
+
+}  // namespace
+
+Result<Image> render(const Scene& scene, const RenderOptions& options, RenderStats& stats) {
+  auto bound = bind_textures(scene);
+  if (!bound) return make_error(bound.error());
+  return render(scene, **bound, options, stats);
+}
+
+Result<Image> render(const Scene& scene, const SceneTextures& bound, const RenderOptions& options, RenderStats& stats) {
+  auto samples = interp::sample_count_from(scene.samples);
+  if (!samples) return make_error(fmt::format("{} samples per pixel: choose 1, 2, 4 or 8", scene.samples));
+  if (auto e = check_frame(scene.width, scene.height, scene.samples)) return make_error(*e);
+  if (bound.handles.size() != scene.textures.size())
+    return make_error(fmt::format("the scene has {} textures; {} were bound", scene.textures.size(), bound.handles.size()));
+  const texunit::TextureUnit unit(bound.set.bindings(), options.policy);
+
+  Pass pass{scene, options, stats, Framebuffer(scene.width, scene.height, scene.samples, scene.clear), {},
+            worker_count(options.threads), {}, {}};
+  pass.state.width = scene.width;
+  pass.state.height = scene.height;
+  pass.state.samples = *samples;
+  // OpenGL's clip space has y up: the viewport flips it onto the window's y-down rows.
+  const float w = static_cast<float>(scene.width), h = static_cast<float>(scene.height);
+  pass.state.viewport = raster::Viewport{w / 2, -h / 2, 0.5f, w / 2, h / 2, 0.5f};
+  for (std::size_t d = 0; d < scene.draws.size(); ++d)
+    if (auto r = draw(pass, d, unit, bound.handles); !r) return make_error(r.error());
+  return pass.fb.resolve();
 }
 
 }  // namespace tmu::render

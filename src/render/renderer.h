@@ -1,20 +1,21 @@
 // SPDX-License-Identifier: MIT
-// `tmu render`: triangles are set up and rasterized in 2x2 quads (src/raster), eight quads at a time form a
-// fragment warp that runs the scene's fragment program on the executor (src/exec) with IPA reading the triangle's
-// planes (src/interp) and TEX sampling through the texture unit (src/texunit); the colour in R0..R3 of every
-// covered, not killed lane at EXIT goes to the framebuffer. Samples are resolved by averaging. Warps run on several
+// `tmu render`: each draw's triangles are clipped (clip.h), set up and rasterized in 2x2 quads (src/raster); eight
+// quads at a time form a fragment warp that runs the draw's fragment program on the executor (src/exec) with IPA
+// reading the triangle's planes (src/interp) and TEX sampling through the texture unit (src/texunit); the colour in
+// R0..R3 of every covered, not killed lane at EXIT goes to the framebuffer, over what earlier draws left. Samples are resolved by averaging. Warps run on several
 // threads, each with its own copy of the machine; their results are taken in order.
 #pragma once
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "common/result.h"
 #include "exec/executor.h"
 #include "render/scene.h"
-#include "render/texture_gen.h"
 #include "texunit/policy.h"
+#include "texunit/texture_set.h"
 
 namespace tmu::render {
 
@@ -42,7 +43,18 @@ struct RenderStats {
   std::array<uint64_t, 4> unwritten_colour{};
 };
 
-// Renders `scene` with `texture` bound as texture 0 (constant bank 0, word 0 holds its handle).
-Result<Image> render(const Scene& scene, const MipChain& texture, const RenderOptions& options, RenderStats& stats);
+// A scene's textures and samplers written into one texture set (what render() does first); `handles[i]` is
+// texture i's with its sampler. Callers that draw a scene repeatedly (benchmarks) bind them once.
+struct SceneTextures {
+  texunit::TextureSet set;
+  std::vector<uint32_t> handles;
+};
+Result<std::unique_ptr<SceneTextures>> bind_textures(const Scene& scene);
+
+// Renders `scene`: its textures are written into one texture set, then each draw's triangles are clipped, set up,
+// rasterized and shaded in order. Errors name the draw, the triangle, and for a program's errors its name.
+Result<Image> render(const Scene& scene, const RenderOptions& options, RenderStats& stats);
+// The same with the scene's textures bound already (bind_textures).
+Result<Image> render(const Scene& scene, const SceneTextures& textures, const RenderOptions& options, RenderStats& stats);
 
 }  // namespace tmu::render

@@ -3,8 +3,10 @@
 
 #include <cmath>
 #include <numbers>
+#include <stdexcept>
 
-#include "render/programs.h"
+#include "render/default_scene_json.h"  // generated from scenes/default.json (src/CMakeLists.txt)
+#include "render/scene_file.h"
 
 namespace tmu::render {
 
@@ -14,8 +16,8 @@ using Mat4 = std::array<std::array<float, 4>, 4>;  // row-major
 
 std::array<float, 4> mul(const Mat4& m, const std::array<float, 4>& v) {
   std::array<float, 4> r{};
-  for (int i = 0; i < 4; ++i)
-    for (int j = 0; j < 4; ++j) r[static_cast<std::size_t>(i)] += m[static_cast<std::size_t>(i)][static_cast<std::size_t>(j)] * v[static_cast<std::size_t>(j)];
+  for (std::size_t i = 0; i < 4; ++i)
+    for (std::size_t j = 0; j < 4; ++j) r[i] += m[i][j] * v[j];
   return r;
 }
 
@@ -31,44 +33,38 @@ Mat4 perspective(float fovy, float aspect, float near, float far) {
   return m;
 }
 
+float radians(float degrees) { return degrees * std::numbers::pi_v<float> / 180.0f; }
+
 }  // namespace
 
-texunit::Sampler default_sampler() {
-  using namespace texunit;
-  Sampler s;
-  s.address = {AddressMode::Wrap, AddressMode::Wrap, AddressMode::Wrap};
-  s.mag = MagFilter::Linear;
-  s.min = MinFilter::Aniso;
-  s.mip = MipFilter::Linear;
-  s.max_anisotropy = 7;  // 16:1
-  s.max_lod_clamp = 0xfff;
-  return s;
+std::vector<std::array<float, 4>> clip_positions(const Scene& scene, const Draw& draw) {
+  std::vector<std::array<float, 4>> out;
+  out.reserve(draw.vertices.size());
+  if (!scene.camera) {
+    for (const Vertex& v : draw.vertices) out.push_back(v.position);
+    return out;
+  }
+  const Camera& cam = *scene.camera;
+  const Mat4 p = perspective(radians(cam.fov_y), static_cast<float>(scene.width) / static_cast<float>(scene.height),
+                             cam.near, cam.far);
+  const float cy = std::cos(radians(cam.yaw)), sy = std::sin(radians(cam.yaw));
+  const float cp = std::cos(radians(cam.pitch)), sp = std::sin(radians(cam.pitch));
+  for (const Vertex& v : draw.vertices) {
+    // World -> eye: translate by -eye, turn by -yaw about y, then tilt by +pitch about x (looking down).
+    const float dx = v.position[0] - cam.eye[0], dy = v.position[1] - cam.eye[1], dz = v.position[2] - cam.eye[2];
+    const float x = dx * cy - dz * sy, z = dx * sy + dz * cy;
+    out.push_back(mul(p, {x, dy * cp - z * sp, dy * sp + z * cp, 1.0f}));
+  }
+  return out;
 }
 
 Scene default_scene(uint32_t width, uint32_t height) {
-  Scene s;
-  s.width = width;
-  s.height = height;
-  s.sampler = default_sampler();
-  s.fragment_program = std::string(kTexturedProgram);
-  // Eye 1 unit above the floor looking slightly down; the floor is a trapezoid from z = -0.6 (x in [-3, 3]) to z =
-  // -400 (x in [-400, 400]), wider than the view at every depth,
-  // with a texture repeat every 2 units.
-  const float pitch = 8.0f * std::numbers::pi_v<float> / 180.0f;
-  const Mat4 p = perspective(55.0f * std::numbers::pi_v<float> / 180.0f, static_cast<float>(width) / static_cast<float>(height), 0.1f, 500.0f);
-  const float c = std::cos(pitch), sn = std::sin(pitch);
-  auto vertex = [&](float x, float z) {
-    // World (x, 0, z) -> eye: translate by -eye (0, 1, 0), then rotate about x by +pitch (looking down).
-    const float ey = -1.0f;
-    const std::array<float, 4> eye{x, ey * c - z * sn, ey * sn + z * c, 1.0f};
-    Vertex v;
-    v.position = mul(p, eye);
-    v.attributes.push_back({x / 2.0f, z / 2.0f, 0.0f, 1.0f});
-    return v;
-  };
-  s.vertices = {vertex(-3, -0.6f), vertex(3, -0.6f), vertex(400, -400), vertex(-400, -400)};
-  s.triangles = {{0, 1, 2}, {0, 2, 3}};
-  return s;
+  auto scene = read_scene(kDefaultSceneJson, {});
+  // The file is part of the build; a test reads it as every scene file is read.
+  if (!scene) throw std::logic_error("scenes/default.json: " + scene.error());
+  scene->width = width;
+  scene->height = height;
+  return std::move(*scene);
 }
 
 }  // namespace tmu::render

@@ -2,10 +2,15 @@
 #include "render/texture_gen.h"
 
 #include <algorithm>
+#include <bit>
 #include <cstddef>
-#include <span>
+#include <cstring>
+#include <stdexcept>
 
-#include "common/level_palette.h"
+#include <nlohmann/json.hpp>
+
+#include "sample/json_cursor.h"
+#include "sample/spec_parts.h"
 
 namespace tmu::render {
 
@@ -44,57 +49,32 @@ MipChain from_level0(uint32_t width, uint32_t height, std::vector<uint8_t> texel
   return m;
 }
 
-MipChain flagstones(uint32_t size) {
-  std::vector<uint8_t> base(std::size_t{size} * size * 4);
-  const uint32_t tile = std::max(4u, size / 8), grout = std::max(1u, size / 128);
-  for (uint32_t y = 0; y < size; ++y)
-    for (uint32_t x = 0; x < size; ++x) {
-      const uint32_t tx = x / tile, ty = y / tile;
-      const bool line = x % tile < grout || y % tile < grout;
-      const bool dark = (tx + ty) % 2 == 1;
-      // A little per-tile variation so that aliasing shows up as shimmer, not as a flat colour.
-      const unsigned v = (tx * 37 + ty * 91) % 24;
-      uint8_t r = static_cast<uint8_t>(dark ? 150 + v : 205 + v), g = static_cast<uint8_t>(dark ? 140 + v : 195 + v),
-              b = static_cast<uint8_t>(dark ? 120 + v : 170 + v);
-      if (line) r = 40, g = 38, b = 36;
-      uint8_t* p = &base[(std::size_t{y} * size + x) * 4];
-      p[0] = r, p[1] = g, p[2] = b, p[3] = 255;
-    }
-  return from_level0(size, size, std::move(base));
+sample::TextureSpec rgba8_texture(uint32_t width, uint32_t height, const sample::Texels& texels, unsigned levels) {
+  // Through the spec reader, so that the header is exactly what a scene file with these keys gives.
+  const nlohmann::json j{{"type", "2d"}, {"format", "A8B8G8R8_UNORM"}, {"width", width}, {"height", height},
+                         {"levels", levels ? levels : std::bit_width(std::max(width, height))}};
+  try {
+    sample::TextureSpec t = sample::read_texture(sample::Cursor(j, "texture"));
+    t.texels = texels;
+    return t;
+  } catch (const sample::SpecError& e) {
+    throw std::invalid_argument(e.what());  // sizes past the spec's limits: callers check them first
+  }
 }
 
-MipChain level_colours(const MipChain& chain) {
-  MipChain out = chain;
-  for (std::size_t l = 0; l < out.levels.size(); ++l) {
-    const std::array<uint8_t, 4> c = level_palette8(static_cast<unsigned>(l));
-    for (std::size_t i = 0; i < out.levels[l].size(); i += 4)
-      std::copy(c.begin(), c.end(), out.levels[l].begin() + static_cast<std::ptrdiff_t>(i));
+sample::TextureSpec rgba8_texture(const MipChain& chain) {
+  sample::Texels raw;
+  raw.source = sample::TexelSource::Raw;
+  for (const auto& level : chain.levels) {
+    const auto* p = reinterpret_cast<const std::byte*>(level.data());
+    raw.bytes.insert(raw.bytes.end(), p, p + level.size());
   }
-  return out;
+  return rgba8_texture(chain.width, chain.height, raw, static_cast<unsigned>(chain.levels.size()));
 }
 
-Result<uint32_t> upload(texunit::TextureSet& set, const MipChain& chain) {
-  using namespace texunit;
-  TextureHeader h;
-  h.components = 0x08;  // A8B8G8R8: R in bits 7:0
-  h.types = {DataType::Unorm, DataType::Unorm, DataType::Unorm, DataType::Unorm};
-  h.swizzle = {Source::R, Source::G, Source::B, Source::A};
-  h.version = HeaderVersion::BlockLinear;
-  h.type = TextureType::Tex2D;
-  h.width = chain.width;
-  h.height = chain.height;
-  h.max_mip_level = static_cast<uint8_t>(chain.levels.size() - 1);
-  h.view_max_level = h.max_mip_level;
-  h.max_anisotropy = 7;  // 16:1
-  auto tex = set.add_texture(h);
-  if (!tex) return tex;
-  for (std::size_t l = 0; l < chain.levels.size(); ++l) {
-    const auto& lv = chain.levels[l];
-    auto w = set.write_level(*tex, static_cast<unsigned>(l), 0,
-                             std::as_bytes(std::span<const uint8_t>(lv.data(), lv.size())));
-    if (!w) return make_error(w.error());
-  }
-  return tex;
+void show_levels(sample::TextureSpec& texture) {
+  texture.texels = sample::Texels{};
+  texture.texels.source = sample::TexelSource::Levels;  // no colours: the palette
 }
 
 }  // namespace tmu::render

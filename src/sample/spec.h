@@ -27,6 +27,7 @@ enum class TexelSource : uint8_t {
   Levels,    // one colour per mip level, so that mip selection is visible
   Png,       // level 0 from a PNG file (layers and slices stacked vertically), smaller levels box-filtered
   Raw,       // bytes in the texture's format: every level, every layer, linear blocks
+  Flagstones,  // tmu render's floor: grey flagstones, grout lines, a checker tint; smaller levels box-filtered
 };
 
 struct Texels {
@@ -35,6 +36,7 @@ struct Texels {
   std::vector<std::array<double, 4>> colors;  // R, G, B, A values (integers for SINT/UINT components)
   uint64_t seed = 0;
   std::string file;  // Png, Raw: as written in the spec; relative paths are relative to the spec's folder
+  std::vector<std::byte> bytes;  // Raw without a file: the bytes themselves (programs that build textures)
 };
 
 struct TextureSpec {

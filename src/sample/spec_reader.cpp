@@ -10,6 +10,7 @@
 #include <set>
 
 #include "sample/json_cursor.h"
+#include "sample/spec_parts.h"
 #include "texunit/multisample.h"
 #include "texunit/surface_layout.h"
 
@@ -45,7 +46,7 @@ constexpr Named<bool> kMemory[] = {{"block_linear", false}, {"pitch", true}};
 constexpr Named<TexelSource> kTexelSources[] = {
     {"checker", TexelSource::Checker}, {"gradient", TexelSource::Gradient}, {"noise", TexelSource::Noise},
     {"solid", TexelSource::Solid},     {"levels", TexelSource::Levels},     {"png", TexelSource::Png},
-    {"raw", TexelSource::Raw},
+    {"raw", TexelSource::Raw},         {"flagstones", TexelSource::Flagstones},
 };
 constexpr Named<texunit::Component> kComponents[] = {
     {"r", texunit::Component::R}, {"g", texunit::Component::G}, {"b", texunit::Component::B}, {"a", texunit::Component::A}};
@@ -224,7 +225,8 @@ Texels read_texels(const Cursor& c, const texunit::FormatPlan& plan, unsigned le
       }
       break;
     }
-    case TexelSource::Gradient: c.object({"source"}); break;
+    case TexelSource::Gradient:
+    case TexelSource::Flagstones: c.object({"source"}); break;
     case TexelSource::Noise:
       c.object({"source", "seed"});
       if (auto s = c.find("seed")) t.seed = static_cast<uint64_t>(s->integer(0, INT64_MAX));
@@ -265,7 +267,7 @@ uint8_t read_samples(const Cursor& c, TextureType type, unsigned levels) {
   return *mode;
 }
 
-TextureSpec read_texture(const Cursor& c) {
+TextureSpec read_texture_at(const Cursor& c) {
   c.object({"type", "format", "width", "height", "depth", "layers", "levels", "memory", "pitch", "block_height",
             "block_depth", "base_level", "max_level", "min_lod_clamp", "normalized_coords", "texels",
             "nonresident_pages", "samples"});
@@ -395,7 +397,7 @@ TextureSpec read_texture(const Cursor& c) {
 
 // ---- Sampler ------------------------------------------------------------------------------------------------
 
-texunit::Sampler read_sampler(const std::optional<Cursor>& c, const texunit::FormatPlan& plan) {
+texunit::Sampler read_sampler_at(const std::optional<Cursor>& c, const texunit::FormatPlan& plan) {
   texunit::Sampler s;
   s.address = {AddressMode::Wrap, AddressMode::Wrap, AddressMode::Wrap};
   s.mag = MagFilter::Point;
@@ -726,24 +728,36 @@ const SourceSpec* RequestSpec::source(ir::TexSrcType type) const {
   return nullptr;
 }
 
-Result<Spec> read_spec(std::string_view text) {
+TextureSpec read_texture(const Cursor& texture) { return read_texture_at(texture); }
+
+texunit::Sampler read_sampler(const std::optional<Cursor>& sampler, const TextureSpec& texture) {
+  return read_sampler_at(sampler, *texunit::FormatPlan::make(texture.header.format()));
+}
+
+Result<json> parse_json(std::string_view text) {
   try {
-    json root;
-    try {
-      root = json::parse(text.begin(), text.end(), DuplicateKeys());
-    } catch (const json::exception& e) {
-      std::string what = e.what();
-      // "[json.exception.parse_error.101] parse error at line 1, column 2: ..." without the bracket.
-      if (const auto p = what.find("] "); what.starts_with("[json.exception") && p != std::string::npos) what.erase(0, p + 2);
-      if (const auto* pe = dynamic_cast<const json::parse_error*>(&e)) return make_error(fmt::format("byte {}: {}", pe->byte, what));
-      return make_error(what);
-    }
-    const Cursor c(root, "");
+    return json::parse(text.begin(), text.end(), DuplicateKeys());
+  } catch (const SpecError& e) {
+    return make_error(e.what());
+  } catch (const json::exception& e) {
+    std::string what = e.what();
+    // "[json.exception.parse_error.101] parse error at line 1, column 2: ..." without the bracket.
+    if (const auto p = what.find("] "); what.starts_with("[json.exception") && p != std::string::npos) what.erase(0, p + 2);
+    if (const auto* pe = dynamic_cast<const json::parse_error*>(&e)) return make_error(fmt::format("byte {}: {}", pe->byte, what));
+    return make_error(what);
+  }
+}
+
+Result<Spec> read_spec(std::string_view text) {
+  auto root = parse_json(text);
+  if (!root) return make_error(root.error());
+  try {
+    const Cursor c(*root, "");
     c.object({"texture", "sampler", "requests"});
     Spec s;
-    s.texture = read_texture(c.at("texture"));
+    s.texture = read_texture_at(c.at("texture"));
     const auto plan = texunit::FormatPlan::make(s.texture.header.format());
-    s.sampler = read_sampler(c.find("sampler"), *plan);
+    s.sampler = read_sampler_at(c.find("sampler"), *plan);
     const Cursor rq = c.at("requests");
     if (rq.size() == 0) rq.fail("expected at least one request");
     for (std::size_t i = 0; i < rq.size(); ++i) s.requests.push_back(read_request(rq[i], s.texture, s.sampler));

@@ -136,15 +136,18 @@ Result<uint64_t> fill_generated(texunit::TextureSet& set, uint32_t texture, cons
   return bytes;
 }
 
-Result<uint64_t> fill_raw(texunit::TextureSet& set, uint32_t texture, const std::filesystem::path& path) {
+// Every level of every layer from `path`, or from `bytes` when `path` is empty.
+Result<uint64_t> fill_raw(texunit::TextureSet& set, uint32_t texture, const std::filesystem::path& path,
+                          const std::vector<std::byte>& bytes) {
   const SurfaceLayout& layout = set.layout(texture);
   uint64_t want = 0;
   for (unsigned level = 0; level < layout.levels(); ++level) want += texunit::linear_level_size(layout, level) * layout.layers();
-  auto data = read_whole(path, want);
+  Result<std::vector<std::byte>> data = bytes;
+  if (!path.empty()) data = read_whole(path, want);
   if (!data) return make_error(data.error());
   if (data->size() != want)
     return make_error(fmt::format("\"{}\" holds {} bytes; the texture takes {} (every level, every layer, linear blocks "
-                                  "in its format)", path.string(), data->size(), want));
+                                  "in its format)", path.empty() ? "texels" : path.string(), data->size(), want));
   uint64_t at = 0;
   for (unsigned level = 0; level < layout.levels(); ++level)
     for (uint32_t layer = 0; layer < layout.layers(); ++layer) {
@@ -156,22 +159,11 @@ Result<uint64_t> fill_raw(texunit::TextureSet& set, uint32_t texture, const std:
   return at;
 }
 
-// Level 0 of every layer from the image (layers, and slices of 3D textures, stacked top to bottom); every further
-// level the 2x2(x2) box average of the one before (clamped at odd edges), kept in double until encoded. A PNG's
-// bytes are sRGB-encoded already: for a component the format decodes as sRGB, code c is taken as the curve's
-// linear value of c, which encode_texel turns back into c (srgb.h), so level 0 holds the image's codes and the
-// smaller levels average linear light.
-Result<uint64_t> fill_png(texunit::TextureSet& set, uint32_t texture, const FormatPlan& plan, const std::filesystem::path& path) {
+// Level 0 of every layer from `level0` (layer, x, y, z); every further level the 2x2(x2) box average of the one
+// before (clamped at odd edges), kept in double until encoded.
+using Level0 = std::function<Value(uint32_t layer, uint32_t x, uint32_t y, uint32_t z)>;
+Result<uint64_t> fill_box_filtered(texunit::TextureSet& set, uint32_t texture, const FormatPlan& plan, const Level0& level0) {
   const SurfaceLayout& layout = set.layout(texture);
-  const texunit::LevelLayout& l0 = layout.level(0);
-  const uint64_t rows = uint64_t{l0.height} * l0.depth * layout.layers();
-  auto file = read_whole(path, uint64_t{1} << 30);
-  if (!file) return make_error(file.error());
-  auto image = decode_png(*file, uint64_t{l0.width} * rows);
-  if (!image) return make_error(fmt::format("\"{}\": {}", path.string(), image.error()));
-  if (image->width != l0.width || image->height != rows)
-    return make_error(fmt::format("\"{}\" is {}x{}; the texture takes {}x{} ({} rows x {} slices x {} layers)", path.string(),
-                                  image->width, image->height, l0.width, rows, l0.height, l0.depth, layout.layers()));
   uint64_t bytes = 0;
   for (uint32_t layer = 0; layer < layout.layers(); ++layer) {
     std::vector<Value> prev, cur;
@@ -184,16 +176,7 @@ Result<uint64_t> fill_png(texunit::TextureSet& set, uint32_t texture, const Form
           for (uint32_t x = 0; x < lv.width; ++x) {
             Value v{};
             if (level == 0) {
-              const uint64_t row = (uint64_t{layer} * lv.depth + z) * lv.height + y;
-              const uint8_t* p = &image->pixels[(row * lv.width + x) * 4];
-              for (unsigned c = 0; c < 4; ++c) {
-                if (is_integer(plan.type(c)))
-                  v[c] = p[c];
-                else if (plan.srgb_applies(c))
-                  v[c] = texunit::srgb8_to_linear_exact(p[c]);
-                else
-                  v[c] = p[c] / 255.0;
-              }
+              v = level0(layer, x, y, z);
             } else {
               unsigned n = 0;
               for (uint32_t dz = 0; dz < (pd > 1 ? 2u : 1u); ++dz)
@@ -224,6 +207,56 @@ Result<uint64_t> fill_png(texunit::TextureSet& set, uint32_t texture, const Form
   return bytes;
 }
 
+// An 8-bit code as a component value: c / 255, the code itself for integer components, and for components the
+// format decodes as sRGB the curve's linear value of c, which encode_texel turns back into c (srgb.h).
+double code_value(const FormatPlan& plan, unsigned c, uint8_t code) {
+  if (is_integer(plan.type(c))) return code;
+  if (plan.srgb_applies(c)) return texunit::srgb8_to_linear_exact(code);
+  return code / 255.0;
+}
+
+// Level 0 of every layer from the image (layers, and slices of 3D textures, stacked top to bottom), the smaller
+// levels box-filtered. A PNG's bytes are sRGB-encoded already: components the format decodes as sRGB hold the
+// image's codes at level 0, and the smaller levels average linear light.
+Result<uint64_t> fill_png(texunit::TextureSet& set, uint32_t texture, const FormatPlan& plan, const std::filesystem::path& path) {
+  const SurfaceLayout& layout = set.layout(texture);
+  const texunit::LevelLayout& l0 = layout.level(0);
+  const uint64_t rows = uint64_t{l0.height} * l0.depth * layout.layers();
+  auto file = read_whole(path, uint64_t{1} << 30);
+  if (!file) return make_error(file.error());
+  auto image = decode_png(*file, uint64_t{l0.width} * rows);
+  if (!image) return make_error(fmt::format("\"{}\": {}", path.string(), image.error()));
+  if (image->width != l0.width || image->height != rows)
+    return make_error(fmt::format("\"{}\" is {}x{}; the texture takes {}x{} ({} rows x {} slices x {} layers)", path.string(),
+                                  image->width, image->height, l0.width, rows, l0.height, l0.depth, layout.layers()));
+  return fill_box_filtered(set, texture, plan, [&](uint32_t layer, uint32_t x, uint32_t y, uint32_t z) {
+    const uint64_t row = (uint64_t{layer} * l0.depth + z) * l0.height + y;
+    const uint8_t* p = &image->pixels[(row * l0.width + x) * 4];
+    Value v;
+    for (unsigned c = 0; c < 4; ++c) v[c] = code_value(plan, c, p[c]);
+    return v;
+  });
+}
+
+// tmu render's floor (docs/texunit.md): square flagstones of a checker of light and dark greys, each tile tinted a
+// little (so that aliasing shows as shimmer), dark grout lines; the sizes follow level 0's width.
+Result<uint64_t> fill_flagstones(texunit::TextureSet& set, uint32_t texture, const FormatPlan& plan) {
+  const uint32_t width = set.layout(texture).level(0).width;
+  const uint32_t tile = std::max(4u, width / 8), grout = std::max(1u, width / 128);
+  return fill_box_filtered(set, texture, plan, [&](uint32_t, uint32_t x, uint32_t y, uint32_t) {
+    const uint32_t tx = x / tile, ty = y / tile;
+    const bool line = x % tile < grout || y % tile < grout;
+    const bool dark = (tx + ty) % 2 == 1;
+    const unsigned v = (tx * 37 + ty * 91) % 24;
+    std::array<uint8_t, 4> code{static_cast<uint8_t>(dark ? 150 + v : 205 + v), static_cast<uint8_t>(dark ? 140 + v : 195 + v),
+                                static_cast<uint8_t>(dark ? 120 + v : 170 + v), 255};
+    if (line) code = {40, 38, 36, 255};
+    Value out;
+    for (unsigned c = 0; c < 4; ++c) out[c] = code_value(plan, c, code[c]);
+    return out;
+  });
+}
+
 }  // namespace
 
 Result<uint64_t> fill_texels(texunit::TextureSet& set, uint32_t texture, const TextureSpec& spec,
@@ -233,7 +266,11 @@ Result<uint64_t> fill_texels(texunit::TextureSet& set, uint32_t texture, const T
   Result<uint64_t> r = make_error("");
   switch (spec.texels.source) {
     case TexelSource::Png: r = fill_png(set, texture, *plan, base_dir / spec.texels.file); break;
-    case TexelSource::Raw: r = fill_raw(set, texture, base_dir / spec.texels.file); break;
+    case TexelSource::Raw:
+      r = fill_raw(set, texture, spec.texels.file.empty() ? std::filesystem::path() : base_dir / spec.texels.file,
+                   spec.texels.bytes);
+      break;
+    case TexelSource::Flagstones: return fill_flagstones(set, texture, *plan);
     default: return fill_generated(set, texture, spec, *plan);
   }
   if (!r) return make_error(fmt::format("texture.texels.file: {}", r.error()));

@@ -19,10 +19,16 @@
 
 #include <cmath>
 #include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
 
 #include "llvmpipe.h"
 #include "oracle.h"
+#include "render/options.h"
 #include "render/renderer.h"
+#include "render/scene_file.h"
+#include "render/texture_gen.h"
 
 // Mesa keeps some of its context state until the process ends; LeakSanitizer (the sanitizer build) is told about
 // those allocations only, so leaks in tmu's own code are still reported.
@@ -58,27 +64,14 @@ Agreement compare(const std::vector<uint8_t>& a, const std::vector<uint8_t>& b, 
   return g;
 }
 
-void set_filter(texunit::Sampler& s, const std::string& f) {
-  using namespace texunit;
-  if (f == "nearest") s.mag = MagFilter::Point, s.min = MinFilter::Point, s.mip = MipFilter::None;
-  else if (f == "trilinear") s.mag = MagFilter::Linear, s.min = MinFilter::Linear, s.mip = MipFilter::Linear;
-  else s.mag = MagFilter::Linear, s.min = MinFilter::Aniso, s.mip = MipFilter::Linear;
-  s.max_anisotropy = f == "aniso" ? 7 : 0;
-}
-
 struct Bounds {
   int channel;         // per-channel difference counted as agreement
   double min_within;   // fraction of pixels that must agree within `channel`
   double max_mean;     // mean RGB difference (1/255 units)
 };
 
-void check_scene(const char* name, const std::string& filter, bool mip_view, Bounds bounds) {
+void compare_scene(const char* name, const Scene& scene, Bounds bounds) {
 #if TMU_HAVE_OSMESA
-  Scene scene = default_scene(160, 100);
-  set_filter(scene.sampler, filter);
-  MipChain chain = flagstones(256);
-  if (filter == "nearest") chain.levels.resize(1);  // no mips: the nearest scene is about addressing only
-  if (mip_view) chain = level_colours(chain);
   RenderStats stats;
   // llvmpipe takes rho from Euclidean lengths (with an approximate log2, error <= 0.043); tmu's NVIDIA policy
   // uses the GPU's 4-vector approximation, up to 6% (0.08 in lambda) away from them, which tests/hw judges
@@ -86,9 +79,9 @@ void check_scene(const char* name, const std::string& filter, bool mip_view, Bou
   // pipeline (rasterization, interpolation, derivatives, sampling), not that known difference.
   RenderOptions options;
   options.policy.rho = texunit::Rho::Length;
-  auto img = render(scene, chain, options, stats);
+  auto img = render(scene, options, stats);
   ASSERT_TRUE(img) << img.error();
-  bench::LlvmpipeScene gl(scene, chain, filter);
+  bench::LlvmpipeScene gl(scene);
   const std::vector<uint8_t> ref = gl.image();
   ASSERT_EQ(ref.size(), img->rgba.size());
   const Agreement g = compare(img->rgba, ref, bounds.channel);
@@ -100,10 +93,33 @@ void check_scene(const char* name, const std::string& filter, bool mip_view, Bou
   EXPECT_GE(within, bounds.min_within) << name;
   EXPECT_LE(g.mean_diff, bounds.max_mean) << name;
 #else
-  (void)name, (void)filter, (void)mip_view, (void)bounds;
+  (void)name, (void)scene, (void)bounds;
   if (test::oracles_required()) FAIL() << "OSMesa is required (TMU_REQUIRE_ORACLES=1) but tmu was built without it";
   GTEST_SKIP() << "skipped: install libosmesa6-dev libgl1-mesa-dri (scripts/setup.sh --oracles) and rebuild";
 #endif
+}
+
+// The default scene at 160x100 with a 256x256 flagstone texture (one level for nearest: that scene is about
+// addressing only) and the filter's sampler state.
+void check_scene(const char* name, const std::string& filter, bool mip_view, Bounds bounds) {
+  Scene scene = default_scene(160, 100);
+  sample::Texels stones;
+  stones.source = sample::TexelSource::Flagstones;
+  scene.textures[0].texture = rgba8_texture(256, 256, stones, filter == "nearest" ? 1 : 0);
+  ASSERT_FALSE(apply_filter(filter, 16, scene.textures[0].sampler));
+  if (mip_view) show_levels(scene.textures[0].texture);
+  compare_scene(name, scene, bounds);
+}
+
+// A scene file of scenes/ as tmu render --scene reads it.
+Scene scene_file(const char* file) {
+  const std::filesystem::path path = std::filesystem::path(TMU_SCENES) / file;
+  std::ifstream in(path);
+  std::stringstream text;
+  text << in.rdbuf();
+  auto scene = read_scene(text.str(), path.parent_path());
+  if (!scene) throw std::runtime_error(path.string() + ": " + scene.error());
+  return std::move(*scene);
 }
 
 // One texture level, nearest filtering: agreement is exact except at texel boundaries within 1/256 texel of a
@@ -123,6 +139,28 @@ TEST(RenderVsLlvmpipe, MipLevelView) { check_scene("mip-view", "trilinear", true
 
 // The default scene, 16x anisotropic: implementation-defined footprints, so only the mean is bounded.
 TEST(RenderVsLlvmpipe, DefaultAnisotropicScene) { check_scene("aniso", "aniso", false, {32, 0.97, 5.0}); }
+
+// The scene files of scenes/ (docs/render.md), each drawn by tmu and by llvmpipe from the same file (wider ones
+// scaled to 160 pixels). Measured (Mesa 22.3, LLVM 15): cube 97.06% identical, max diff 2 (texel-boundary rounding
+// of the trilinear checker); array 94.41% identical, max 1; shadow 100% identical (percentage-closer filtering of
+// ZF32 depths); msaa 97.21% identical, 98.21% within 4/255: the differing pixels lie on triangle edges, where
+// coverage differs because GL defines the 4x sample positions with y up (llvmpipe's pattern is the standard one
+// mirrored vertically in tmu's y-down window), a known difference of the oracle, not of the pattern (Render.
+// MsaaResolvesTheCoveredFraction checks tmu's positions by hand); default: as DefaultAnisotropicScene.
+TEST(RenderVsLlvmpipe, SceneFiles) {
+  struct File {
+    const char* file;
+    Bounds bounds;
+  };
+  for (const File& f : {File{"cube.json", {2, 0.999, 0.05}}, File{"array.json", {1, 0.999, 0.05}},
+                        File{"msaa.json", {4, 0.975, 1.0}}, File{"shadow.json", {0, 0.999, 0.01}},
+                        File{"default.json", {32, 0.97, 5.0}}}) {
+    SCOPED_TRACE(f.file);
+    Scene scene = scene_file(f.file);
+    if (scene.width > 160) scene.height = scene.height * 160 / scene.width, scene.width = 160;
+    compare_scene(f.file, scene, f.bounds);
+  }
+}
 
 }  // namespace
 }  // namespace tmu::render

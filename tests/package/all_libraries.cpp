@@ -14,7 +14,7 @@
 #include "ptx/compile.h"
 #include "ptx/reader.h"
 #include "raster/setup.h"
-#include "render/renderer.h"
+#include "render/scene_file.h"
 #include "run/launch.h"
 #include "sample/run_spec.h"
 #include "sample/spec_reader.h"
@@ -36,7 +36,7 @@ unsigned count_linked(F*... functions) {
 int main() {
   const unsigned linked = count_linked(
       &tmu::decode_png, &tmu::read_input, &tmu::isa::sm50::encode, &tmu::texunit::decode_header, &tmu::exec::run,
-      &tmu::interp::ipa_op, &tmu::raster::setup, &tmu::render::render, &tmu::ir::read, &tmu::ir::interp::run,
+      &tmu::interp::ipa_op, &tmu::raster::setup, &tmu::render::read_scene, &tmu::ir::read, &tmu::ir::interp::run,
       &tmu::ir::sm50::select, &tmu::sample::run_spec, &tmu::sample::read_spec, &tmu::ptx::read,
       &tmu::ptx::compile_to_cubin, &tmu::run::launch);
   std::printf("%u libraries linked\n", linked);

@@ -4,33 +4,13 @@
 #include <gtest/gtest.h>
 
 #include "render/programs.h"
+#include "render/options.h"
 #include "render/renderer.h"
+#include "render/scene_file.h"
+#include "render/texture_gen.h"
 
 namespace tmu::render {
 namespace {
-
-// A window-filling quad in clip space (w = 1) whose generic attribute 0 is (u, v) = (0, 0) at the top left and
-// (1, 1) at the bottom right; OpenGL's clip y points up.
-Scene quad(uint32_t w, uint32_t h, float x1 = 1.0f) {
-  Scene s;
-  s.width = w;
-  s.height = h;
-  s.clear = {0.0f, 0.0f, 0.0f, 1.0f};
-  s.fragment_program = std::string(kTexturedProgram);
-  auto v = [](float x, float y, float u, float t) {
-    Vertex vx;
-    vx.position = {x, y, 0.0f, 1.0f};
-    vx.attributes.push_back({u, t, 0.0f, 1.0f});
-    return vx;
-  };
-  const float u1 = (x1 + 1.0f) / 2.0f;
-  s.vertices = {v(-1, 1, 0, 0), v(x1, 1, u1, 0), v(x1, -1, u1, 1), v(-1, -1, 0, 1)};
-  s.triangles = {{0, 1, 2}, {0, 2, 3}};
-  s.sampler.address = {texunit::AddressMode::ClampToEdge, texunit::AddressMode::ClampToEdge,
-                       texunit::AddressMode::ClampToEdge};
-  s.sampler.max_lod_clamp = 0xfff;  // point filtering, no mips (the Sampler's defaults)
-  return s;
-}
 
 // Texel (x, y) of the 2x2 texture: red 60 + 100x, green 40 + 120y, blue 7, alpha 255.
 MipChain two_by_two() {
@@ -45,9 +25,40 @@ MipChain two_by_two() {
   return m;
 }
 
+// A window-filling quad in clip space (w = 1) whose generic attribute 0 is (u, v) = (0, 0) at the top left and
+// (1, 1) at the bottom right; OpenGL's clip y points up. One draw of the textured program with `texture` (default:
+// two_by_two) and a point-sampling, clamping sampler.
+Scene quad(uint32_t w, uint32_t h, float x1 = 1.0f, const MipChain& texture = two_by_two()) {
+  Scene s;
+  s.width = w;
+  s.height = h;
+  s.clear = {0.0f, 0.0f, 0.0f, 1.0f};
+  SceneTexture t;
+  t.name = "tex";
+  t.texture = rgba8_texture(texture);
+  t.sampler.address = {texunit::AddressMode::ClampToEdge, texunit::AddressMode::ClampToEdge,
+                       texunit::AddressMode::ClampToEdge};
+  t.sampler.max_lod_clamp = 0xfff;  // point filtering, no mips (the Sampler's defaults)
+  s.textures.push_back(t);
+  Draw d;
+  d.program.text = std::string(kTexturedProgram);
+  d.textures = {0};
+  auto v = [](float x, float y, float u, float tv) {
+    Vertex vx;
+    vx.position = {x, y, 0.0f, 1.0f};
+    vx.attributes.push_back({u, tv, 0.0f, 1.0f});
+    return vx;
+  };
+  const float u1 = (x1 + 1.0f) / 2.0f;
+  d.vertices = {v(-1, 1, 0, 0), v(x1, 1, u1, 0), v(x1, -1, u1, 1), v(-1, -1, 0, 1)};
+  d.triangles = {{0, 1, 2}, {0, 2, 3}};
+  s.draws.push_back(d);
+  return s;
+}
+
 TEST(Render, QuadShowsEachTexelOnItsQuarter) {
   RenderStats stats;
-  auto img = render(quad(8, 8), two_by_two(), {}, stats);
+  auto img = render(quad(8, 8), {}, stats);
   ASSERT_TRUE(img) << img.error();
   // Pixel (x, y): centre u = (x + 0.5) / 8 -> texel x / 4 (nearest), likewise v.
   for (uint32_t y = 0; y < 8; ++y)
@@ -67,20 +78,20 @@ TEST(Render, ProgramsReadTheirConstantBanks) {
   // The colour comes from constant bank 2 (where ptxas puts its literals): 0.25, 0.5, 1.0, 1.0 -> 64, 128, 255, 255
   // after the framebuffer's rounding (0.25 * 255 = 63.75 -> 64, 0.5 * 255 = 127.5 -> 128).
   Scene s = quad(4, 4);
-  s.fragment_program = "MOV R0, c[0x2][0x0];\nMOV R1, c[0x2][0x4];\nMOV R2, c[0x2][0x8];\nMOV R3, c[0x2][0x8];\nEXIT;";
+  s.draws[0].program.text = "MOV R0, c[0x2][0x0];\nMOV R1, c[0x2][0x4];\nMOV R2, c[0x2][0x8];\nMOV R3, c[0x2][0x8];\nEXIT;";
   const uint32_t words[] = {0x3e800000u, 0x3f000000u, 0x3f800000u};
   const auto bytes = std::as_bytes(std::span(words));
-  s.fragment_constants = {{2u, {bytes.begin(), bytes.end()}}};
+  s.draws[0].program.constants = {{2u, {bytes.begin(), bytes.end()}}};
   RenderStats stats;
-  auto img = render(s, two_by_two(), {}, stats);
+  auto img = render(s, {}, stats);
   ASSERT_TRUE(img) << img.error();
   for (uint32_t i = 0; i < 16; ++i) {
     EXPECT_EQ(img->rgba[4 * i], 64);
     EXPECT_EQ(img->rgba[4 * i + 1], 128);
     EXPECT_EQ(img->rgba[4 * i + 2], 255);
   }
-  s.fragment_constants = {{0u, {std::byte{1}, std::byte{0}, std::byte{0}, std::byte{0}}}};  // bank 0 is the renderer's
-  EXPECT_FALSE(render(s, two_by_two(), {}, stats));
+  s.draws[0].program.constants = {{0u, {std::byte{1}, std::byte{0}, std::byte{0}, std::byte{0}}}};  // bank 0 is the renderer's
+  EXPECT_FALSE(render(s, {}, stats));
 }
 
 TEST(Render, MsaaResolvesTheCoveredFraction) {
@@ -88,13 +99,13 @@ TEST(Render, MsaaResolvesTheCoveredFraction) {
   // (-2, 6, -6, 2)/16 (the standard 4x pattern): two are left of 3.5, so the white texture covers half of each
   // pixel there: (2 * 1.0 + 2 * 0.0) / 4 = 0.5 -> 128 (rounded half away from zero). Columns 0..2 are white, 4..7
   // the clear colour.
-  Scene s = quad(8, 8, -0.125f);
-  s.samples = 4;
   MipChain white;
   white.width = white.height = 1;
   white.levels.push_back({255, 255, 255, 255});
+  Scene s = quad(8, 8, -0.125f, white);
+  s.samples = 4;
   RenderStats stats;
-  auto img = render(s, white, {}, stats);
+  auto img = render(s, {}, stats);
   ASSERT_TRUE(img) << img.error();
   for (uint32_t y = 0; y < 8; ++y) {
     EXPECT_EQ(img->rgba[(y * 8 + 2) * 4], 255) << y;
@@ -107,17 +118,17 @@ TEST(Render, BadScenesAreErrors) {
   RenderStats stats;
   Scene s = quad(8, 8);
   s.samples = 3;
-  auto a = render(s, two_by_two(), {}, stats);
+  auto a = render(s, {}, stats);
   ASSERT_FALSE(a);
   EXPECT_EQ(a.error(), "3 samples per pixel: choose 1, 2, 4 or 8");
   s = quad(8, 8);
-  s.fragment_program = "IPA.PASS R4, a[0x7c] ;\nFROB R0 ;\n";
-  auto b = render(s, two_by_two(), {}, stats);
+  s.draws[0].program.text = "IPA.PASS R4, a[0x7c] ;\nFROB R0 ;\n";
+  auto b = render(s, {}, stats);
   ASSERT_FALSE(b);
   EXPECT_EQ(b.error().rfind("fragment program:2:1: ", 0), 0u) << b.error();
   s = quad(8, 8);
-  s.triangles.push_back({0, 1, 9});
-  auto c = render(s, two_by_two(), {}, stats);
+  s.draws[0].triangles.push_back({0, 1, 9});
+  auto c = render(s, {}, stats);
   ASSERT_FALSE(c);
   EXPECT_NE(c.error().find("triangle 2 names vertex 9"), std::string::npos) << c.error();
 }
@@ -126,17 +137,17 @@ TEST(Render, BadScenesAreErrors) {
 // image, the statistics and an error are the same whatever the thread count (scenes of every filter, MSAA, and
 // more warps than one batch of results holds).
 TEST(Render, ThreadsDoNotChangeTheImage) {
-  auto same = [](const Scene& s, const MipChain& tex, const char* what) {
+  auto same = [](const Scene& s, const char* what) {
     RenderStats one_stats;
     RenderOptions one;
     one.threads = 1;
-    auto a = render(s, tex, one, one_stats);
+    auto a = render(s, one, one_stats);
     ASSERT_TRUE(a) << a.error();
     for (unsigned t : {2u, 3u, 8u}) {
       RenderStats stats;
       RenderOptions many;
       many.threads = t;
-      auto b = render(s, tex, many, stats);
+      auto b = render(s, many, stats);
       ASSERT_TRUE(b) << b.error();
       EXPECT_EQ(a->rgba, b->rgba) << what << ", " << t << " threads";
       EXPECT_EQ(one_stats.warps, stats.warps) << what;
@@ -144,55 +155,127 @@ TEST(Render, ThreadsDoNotChangeTheImage) {
       EXPECT_EQ(one_stats.warp_instructions, stats.warp_instructions) << what;
     }
   };
-  const MipChain stones = flagstones(64);
+  sample::Texels stones;
+  stones.source = sample::TexelSource::Flagstones;
   for (const char* filter : {"nearest", "bilinear", "trilinear", "aniso"}) {
     Scene s = default_scene(96, 60);
-    s.sampler = default_sampler();
-    if (std::string_view(filter) != "aniso") {
-      s.sampler.max_anisotropy = 0;
-      s.sampler.min = std::string_view(filter) == "nearest" ? texunit::MinFilter::Point : texunit::MinFilter::Linear;
-      s.sampler.mag = std::string_view(filter) == "nearest" ? texunit::MagFilter::Point : texunit::MagFilter::Linear;
-      s.sampler.mip = std::string_view(filter) == "trilinear" ? texunit::MipFilter::Linear : texunit::MipFilter::Point;
-    }
-    same(s, stones, filter);
+    s.textures[0].texture = rgba8_texture(64, 64, stones);
+    ASSERT_FALSE(apply_filter(filter, 16, s.textures[0].sampler));
+    same(s, filter);
   }
   Scene msaa = default_scene(64, 40);
   msaa.samples = 4;
-  same(msaa, stones, "4 samples");
-  same(quad(512, 300), two_by_two(), "4800 warps");  // more than one batch
+  same(msaa, "4 samples");
+  same(quad(512, 300), "4800 warps");  // more than one batch
 
   // An error: the first failing warp in warp order, whichever thread ran it.
   Scene bad = quad(64, 64);
-  bad.fragment_program = "loop: BRA loop ;\nEXIT ;\n";
+  bad.draws[0].program.text = "loop: BRA loop ;\nEXIT ;\n";
   std::string first;
   for (unsigned t : {1u, 4u}) {
     RenderStats stats;
     RenderOptions o;
     o.threads = t;
     o.instruction_budget = 50;
-    auto r = render(bad, two_by_two(), o, stats);
+    auto r = render(bad, o, stats);
     ASSERT_FALSE(r);
-    EXPECT_NE(r.error().find("(triangle 0, quad at pixel "), std::string::npos) << r.error();
+    EXPECT_NE(r.error().find("(draw 0, triangle 0, quad at pixel "), std::string::npos) << r.error();
     if (first.empty()) first = r.error();
     EXPECT_EQ(r.error(), first);
   }
 }
 
 // --mip-view paints level n with `tmu sample`'s "levels" colour n (common/level_palette.h): red, green, blue,
-// yellow, magenta, cyan, white, black, then the same at half intensity (0.5 -> 128).
+// yellow, magenta, cyan, white, black, then the same at half intensity (0.5 -> 128). A window-filling quad of
+// 512 >> n pixels shows a 512x512 texture at LOD n exactly; with nearest filtering every pixel is level n's colour.
 TEST(Render, MipViewColoursAreTheLevelsPalette) {
-  const MipChain view = level_colours(flagstones(512));
-  ASSERT_EQ(view.levels.size(), 10u);
   const std::array<std::array<uint8_t, 4>, 10> expected{{{255, 0, 0, 255}, {0, 255, 0, 255}, {0, 0, 255, 255},
                                                           {255, 255, 0, 255}, {255, 0, 255, 255}, {0, 255, 255, 255},
                                                           {255, 255, 255, 255}, {0, 0, 0, 255}, {128, 0, 0, 255},
                                                           {0, 128, 0, 255}}};
-  for (std::size_t l = 0; l < view.levels.size(); ++l)
-    for (std::size_t i = 0; i < view.levels[l].size(); i += 4)
-      ASSERT_EQ((std::array<uint8_t, 4>{view.levels[l][i], view.levels[l][i + 1], view.levels[l][i + 2],
-                                        view.levels[l][i + 3]}),
-                expected[l])
-          << "level " << l << " byte " << i;
+  for (unsigned level = 0; level < 10; ++level) {
+    const uint32_t side = 512u >> level;
+    Scene s = quad(side, side);
+    s.textures[0].texture = rgba8_texture(512, 512, {});
+    show_levels(s.textures[0].texture);
+    s.textures[0].sampler.mip = texunit::MipFilter::Point;
+    RenderStats stats;
+    auto img = render(s, {}, stats);
+    ASSERT_TRUE(img) << img.error();
+    for (std::size_t i = 0; i < img->rgba.size(); i += 4)
+      ASSERT_EQ((std::array<uint8_t, 4>{img->rgba[i], img->rgba[i + 1], img->rgba[i + 2], img->rgba[i + 3]}),
+                expected[level])
+          << "level " << level << " pixel " << i / 4;
+  }
+}
+
+// A scene file's draw constants reach the program (c[0x2][0x0..0xc] = 0.25, 0.5, 1.0, 1.0 -> 64, 128, 255, 255).
+TEST(Render, SceneFileConstantsReachTheProgram) {
+  auto scene = read_scene(R"({"width": 4, "height": 4, "clear": [0, 0, 0, 0],
+    "programs": {"c": {"sass": ["MOV R0, c[0x2][0x0] ;", "MOV R1, c[0x2][0x4] ;", "MOV R2, c[0x2][0x8] ;",
+                                "MOV R3, c[0x2][0xc] ;", "EXIT ;"]}},
+    "draws": [{"program": "c", "constants": [{"bank": 2, "f32": [0.25, 0.5, 1.0, 1.0]}],
+               "vertices": [{"position": [-1, -1, 0]}, {"position": [3, -1, 0]}, {"position": [-1, 3, 0]}],
+               "triangles": [[0, 1, 2]]}]})", {});
+  ASSERT_TRUE(scene) << scene.error();
+  RenderStats stats;
+  auto img = render(*scene, {}, stats);
+  ASSERT_TRUE(img) << img.error();
+  for (std::size_t i = 0; i < img->rgba.size(); i += 4)
+    EXPECT_EQ((std::array<uint8_t, 4>{img->rgba[i], img->rgba[i + 1], img->rgba[i + 2], img->rgba[i + 3]}),
+              (std::array<uint8_t, 4>{64, 128, 255, 255}));
+  // Bank 0's first words hold the draw's texture handles; a scene may not write them.
+  auto bad = read_scene(R"({"textures": {"t": {"texture": {"width": 1, "height": 1}}},
+    "programs": {"p": {"builtin": "textured"}},
+    "draws": [{"program": "p", "textures": ["t"], "constants": [{"bank": 0, "u32": [1]}],
+               "vertices": [{"position": [0, 0, 0]}, {"position": [1, 0, 0]}, {"position": [0, 1, 0]}],
+               "triangles": [[0, 1, 2]]}]})", {});
+  ASSERT_FALSE(bad);
+  EXPECT_EQ(bad.error(), "draws[0].constants[0]: bank 0 words 0..0 hold the draw's texture handles; start at offset 0x4");
+}
+
+// The near plane clips (z >= -w): the triangle A (-1, -1, 0, 1), B (1, -1, 0, 1), C (0, 3, -4, 1) keeps the part
+// with z >= -1, the trapezoid from y = -1 (x in [-1, 1]) to y = 0 (x in [-0.75, 0.75]), which on an 8x8 window
+// covers rows 4..7 only. Row 4's centres (ndc y = -0.125, half-width 0.78125: window x 0.875 to 7.125) and row 5's
+// (y = -0.375, half-width 0.84375: x 0.625 to 7.375) are pixels 1..6; rows 6 (x 0.375 to 7.625) and 7 all eight.
+// Unclipped, the triangle would reach y = 3 and cover the top rows too.
+TEST(Render, TrianglesAreClippedAtTheNearPlane) {
+  Scene s;
+  s.width = s.height = 8;
+  s.clear = {0.0f, 0.0f, 0.0f, 1.0f};
+  Draw d;
+  d.program.text = std::string(kColourProgram);
+  for (const std::array<float, 4>& p : {std::array<float, 4>{-1, -1, 0, 1}, {1, -1, 0, 1}, {0, 3, -4, 1}}) {
+    Vertex v;
+    v.position = p;
+    v.attributes = {{1.0f, 1.0f, 1.0f, 1.0f}};
+    d.vertices.push_back(v);
+  }
+  d.triangles = {{0, 1, 2}};
+  s.draws.push_back(d);
+  RenderStats stats;
+  auto img = render(s, {}, stats);
+  ASSERT_TRUE(img) << img.error();
+  auto lit = [&](uint32_t x, uint32_t y) { return img->rgba[(y * 8 + x) * 4] == 255; };
+  for (uint32_t y = 0; y < 8; ++y)
+    for (uint32_t x = 0; x < 8; ++x) {
+      const bool expect = y >= 6 || (y >= 4 && x >= 1 && x <= 6);
+      EXPECT_EQ(lit(x, y), expect) << x << "," << y;
+    }
+}
+
+// The built-in default scene is scenes/default.json, read as every scene file is.
+TEST(Render, DefaultSceneIsTheSceneFile) {
+  const Scene s = default_scene(64, 40);
+  ASSERT_EQ(s.draws.size(), 1u);
+  ASSERT_EQ(s.textures.size(), 1u);
+  EXPECT_EQ(s.textures[0].texture.header.width, 512u);
+  EXPECT_EQ(s.textures[0].texture.texels.source, sample::TexelSource::Flagstones);
+  EXPECT_EQ(s.textures[0].sampler.min, texunit::MinFilter::Aniso);
+  EXPECT_EQ(s.textures[0].sampler.max_anisotropy, 7);  // 16:1
+  EXPECT_EQ(s.draws[0].program.text, kTexturedProgram);
+  ASSERT_TRUE(s.camera);
+  EXPECT_EQ(s.camera->pitch, 8.0f);
 }
 
 }  // namespace

@@ -3,7 +3,10 @@
 // the texture unit, and writes a PNG. Without arguments: the embedded floor receding to the horizon.
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <chrono>
+#include <filesystem>
+#include <optional>
 #include <iostream>
 #include <memory>
 
@@ -13,6 +16,8 @@
 #include "io.h"
 #include "render/options.h"
 #include "render/renderer.h"
+#include "render/scene_file.h"
+#include "render/texture_gen.h"
 
 namespace tmu::cli {
 namespace {
@@ -22,60 +27,95 @@ struct Options {
   uint32_t width = 640, height = 400;
   unsigned msaa = 1;
   bool mip_view = false;
+  std::string scene;    // scene file (JSON)
   std::string program;  // SASS file
   std::string texture;  // PNG file
   std::string filter = "aniso";
   unsigned aniso = 16;
   unsigned threads = 0;  // 0: every core
   bool poison = false;
+  // Whether the option was given: given ones override the scene file's values.
+  bool width_given = false, height_given = false, msaa_given = false, filter_given = false, aniso_given = false;
 };
 
-int run(const Options& o) {
-  if (auto e = render::check_frame(o.width, o.height, o.msaa)) {
-    error(*e);
-    return 1;
+// The scene: the file's, or the default; the frame, filter, program and texture options given override it.
+std::optional<render::Scene> load_scene(const Options& o, int& status) {
+  status = 1;
+  render::Scene scene;
+  if (!o.scene.empty()) {
+    auto bytes = read_file(o.scene);
+    if (!bytes) return std::nullopt;
+    auto s = render::read_scene(std::string_view(reinterpret_cast<const char*>(bytes->data()), bytes->size()),
+                                std::filesystem::path(o.scene).parent_path());
+    if (!s) {
+      error(o.scene + ": " + s.error());
+      return std::nullopt;
+    }
+    scene = std::move(*s);
+  } else {
+    scene = render::default_scene(o.width, o.height);
   }
-  render::Scene scene = render::default_scene(o.width, o.height);
-  scene.samples = o.msaa;
-  if (auto e = render::apply_filter(o.filter, o.aniso, scene.sampler)) {
+  if (o.width_given) scene.width = o.width;
+  if (o.height_given) scene.height = o.height;
+  if (o.msaa_given) scene.samples = o.msaa;
+  if (auto e = render::check_frame(scene.width, scene.height, scene.samples)) {
     error(*e);
-    return 2;
+    return std::nullopt;
   }
+  if (o.filter_given || o.aniso_given)
+    for (render::SceneTexture& t : scene.textures)
+      if (auto e = render::apply_filter(o.filter, o.aniso, t.sampler)) {
+        error(*e);
+        status = 2;
+        return std::nullopt;
+      }
   if (!o.program.empty()) {
     auto bytes = read_file(o.program);
-    if (!bytes) return 1;
+    if (!bytes) return std::nullopt;
     // A binary program is a cubin (its first function) or a raw SM52 blob of 32-byte bundles (a file ending in
-    // .bin); anything else is SASS text.
-    if (auto set = render::set_program(scene, o.program, *bytes, o.program.ends_with(".bin")); !set) {
+    // .bin); anything else is SASS text. It replaces every draw's program.
+    render::FragmentProgram p;
+    if (auto set = render::set_program(p, o.program, *bytes, o.program.ends_with(".bin")); !set) {
       error(set.error());
-      return 1;
+      return std::nullopt;
     }
+    for (render::Draw& d : scene.draws) d.program = p;
   }
-  render::MipChain chain;
   if (!o.texture.empty()) {
+    if (scene.textures.size() != 1) {
+      error(fmt::format("--texture replaces the scene's one texture; {} has {}", o.scene, scene.textures.size()));
+      return std::nullopt;
+    }
     auto file = read_file(o.texture);
-    if (!file) return 1;
+    if (!file) return std::nullopt;
     auto img = decode_png(*file, uint64_t{1} << 24);
     if (!img) {
       error(o.texture + ": " + img.error());
-      return 1;
+      return std::nullopt;
     }
     if (auto e = render::check_texture(o.texture, img->width, img->height)) {
       error(*e);
-      return 1;
+      return std::nullopt;
     }
-    chain = render::from_level0(img->width, img->height, std::move(img->pixels));
-  } else {
-    chain = render::flagstones(512);
+    scene.textures[0].texture = render::rgba8_texture(render::from_level0(img->width, img->height, std::move(img->pixels)));
   }
-  if (o.mip_view) chain = render::level_colours(chain);
+  if (o.mip_view)
+    for (render::SceneTexture& t : scene.textures) render::show_levels(t.texture);
+  status = 0;
+  return scene;
+}
 
+int run(const Options& o) {
+  int status = 0;
+  std::optional<render::Scene> loaded = load_scene(o, status);
+  if (!loaded) return status;
+  const render::Scene& scene = *loaded;
   render::RenderStats stats;
   const auto t0 = std::chrono::steady_clock::now();
   render::RenderOptions options;
   options.threads = o.threads;
   options.poison = o.poison;
-  auto image = render::render(scene, chain, options, stats);
+  auto image = render::render(scene, options, stats);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   if (!image) {
     error(image.error());
@@ -88,13 +128,15 @@ int run(const Options& o) {
   }
   std::cout << fmt::format("{}: {}x{}, {} sample{}; {} quads in {} warps, {} fragments, {} warp instructions, "
                            "{:.2f} s\n",
-                           o.out, image->width, image->height, o.msaa, o.msaa == 1 ? "" : "s", stats.quads, stats.warps,
+                           o.out, image->width, image->height, scene.samples, scene.samples == 1 ? "" : "s", stats.quads, stats.warps,
                            stats.fragments, stats.warp_instructions, seconds);
   if (o.mip_view) {
     std::cout << "mip levels:";
-    for (std::size_t l = 0; l < chain.levels.size(); ++l) {
-      const auto c = level_palette8(static_cast<unsigned>(l));
-      std::cout << fmt::format("{} {} {} ({}, {}, {})", l ? "," : "", l, level_palette_name(static_cast<unsigned>(l)),
+    unsigned levels = 0;
+    for (const render::SceneTexture& t : scene.textures) levels = std::max(levels, t.texture.header.max_mip_level + 1u);
+    for (unsigned l = 0; l < levels; ++l) {
+      const auto c = level_palette8(l);
+      std::cout << fmt::format("{} {} {} ({}, {}, {})", l ? "," : "", l, level_palette_name(l),
                                c[0], c[1], c[2]);
     }
     std::cout << "; blends between two levels mix their colours\n";
@@ -123,19 +165,23 @@ Runner add_render(CLI::App& app) {
   auto o = std::make_shared<Options>();
   CLI::App* sub = app.add_subcommand("render", "Draw a textured scene with the executor and the texture unit (PNG)");
   sub->add_option("-o,--output", o->out, "PNG to write")->capture_default_str();
-  sub->add_option("--width", o->width, "Image width in pixels")->capture_default_str()->check(CLI::Range(1, 4096));
-  sub->add_option("--height", o->height, "Image height in pixels")->capture_default_str()->check(CLI::Range(1, 4096));
-  sub->add_option("--msaa", o->msaa, "Samples per pixel: 1, 2, 4 or 8")
+  sub->add_option("--scene", o->scene,
+                  "Scene file (JSON, docs/render.md): textures, programs and draws; default: the floor of "
+                  "scenes/default.json, built in. The options below override its values");
+  CLI::Option* width = sub->add_option("--width", o->width, "Image width in pixels")->capture_default_str()->check(CLI::Range(1, 4096));
+  CLI::Option* height = sub->add_option("--height", o->height, "Image height in pixels")->capture_default_str()->check(CLI::Range(1, 4096));
+  CLI::Option* msaa = sub->add_option("--msaa", o->msaa, "Samples per pixel: 1, 2, 4 or 8")
       ->capture_default_str()
       ->check(CLI::IsMember({1u, 2u, 4u, 8u}));
   sub->add_option("--program", o->program,
-                  "Fragment program: SASS text as `tmu as` reads it, a raw SM52 blob (*.bin) or a cubin (its first "
-                  "function); the colour is R0..R3 at EXIT");
-  sub->add_option("--texture", o->texture, "PNG for texture 0 (mip levels are box-filtered); default: flagstones");
-  sub->add_option("--filter", o->filter, "nearest, bilinear, trilinear or aniso")
+                  "Fragment program of every draw: SASS text as `tmu as` reads it, a raw SM52 blob (*.bin) or a cubin "
+                  "(its first function); the colour is R0..R3 at EXIT");
+  sub->add_option("--texture", o->texture,
+                  "PNG for the scene's texture (mip levels are box-filtered); default: the scene's own (flagstones)");
+  CLI::Option* filter = sub->add_option("--filter", o->filter, "nearest, bilinear, trilinear or aniso (every sampler)")
       ->capture_default_str()
       ->check(CLI::IsMember({"nearest", "bilinear", "trilinear", "aniso"}));
-  sub->add_option("--aniso", o->aniso, "Maximum anisotropy (1..16)")->capture_default_str();
+  CLI::Option* aniso = sub->add_option("--aniso", o->aniso, "Maximum anisotropy (1..16)")->capture_default_str();
   sub->add_option("-j,--threads", o->threads,
                   "Threads that run fragment warps (default: every core); the image does not depend on it")
       ->check(CLI::Range(1u, 1024u));
@@ -143,7 +189,14 @@ Runner add_render(CLI::App& app) {
                "Registers start as 0xffbadbad instead of 0 in each warp; reads of registers the program has not "
                "written are listed");
   sub->add_flag("--mip-view", o->mip_view, "Colour each mip level flatly: shows the level (blend) each pixel sampled");
-  return [o] { return run(*o); };
+  return [=] {
+    o->width_given = width->count() > 0;
+    o->height_given = height->count() > 0;
+    o->msaa_given = msaa->count() > 0;
+    o->filter_given = filter->count() > 0;
+    o->aniso_given = aniso->count() > 0;
+    return run(*o);
+  };
 }
 
 }  // namespace tmu::cli
