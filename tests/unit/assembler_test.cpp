@@ -63,6 +63,29 @@ TEST(Assembler, PhaseGoesToTheControlWord) {
   EXPECT_EQ(r.inst->ctrl.reuse & 3, 1);
 }
 
+// STP (issue 14): fixed latency, yet its phase is the control slot's reuse bits 0..1 as on texture
+// instructions. Words, slots and texts as nvdisasm 11.8 shows them (nvdisasm-pairs/texture.tsv holds more).
+TEST(Assembler, StpPhaseAndFixedLatency) {
+  const ParseResult r = parse_instruction("STP.WAIT.T 0x51", Arch::SM50);
+  ASSERT_TRUE(r.ok()) << r.error;
+  EXPECT_EQ(r.inst->ctrl.reuse & 3, 1);
+  EXPECT_EQ(*encode(*r.inst), 0xeea0000085100000u);
+  Control c = unpack_slot(0x7f6 | 0xe << 17);  // reuse bits 2..3 are ignored: .P
+  auto d = decode(0xeea7ffff70cfffff, Arch::SM52, c);  // every ignored bit set, the guard field included
+  ASSERT_TRUE(d) << d.error();
+  EXPECT_EQ(to_string(*d), "STP.P 0xc");
+  EXPECT_EQ(*encode(*d), 0xeea0000000c00000u);
+  c.wrbar = 2;  // a barrier: refused like any fixed-latency instruction
+  EXPECT_EQ(decode(0xeea0000085100000, Arch::SM50, c).error(), kUnrecognized);
+  EXPECT_EQ(assemble_one("STP 0xff"), 0xeea000000ff00000u);
+  EXPECT_FALSE(parse_instruction("STP 0x100", Arch::SM50).ok());
+  EXPECT_FALSE(parse_instruction("@P0 STP 0x1", Arch::SM50).ok());
+  Program p;
+  const auto e = assemble("STP 0x1 &wr=1 ;", Arch::SM50, p);
+  ASSERT_TRUE(e);
+  EXPECT_NE(e->message.find("STP has a fixed latency"), std::string::npos) << e->message;
+}
+
 TEST(Assembler, ProgramWithAnnotationsAndErrors) {
   Program p;
   auto err = assemble(

@@ -34,11 +34,18 @@ enum class Sched : uint8_t {
                   // print .reuse, bit 3 is rejected
   VariableReuseIgnore3,  // as VariableReuse, but reuse bit 3 is ignored (the half-precision family)
   FixedNoReuse,   // fixed latency without operand reuse (control flow): barriers must be 7, reuse bits are ignored
+  FixedTexture,   // fixed latency with the texture phase (STP): barriers must be 7, reuse bits 0..1 are
+                  // the .T/.P phase, bits 2..3 are ignored
   Ignored,        // the all-zero word: nvdisasm prints "NOP;" whatever its control slot holds
 };
 
 // Whether the control slot must hold no barriers (nvdisasm refuses the instruction otherwise).
-constexpr bool fixed_latency(Sched s) { return s == Sched::Fixed || s == Sched::FixedNoReuse; }
+constexpr bool fixed_latency(Sched s) {
+  return s == Sched::Fixed || s == Sched::FixedNoReuse || s == Sched::FixedTexture;
+}
+
+// Whether the control slot's reuse bits 0..1 are the .T/.P texture phase ({phase} prints it).
+constexpr bool prints_phase(Sched s) { return s == Sched::Texture || s == Sched::FixedTexture; }
 
 // Whether the control slot's reuse bits 0..2 mark operands (.reuse).
 constexpr bool decodes_reuse(Sched s) {

@@ -263,7 +263,7 @@ bool column2_parse(ParseContext& c, std::string_view t) {
 }
 
 void phase_print(const PrintContext& c, TextOut& out) {
-  if (c.form.sched == Sched::Texture) out += kPhaseNames[c.inst.ctrl.reuse & 3];
+  if (prints_phase(c.form.sched)) out += kPhaseNames[c.inst.ctrl.reuse & 3];
 }
 
 int phase_parse_modifier(ParseContext& c, std::string_view mnem, std::size_t pos) {

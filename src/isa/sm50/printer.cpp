@@ -195,7 +195,7 @@ TMU_INLINE void step(Ctx& c, char*& p) {
   } else if constexpr (st.op == plan::Op::Cbuf) {
     p = put_cbuf(p, inst.value(st.a), st.b == 1);
   } else if constexpr (st.op == plan::Op::Phase) {
-    if constexpr (kForms[F].sched == Sched::Texture) {  // else the phase kind prints nothing
+    if constexpr (prints_phase(kForms[F].sched)) {  // else the phase kind prints nothing
       const PhaseText& t = kPhaseTexts[inst.ctrl.reuse & 3];
       p = put16(p, t.text.data(), t.n);
     }

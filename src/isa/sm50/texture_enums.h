@@ -46,6 +46,7 @@ TMU_FLAG(kFlagCL, ".CL")
 TMU_FLAG(kFlagF16, ".F16")
 TMU_FLAG(kFlagIDX, ".IDX")
 TMU_FLAG(kFlagSAT, ".SAT")
+TMU_FLAG(kFlagWAIT, ".WAIT")
 
 inline constexpr std::array<Spelling, 8> kTexDim_values{
     Spelling{"1D"}, Spelling{"ARRAY_1D"}, Spelling{"2D"},   Spelling{"ARRAY_2D"},

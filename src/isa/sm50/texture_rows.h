@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: MIT
-// Table rows: the texture path (TEX, TLD, TLD4, TLD4S, TEXS, TLDS, TXD, TXQ, TMML and their .B forms) and IPA.
+// Table rows: the texture path (TEX, TLD, TLD4, TLD4S, TEXS, TLDS, TXD, TXQ, TMML and their .B forms, TXA, STP)
+// and IPA.
 // Layouts: seeds 000-002 and shared/reference/sm50-encodings.md sections 3-4, checked against nvdisasm 11.8.
 #pragma once
 
@@ -41,6 +42,10 @@ inline constexpr std::array kTmml{rd_0, ra_8, pg_16, pgneg_19, dim_28, wmask_31,
 inline constexpr std::array kTmmlB{rd_0, ra_8, pg_16, pgneg_19, rb_20, dim_28, wmask_31, ndv_35, nodep_49};
 // TXA (issue 14; single-bit flips of a word nvdisasm 11.8 lists as TXA): no texture type, [20..30] and [50] ignored.
 inline constexpr std::array kTxa{rd_0, ra_8, pg_16, pgneg_19, wmask_31, ndv_35, tsidx_36, nodep_49};
+// STP (issue 14; single-bit flips of 0xeea0000000000000 and every immediate with random other bits,
+// nvdisasm 11.8, SM50 and SM52 alike): an 8-bit immediate [20..27] and .WAIT [31]; no guard predicate
+// ([16..19] ignored, never printed), [0..19], [28..30] and [32..50] ignored.
+inline constexpr std::array kStp{stpimm_20, stpwait_31};
 inline constexpr std::array kIpa{rd_0,   ra_8,    pg_16,      pgneg_19, rb_20,  attr_28,   idx_38,
                                  rc_39, pmul_47, pmulneg_50, sat_51,   msi_52, ipamode_54};
 inline constexpr std::array kIpaIdx{rd_0,    ra_8,       pg_16,  pgneg_19, rb_20,  idx_38,    rc_39,
@@ -106,6 +111,10 @@ inline constexpr std::array kRows{
     Form{Op::TMML_B, "TMML_B", kTmmlB, "1101 1111 0110 0",
          "TMML.B.LOD{ndv}{nodep}{phase} {rd}, {ra}, {rb?}, 0x0, {dim}, {wmask}", Sched::Texture},
     Form{Op::TXA, "TXA", kTxa, "1101 1111 0100 0", "TXA{ndv}{nodep}{phase} {rd}, {ra}, {tsidx}, {wmask}", Sched::Texture},
+    // STP: fixed latency (nvdisasm refuses a write or read barrier with 'uC'), yet reuse bits 0..1 print
+    // the texture phase after .WAIT ("STP.WAIT.T 0x51", .P, .INVALIDPHASE3) and bits 2..3 are ignored;
+    // yield and wait mask print nothing. The immediate is printed in hex, 0x0 included.
+    Form{Op::STP, "STP", kStp, "1110 1110 1010 0", "STP{stp_wait}{phase} {stp_imm}", Sched::FixedTexture},
     // Immediate IPA: Ra must be RZ (nvdisasm rejects anything else). MUL is the default and prints nothing.
     Form{Op::IPA, "IPA", kIpa, "1110 0000 | 38:0 8:11111111",
          "IPA{ipa_mode}{msi}{sat} {rd}, a[{attr}], {rb~}, {rc?}, {pneg(pmul,pmul_neg)?}", Sched::Variable},
