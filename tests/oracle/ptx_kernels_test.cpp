@@ -3,7 +3,7 @@
 // ptxas 11.8 and by tmu's compiler, both cubins launched by tmu run on the same inputs: every output buffer must be
 // bit-identical. The kernels are what texture code does around its lookups — loops with lookups inside (a blur
 // over a texture reference, a ray march through a 3D texture object with per-thread exits), integer loops with
-// continues and breaks, byte and half-word data, module .global variables, f64 arithmetic and conversions on special values, correctly rounded division and square root (f32, f64), directed roundings, shfl/vote and bit counts. nvdisasm must list tmu's cubin as tmu dis does. Without ptxas the test skips ("skipped:
+// continues and breaks, nvcc's rotated loops and other loop shapes, byte and half-word data, module .global variables, f64 arithmetic and conversions on special values, correctly rounded division and square root (f32, f64), directed roundings, shfl/vote and bit counts. nvdisasm must list tmu's cubin as tmu dis does. Without ptxas the test skips ("skipped:
 // install ptxas"), and fails with TMU_REQUIRE_ORACLES=1.
 #include <gtest/gtest.h>
 

@@ -653,7 +653,7 @@ TEST(PtxCompile, RefusalsNameTheStatement) {
             "");  // branches that do not nest: guarded blocks
   EXPECT_EQ(error_of("  setp.lt.u32 %p1, %r5, %r1;\n  @%p1 bra B;\nA:\n  mov.u32 %r5, 1;\nB:\n  @%p1 bra A;"),
             "bad.ptx:21:8: the branch to B enters the loop at A other than through its head (irreducible control "
-            "flow, or a loop entered at its test): not compiled");
+            "flow): not compiled");
   EXPECT_EQ(error_of("  ex2.approx.ftz.f32 %f1, %f1;"), "");  // MUFU: what ptxas emits for the .ftz form
   EXPECT_EQ(error_of("  add.ftz.f32 %f1, %f1, %f1;\n  mul.ftz.f32 %f2, %f1, %f1;"), "");  // one mode: flush
   EXPECT_EQ(error_of("  add.ftz.f32 %f1, %f1, %f1;\n  mul.f32 %f2, %f1, %f1;"),

@@ -2,8 +2,9 @@
 // Loops in the PTX compiler (structure.cpp): nvcc's loop shapes (a guard that skips the loop, a conditional branch
 // back to the head, early exits to the label after it, continues inside ifs, nested loops, loop-carried 64-bit
 // pointers and swapped values), and the branches that do not nest (switches, returns and breaks out of loops,
-// compiled as guarded blocks), compiled by tmu and run by tmu run's launch, against the same code written in C++;
-// and the loops entered in their middle, refused with their positions.
+// compiled as guarded blocks), nvcc's rotated loops (entered at their test) and breaks to blocks placed after the
+// loop's exit, compiled by tmu and run by tmu run's launch, against the same code written in C++; and irreducible
+// loops (entered at two points), refused with their positions.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -351,16 +352,168 @@ OUT:
         });
 }
 
+TEST(PtxLoops, RotatedLoopEnteredAtItsTest) {
+  // while (((r ^ w2) & 7) != 0 && i < w0 % 16) { r = r * 5 + i; ++i; }, as nvcc writes a loop whose test it does not
+  // copy in front of it: a branch to the test at the bottom, which branches back to the body (zero trips included).
+  check(R"(
+  and.b32 %r10, %r1, 15;
+  mov.u32 %r12, 0;
+  mov.u32 %r5, %r2;
+  bra.uni TEST;
+BODY:
+  mad.lo.u32 %r5, %r5, 5, %r12;
+  add.u32 %r12, %r12, 1;
+TEST:
+  xor.b32 %r13, %r5, %r3;
+  and.b32 %r13, %r13, 7;
+  setp.ne.u32 %p1, %r13, 0;
+  setp.lt.u32 %p2, %r12, %r10;
+  and.pred %p3, %p1, %p2;
+  @%p3 bra BODY;
+  mov.u32 %r6, %r12;)",
+        [](const Words& w) {
+          uint32_t r = w[1], i = 0;
+          while (((r ^ w[2]) & 7) != 0 && i < (w[0] & 15)) r = r * 5 + i++;
+          return Words{r, i, 0, 0};
+        });
+}
+
+// for (a = 0; a < w0 % 8; ++a) { b = 0; while (((b + r) & 3) != 0 && b <= 8) { if ((b ^ r) & 8) { ++b; continue; }
+//   r += b; if (r > w2) break; ++b; } if (r & 1) continue; r += a; }: nvcc's shape of a rotated inner loop whose
+// continue and unconditional latch go to the increment above the test, and whose breaks land after the latch.
+// `extra` goes before the outer loop's latch (a return there makes the branches not nest: guarded blocks).
+std::string rotated_in_outer(const std::string& extra) {
+  return R"(
+  and.b32 %r10, %r1, 7;
+  mov.u32 %r11, 0;
+  mov.u32 %r5, %r2;
+  setp.eq.u32 %p1, %r10, 0;
+  @%p1 bra DONE;
+OUTER:
+  mov.u32 %r12, 0;
+  bra.uni TEST;
+NEXT:
+  add.u32 %r12, %r12, 1;
+TEST:
+  add.u32 %r13, %r12, %r5;
+  and.b32 %r14, %r13, 3;
+  setp.eq.u32 %p2, %r14, 0;
+  setp.gt.u32 %p3, %r12, 8;
+  or.pred %p4, %p2, %p3;
+  @%p4 bra INNER_DONE;
+  xor.b32 %r14, %r12, %r5;
+  and.b32 %r14, %r14, 8;
+  setp.ne.u32 %p5, %r14, 0;
+  @%p5 bra NEXT;
+  add.u32 %r5, %r5, %r12;
+  setp.gt.u32 %p6, %r5, %r3;
+  @%p6 bra INNER_DONE;
+  bra.uni NEXT;
+INNER_DONE:
+  and.b32 %r15, %r5, 1;
+  setp.eq.u32 %p7, %r15, 0;
+  @!%p7 bra CONT;
+  add.u32 %r5, %r5, %r11;
+CONT:)" + extra + R"(
+  add.u32 %r11, %r11, 1;
+  setp.lt.u32 %p1, %r11, %r10;
+  @%p1 bra OUTER;
+DONE:
+  mov.u32 %r6, %r11;)";
+}
+
+Words rotated_in_outer_expected(const Words& w, bool returns) {
+  uint32_t r = w[1], a = 0;
+  for (; a < (w[0] & 7); ++a) {
+    uint32_t b = 0;
+    while (((b + r) & 3) != 0 && b <= 8) {
+      if ((b ^ r) & 8) {
+        ++b;
+        continue;
+      }
+      r += b;
+      if (r > w[2]) break;
+      ++b;
+    }
+    if (!(r & 1)) r += a;
+    if (returns && (r & 15) == (w[3] & 15)) return Words{0, 0, 0, 0};
+  }
+  return Words{r, a, 0, 0};
+}
+
+TEST(PtxLoops, RotatedLoopInsideALoop) {
+  check(rotated_in_outer(""), [](const Words& w) { return rotated_in_outer_expected(w, false); });
+}
+
+TEST(PtxLoops, RotatedLoopsAsGuardedBlocks) {
+  // The same loops with a return before the outer latch: compiled as guarded blocks (a label no branch names runs
+  // where the block before it falls into it).
+  check(rotated_in_outer(R"(
+  and.b32 %r16, %r5, 15;
+UNNAMED:
+  and.b32 %r17, %r4, 15;
+  setp.eq.u32 %p0, %r16, %r17;
+  @%p0 ret;)"),
+        [](const Words& w) { return rotated_in_outer_expected(w, true); });
+}
+
+TEST(PtxLoops, BreaksToBlocksAfterTheLoopsExit) {
+  // do { r += i; if ((r & 31) == 7) { c = 7; break; } if ((r & 31) == 9) { c = 9; r ^= w2; break; } } while (++i < n):
+  // nvcc places the breaks' own blocks after the branch the loop falls through to (copied into the loop).
+  check(R"(
+  and.b32 %r10, %r1, 15;
+  mov.u32 %r11, 0;
+  mov.u32 %r5, %r2;
+HEAD:
+  add.u32 %r5, %r5, %r11;
+  and.b32 %r12, %r5, 31;
+  setp.eq.u32 %p1, %r12, 7;
+  @%p1 bra SEVEN;
+  setp.eq.u32 %p2, %r12, 9;
+  @!%p2 bra NEXT;
+  bra.uni NINE;
+NEXT:
+  add.u32 %r11, %r11, 1;
+  setp.lt.u32 %p3, %r11, %r10;
+  @%p3 bra HEAD;
+  bra.uni DONE;
+SEVEN:
+  mov.u32 %r7, 7;
+  bra.uni DONE;
+NINE:
+  mov.u32 %r7, 9;
+  xor.b32 %r5, %r5, %r3;
+DONE:
+  mov.u32 %r6, %r11;)",
+        [](const Words& w) {
+          uint32_t r = w[1], i = 0, c = 0;
+          do {
+            r += i;
+            if ((r & 31) == 7) {
+              c = 7;
+              break;
+            }
+            if ((r & 31) == 9) {
+              c = 9;
+              r ^= w[2];
+              break;
+            }
+          } while (++i < (w[0] & 15));
+          return Words{r, i, c, 0};
+        });
+}
+
 TEST(PtxLoops, LoopsEnteredInTheirMiddleAreRefused) {
-  // The body starts on line 20 of kernel(). A cycle with two entries is irreducible; nvcc's rotated loop (entered
-  // at its test) is refused alike.
+  // The body starts on line 20 of kernel(). A cycle with two entries is irreducible (rotated loops, whose head
+  // nothing falls into, are compiled: RotatedLoopEnteredAtItsTest).
   EXPECT_EQ(error_of("  setp.eq.u32 %p1, %r1, 0;\n  @%p1 bra B;\nA:\n  add.u32 %r5, %r5, 1;\nB:\n"
                      "  add.u32 %r6, %r6, 1;\n  setp.lt.u32 %p2, %r6, 5;\n  @%p2 bra A;"),
             "bad.ptx:21:8: the branch to B enters the loop at A other than through its head (irreducible control "
-            "flow, or a loop entered at its test): not compiled");
-  EXPECT_EQ(error_of("  bra TEST;\nHEAD:\n  add.u32 %r5, %r5, 1;\nTEST:\n  setp.lt.u32 %p1, %r5, %r1;\n  @%p1 bra HEAD;"),
-            "bad.ptx:20:3: the branch to TEST enters the loop at HEAD other than through its head (irreducible "
-            "control flow, or a loop entered at its test): not compiled");
+            "flow): not compiled");
+  EXPECT_EQ(error_of("  setp.eq.u32 %p1, %r1, 0;\n  @%p1 bra TEST;\n  bra HEAD;\nHEAD:\n  add.u32 %r5, %r5, 1;\n"
+                     "TEST:\n  setp.lt.u32 %p2, %r5, %r1;\n  @%p2 bra HEAD;"),
+            "bad.ptx:21:8: the branch to TEST enters the loop at HEAD other than through its head (irreducible "
+            "control flow): not compiled");
   EXPECT_EQ(error_of("OUTER:\n  add.u32 %r5, %r5, 1;\nINNER:\n  add.u32 %r6, %r6, 1;\n  setp.lt.u32 %p1, %r6, 3;\n"
                      "  @%p1 bra OUTER;\n  setp.lt.u32 %p2, %r5, 3;\n  @%p2 bra INNER;"),
             "bad.ptx:27:8: the branch back to INNER leaves the loop's enclosing region (loops that overlap without "

@@ -103,6 +103,7 @@ void FunctionCompiler::call(const Instruction& ins) {
   current_ = callee;
   call_stack_.push_back(callee);
   flatten(*callee->body);
+  rotate_loops();
   emit_range(0, items_.size());
   call_stack_.pop_back();
 

@@ -12,10 +12,12 @@
 //
 // Control flow: PTX's branches are turned back into if/else and loops (structure.cpp): forward branches that nest
 // (the forms nvcc writes for guards and if/else), and loops whose backward branches go to their head, with breaks
-// to the label after the loop and continues to its head; other reducible flow as guarded blocks.
+// to the label after the loop and continues to its head (nvcc's rotated loops, entered at their test, reordered to
+// that shape first: rotate_loops); other reducible flow as guarded blocks.
 #pragma once
 
 #include <cstdint>
+#include <deque>
 #include <functional>
 #include <initializer_list>
 #include <map>
@@ -84,6 +86,26 @@ class FunctionCompiler {
     const Label* label = nullptr;
   };
   void flatten(const Block& b);
+  // nvcc's layouts that the structured walk would not nest, reordered before it (rotate_loops, structure.cpp), each
+  // step keeping where every statement goes next (a branch added where a statement fell through): first
+  // `@p bra A; bra B; A:` becomes `@!p bra B; A:` (fold_branches_over_branches); then rotated loops
+  // (`bra TEST; HEAD: body; TEST: ...; @p bra HEAD;`) start at the point they are entered at (rotate_loop); then a
+  // loop's exit to a block placed after the branch the loop falls through to gets the block copied in place
+  // (copy_exit_block).
+  void rotate_loops();
+  void fold_branches_over_branches();
+  bool rotate_loop(std::size_t head, std::size_t latch);
+  bool copy_exit_block();
+  std::map<std::size_t, std::size_t> loop_latches() const;  // a loop head's point -> the last branch back to it
+  bool reaches(std::size_t from, std::size_t target) const;  // through labels and unconditional branches only
+  std::optional<std::size_t> branch_target(std::size_t pos) const;  // a bra's label position
+  std::size_t point(std::size_t pos) const;  // the first of the labels written together with pos's
+  void index_labels();                        // labels_ from items_
+  const Label& made_label(const Loc& loc);
+  // A branch to `label`, taken when `unless` (a guard) is not.
+  Item made_branch(const Loc& loc, const std::string& label, const Operand* unless = nullptr);
+  std::deque<Instruction> made_instructions_;  // the branches and labels that rotate_loops adds
+  std::deque<Label> made_labels_;
   std::size_t label_position(const Operand& target) const;
   bool emit_range(std::size_t begin, std::size_t end);
   bool ends_in_return(std::size_t begin, std::size_t end) const;
@@ -99,7 +121,7 @@ class FunctionCompiler {
   void emit_guarded_body();
   void copy_return_blocks();
   void emit_guarded(std::size_t begin, std::size_t end);
-  void emit_guarded_block(std::size_t begin, std::size_t end);
+  void emit_guarded_block(std::size_t begin, std::size_t end, const std::function<void()>& next);
   std::size_t guarded_target(const Instruction& ins, std::size_t at);  // a branch's block, if entering it is reducible
   std::string reach(std::size_t pos) const;
   void set_reach(std::size_t pos);

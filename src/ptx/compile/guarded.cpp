@@ -16,24 +16,20 @@
 namespace tmu::ptx::to_ir {
 
 // A label's flag is the one of the first label of the labels written together with it: the same point.
-std::string FunctionCompiler::reach(std::size_t pos) const {
-  while (pos > 0 && pos < items_.size() && items_[pos].label && items_[pos - 1].label) --pos;
-  return fmt::format("%reach/{}", pos);
-}
+std::string FunctionCompiler::reach(std::size_t pos) const { return fmt::format("%reach/{}", point(pos)); }
 
 void FunctionCompiler::set_reach(std::size_t pos) { env_[reach(pos)] = b().imm_int(1, 1); }
 
-// The item a branch goes to. Entering a loop anywhere but at its head is irreducible control flow (or nvcc's rotated
-// loop, entered at its test): refused.
+// The item a branch goes to. Entering a loop anywhere but at its head is irreducible control flow (nvcc's rotated
+// loops, entered at their test, were reordered by rotate_loops): refused.
 std::size_t FunctionCompiler::guarded_target(const Instruction& ins, std::size_t at) {
   if (ins.operands.size() != 1) fail(ins.loc, "bra takes one label");
   const std::size_t target = label_position(ins.operands[0]);
-  std::size_t point = target;
-  while (point > 0 && items_[point - 1].label) --point;  // the labels written together with it: one point
+  const std::size_t entry = point(target);  // the labels written together with it: one point
   for (const auto& [head, latch] : latches_)
-    if (head < point && latch > target && (at < head || at > latch))
+    if (head < entry && latch > target && (at < head || at > latch))
       fail(ins.loc, fmt::format("the branch to {} enters the loop at {} other than through its head (irreducible "
-                                "control flow, or a loop entered at its test): not compiled",
+                                "control flow): not compiled",
                                 ins.operands[0].name, items_[head].label->name));
   return target;
 }
@@ -59,8 +55,7 @@ void FunctionCompiler::copy_return_blocks() {
     items.push_back(items_[o]);
   }
   items_ = std::move(items);
-  for (std::size_t k = 0; k < items_.size(); ++k)
-    if (items_[k].label) labels_[items_[k].label->name] = k;
+  index_labels();
 }
 
 // A function's body, or an inlined call's: its loops, for guarded_target.
@@ -109,22 +104,39 @@ void FunctionCompiler::emit_guarded(std::size_t begin, std::size_t end) {
     if (const Instruction* i = items_[m].ins; i && i->opcode == "bra" && i->operands.size() == 1)
       env_[reach(label_position(i->operands[0]))] = cleared;
 
+  // A block that no branch goes to (no label, or labels no branch names) is reached only from the block before it
+  // (where its conditional branch or return is not taken, or by falling into it): it runs right there, with no
+  // flag (and so does the next such block).
+  std::set<std::size_t> targeted;  // the points that branches go to
+  for (std::size_t m = 0; m < items_.size(); ++m)
+    if (auto t = branch_target(m)) targeted.insert(point(*t));
+  auto falls_from = [&](const Part& p) {
+    const Instruction* last = p.end > p.start ? items_[p.end - 1].ins : nullptr;
+    return p.loop || !last || last->guard || (last->opcode != "bra" && !is_return(*last));
+  };
+  auto nested = [&](std::size_t n) {
+    return n > 0 && n < parts.size() && !parts[n].loop && !parts[n - 1].loop && !targeted.count(point(parts[n].start));
+  };
+  std::function<void(std::size_t)> run = [&](std::size_t n) {
+    const Part& p = parts[n];
+    if (p.loop)
+      emit_loop(p.start, p.end - 1);
+    else if (nested(n + 1))
+      emit_guarded_block(p.start, p.end, [&] { run(n + 1); });
+    else
+      emit_guarded_block(p.start, p.end, nullptr);
+  };
   bool falls = true;  // the part before can fall into this one
   for (std::size_t n = 0; n < parts.size(); ++n) {
     const Part& p = parts[n];
+    if (nested(n)) continue;  // run inside the part before
     if (n > 0 && !falls && !items_[p.start].label) continue;  // reached by nothing
-    auto run = [&] {
-      if (p.loop)
-        emit_loop(p.start, p.end - 1);
-      else
-        emit_guarded_block(p.start, p.end);
-    };
     if (n == 0)
-      run();
+      run(n);
     else
-      emit_if(env_.at(reach(p.start)), run, [] {});
-    const Instruction* last = p.end > p.start ? items_[p.end - 1].ins : nullptr;
-    falls = p.loop || !last || last->guard || (last->opcode != "bra" && !is_return(*last));
+      emit_if(env_.at(reach(p.start)), [&] { run(n); }, [] {});
+    while (nested(n + 1)) ++n;
+    falls = falls_from(parts[n]);
   }
   if (body) {
     // Threads that branched to the head continue; the others (out of the loop, returned) leave it.
@@ -133,8 +145,9 @@ void FunctionCompiler::emit_guarded(std::size_t begin, std::size_t end) {
   }
 }
 
-// One block: straight-line instructions, then maybe a branch or a ret that ends it.
-void FunctionCompiler::emit_guarded_block(std::size_t begin, std::size_t end) {
+// One block: straight-line instructions, then maybe a branch or a ret that ends it; `next` (if any) runs the block
+// after it where that is not taken (or where the block falls into it), instead of setting its flag.
+void FunctionCompiler::emit_guarded_block(std::size_t begin, std::size_t end, const std::function<void()>& next) {
   for (std::size_t k = begin; k < end; ++k) {
     const Instruction* ins = items_[k].ins;
     if (!ins) continue;
@@ -154,14 +167,14 @@ void FunctionCompiler::emit_guarded_block(std::size_t begin, std::size_t end) {
       return;
     }
     const ir::DefId p = predicate(*ins->guard);
-    auto next = [&] { set_reach(end); };
+    auto not_taken = [&] { next ? next() : set_reach(end); };
     if (ins->guard->negated)
-      emit_if(p, next, taken);
+      emit_if(p, not_taken, taken);
     else
-      emit_if(p, taken, next);
+      emit_if(p, taken, not_taken);
     return;
   }
-  set_reach(end);
+  next ? next() : set_reach(end);  // it falls into the next block
 }
 
 }  // namespace tmu::ptx::to_ir

@@ -6,7 +6,8 @@
 // region goes back to heads a loop that ends with the last such branch: inside it, a branch to the head is a
 // `continue` and a branch to the label after the loop a `break` (nvcc's loops: a guard that skips the loop, the
 // body, a conditional branch back, early exits to the label after it). Other branches must stay inside the region
-// they are in; a function whose branches do not is compiled again as guarded blocks (guarded.cpp).
+// they are in; a function whose branches do not is compiled again as guarded blocks (guarded.cpp). Before either,
+// rotate_loops reorders nvcc's rotated loops (entered at their test) and two other layouts into these shapes.
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -54,6 +55,159 @@ std::size_t FunctionCompiler::label_position(const Operand& target) const {
   return it->second;
 }
 
+std::optional<std::size_t> FunctionCompiler::branch_target(std::size_t pos) const {
+  const Instruction* i = items_[pos].ins;
+  if (!i || i->opcode != "bra" || i->operands.size() != 1) return std::nullopt;
+  return label_position(i->operands[0]);
+}
+
+std::size_t FunctionCompiler::point(std::size_t pos) const {
+  while (pos > 0 && pos < items_.size() && items_[pos].label && items_[pos - 1].label) --pos;
+  return pos;
+}
+
+const Label& FunctionCompiler::made_label(const Loc& loc) {
+  return made_labels_.emplace_back(Label{loc, fmt::format("%made/{}", made_labels_.size())});
+}
+
+FunctionCompiler::Item FunctionCompiler::made_branch(const Loc& loc, const std::string& label, const Operand* unless) {
+  Instruction& i = made_instructions_.emplace_back();
+  i.loc = loc;
+  i.opcode = "bra";
+  if (unless) {
+    i.guard = *unless;
+    i.guard->negated = !unless->negated;
+  }
+  Operand target;
+  target.loc = loc;
+  target.name = label;
+  i.operands.push_back(std::move(target));
+  return Item{&i, nullptr};
+}
+
+std::map<std::size_t, std::size_t> FunctionCompiler::loop_latches() const {
+  std::map<std::size_t, std::size_t> latches;
+  for (std::size_t m = 0; m < items_.size(); ++m)
+    if (auto target = branch_target(m); target && *target <= m) latches[point(*target)] = m;
+  return latches;
+}
+
+// nvcc's `@p bra A; bra B; A:` (an if whose one side is the code at B, placed further on) is `@!p bra B; A:`.
+void FunctionCompiler::fold_branches_over_branches() {
+  std::vector<Item> items;
+  for (std::size_t k = 0; k < items_.size(); ++k) {
+    const Instruction* i = items_[k].ins;
+    const Instruction* next = k + 1 < items_.size() ? items_[k + 1].ins : nullptr;
+    const auto target = branch_target(k), over = k + 1 < items_.size() ? branch_target(k + 1) : std::nullopt;
+    if (target && over && i->guard && !next->guard && *target > k + 1 && point(*target) == k + 2) {
+      items.push_back(made_branch(i->loc, next->operands[0].name, &*i->guard));
+      ++k;
+      continue;
+    }
+    items.push_back(items_[k]);
+  }
+  items_ = std::move(items);
+  index_labels();
+}
+
+// A loop's exit to a block placed after the statement that the loop falls through to (`@p bra X; ...; @q bra HEAD;
+// bra C; X: ...; C:`, X's statements straight-line and ending at C) is the block copied in place:
+// `@!p bra SKIP; X's statements; bra C; SKIP:`, then a break (C is where the exit goes).
+bool FunctionCompiler::copy_exit_block() {
+  for (const auto& [head, latch] : loop_latches())
+    for (std::size_t k = head; k < latch; ++k) {
+      const auto target = branch_target(k);
+      if (!target || *target <= latch + 1 || reaches(latch + 1, *target)) continue;
+      std::size_t end = *target;  // X: labels, then instructions that neither branch nor return
+      while (end < items_.size() && items_[end].label) ++end;
+      while (end < items_.size() && items_[end].ins && items_[end].ins->opcode != "bra" && !is_return(*items_[end].ins))
+        ++end;
+      if (end == items_.size()) continue;
+      const Instruction* last = items_[end].ins;
+      const std::size_t join = last ? point(branch_target(end).value_or(0)) : end;
+      if ((last && (last->guard || last->opcode != "bra")) || join <= latch || !reaches(latch + 1, join)) continue;
+      const Instruction& branch = *items_[k].ins;
+      std::vector<Item> items(items_.begin(), items_.begin() + static_cast<std::ptrdiff_t>(k));
+      const Label* skip = nullptr;
+      if (branch.guard) {
+        skip = &made_label(branch.loc);
+        items.push_back(made_branch(branch.loc, skip->name, &*branch.guard));
+      }
+      for (std::size_t m = *target; m < end; ++m)
+        if (items_[m].ins) items.push_back(items_[m]);
+      items.push_back(made_branch(branch.loc, items_[join].label->name));
+      if (skip) items.push_back(Item{nullptr, skip});
+      items.insert(items.end(), items_.begin() + static_cast<std::ptrdiff_t>(k + 1), items_.end());
+      items_ = std::move(items);
+      index_labels();
+      return true;
+    }
+  return false;
+}
+
+// nvcc's rotated loops: `bra TEST; HEAD: A; TEST: B; @p bra HEAD; EXIT:`, a loop whose only entry is a branch to a
+// point TEST inside it. The same loop starts at TEST: `TEST: B; @p bra HEAD; bra EXIT; HEAD: A; bra TEST; EXIT:`
+// (a branch added wherever a statement fell through into one that moved), which structure.cpp compiles as a loop
+// entered at its head. Each loop (a head and the last branch back to it) is rotated once its head is reached by
+// nothing but the branches back and its other entries all go to one point; any other entry is irreducible and
+// stays, to be refused.
+void FunctionCompiler::rotate_loops() {
+  fold_branches_over_branches();
+  for (std::size_t rounds = 0; rounds < items_.size(); ++rounds) {
+    bool rotated = false;
+    for (const auto& [head, latch] : loop_latches())
+      if ((rotated = rotate_loop(head, latch))) break;
+    if (!rotated) break;
+  }
+  for (std::size_t rounds = 0; rounds < items_.size() && copy_exit_block(); ++rounds) {
+  }
+}
+
+bool FunctionCompiler::rotate_loop(std::size_t head, std::size_t latch) {
+  auto ends_flow = [&](std::size_t pos) {  // nothing falls through the statement at pos
+    const Instruction* i = items_[pos].ins;
+    return i && !i->guard && (i->opcode == "bra" || is_return(*i));
+  };
+  if (head == 0 || !ends_flow(head - 1)) return false;
+  std::optional<std::size_t> entry;
+  for (std::size_t o = 0; o < items_.size(); ++o) {
+    const auto target = o < head || o > latch ? branch_target(o) : std::nullopt;
+    if (!target || *target < head || *target > latch) continue;
+    const std::size_t at = point(*target);
+    if (at == head || (entry && *entry != at)) return false;
+    entry = at;
+  }
+  if (!entry) return false;
+  const std::size_t test = *entry;
+  const Loc loc = items_[latch].ins->loc;
+  auto copy = [&](std::vector<Item>& to, std::size_t from, std::size_t end) {
+    to.insert(to.end(), items_.begin() + static_cast<std::ptrdiff_t>(from),
+              items_.begin() + static_cast<std::ptrdiff_t>(end));
+  };
+  std::vector<Item> items;
+  copy(items, 0, head);
+  copy(items, test, latch + 1);
+  const Label* made_exit = nullptr;
+  if (!ends_flow(latch)) {  // the latch fell through to the statement after the loop
+    const Label* exit = latch + 1 < items_.size() ? items_[latch + 1].label : nullptr;
+    if (!exit) exit = made_exit = &made_label(loc);
+    items.push_back(made_branch(loc, exit->name));
+  }
+  copy(items, head, test);
+  if (!ends_flow(test - 1)) items.push_back(made_branch(loc, items_[test].label->name));
+  if (made_exit) items.push_back(Item{nullptr, made_exit});
+  copy(items, latch + 1, items_.size());
+  items_ = std::move(items);
+  index_labels();
+  return true;
+}
+
+void FunctionCompiler::index_labels() {
+  labels_.clear();
+  for (std::size_t k = 0; k < items_.size(); ++k)
+    if (items_[k].label) labels_[items_[k].label->name] = k;
+}
+
 // Branches that the structured walk cannot nest: the function is compiled again with guarded blocks.
 [[noreturn]] static void fail_structure(Loc loc, std::string message) {
   throw CompileError{loc, std::move(message), true};
@@ -78,7 +232,7 @@ void FunctionCompiler::refuse_branches_into(std::size_t begin, std::size_t end) 
         if (!other || other->opcode != "bra" || other->operands.empty() ||
             other->operands[0].name != items_[m].label->name)
           continue;
-        if (o > m)  // nvcc's rotated loops jump to the test at the bottom first
+        if (o > m)  // a loop entered in its middle that rotate_loops could not reorder
           fail_structure(other->loc, fmt::format("the branch back to {} closes a loop whose head an unconditional "
                                                  "branch skips (a loop entered in its middle): not compiled yet",
                                                  items_[m].label->name));
@@ -154,10 +308,16 @@ bool FunctionCompiler::emit_range(std::size_t begin, std::size_t end) {
         else
           emit_if(p, [] {}, side);
       };
-      // if/else: the region ends with `bra END` right before the label, END further on.
+      // if/else: the region ends with `bra END` right before the label, END further on (and no other branch of
+      // the region goes to the label: that would be the then side's own forward branch).
       const Item& last = items_[target - 1];
+      auto then_enters_else = [&] {
+        for (std::size_t m = k + 1; m + 1 < target; ++m)
+          if (auto t = branch_target(m); t && point(*t) == target) return true;
+        return false;
+      };
       if (target - 1 > k && last.ins && last.ins->opcode == "bra" && !last.ins->guard &&
-          last.ins->operands.size() == 1) {
+          last.ins->operands.size() == 1 && !then_enters_else()) {
         const std::size_t join = label_position(last.ins->operands[0]);
         if (join > target && join <= end) {
           auto then_side = [&] { emit_range(k + 1, target - 1); };
@@ -236,18 +396,26 @@ std::optional<std::size_t> FunctionCompiler::loop_latch(std::size_t head, std::s
   return latch;
 }
 
-// A branch to the innermost loop's head continues it; one to the label after it (or a label after that with no
-// instruction between) breaks it. Branches to an outer loop's head or exit jump over several levels: refused.
+// Whether a thread at `from` gets to the label at `target` without running an instruction: through labels and
+// unconditional branches.
+bool FunctionCompiler::reaches(std::size_t from, std::size_t target) const {
+  for (std::size_t hops = 0; hops < 8 && from < items_.size(); ++hops) {
+    while (from < target && items_[from].label) ++from;
+    if (from == target) return true;
+    const auto next = branch_target(from);
+    if (!next || items_[from].ins->guard) return false;
+    from = point(*next);
+  }
+  return false;
+}
+
+// A branch to the innermost loop's head continues it; one to the label after it (or a label that the statements
+// after the loop reach without running an instruction: `@p bra C; ...; @q bra HEAD; bra C;`) breaks it. Branches to
+// an outer loop's head or exit jump over several levels: refused.
 std::optional<ir::JumpKind> FunctionCompiler::loop_jump(std::size_t target) const {
-  auto exits = [&](const LoopState& l) {
-    if (target < l.exit) return false;
-    for (std::size_t m = l.exit; m < target; ++m)
-      if (items_[m].ins) return false;
-    return true;
-  };
   for (std::size_t n = loops_.size(); n-- > 0;) {
     const LoopState& l = loops_[n];
-    const bool to_head = target == l.head, to_exit = exits(l);
+    const bool to_head = target == l.head, to_exit = reaches(l.exit, target);
     if (!to_head && !to_exit) continue;
     if (n + 1 != loops_.size())
       fail_structure(at_, fmt::format("the branch to {} {} an enclosing loop from an inner one: not compiled yet",
