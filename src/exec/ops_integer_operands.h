@@ -39,7 +39,9 @@ inline uint32_t src_b(Context& c, const Instruction& in, unsigned lane) {
   if (in.has(Opd::cm_cbuf)) return cbank_operand(c, in.get<Opd::cm_cbuf>(), lane);
   if (in.has(Opd::ia_imm20)) return static_cast<uint32_t>(sign_extend(static_cast<uint32_t>(in.get<Opd::ia_imm20>()), 20));
   if (in.has(Opd::cm_simm)) return static_cast<uint32_t>(sign_extend(in.get<Opd::cm_simm>(), 20));
-  if (in.has(Opd::ia_uimm20)) return in.get<Opd::ia_uimm20>() & 0xfffff;
+  // IADD3's immediate: nvdisasm prints it unsigned (0xfffff), but the hardware sign-extends it from its 20 bits
+  // ([20..38] and [56]): ptxas writes `add.s32 %r, %r, -1` after another add as IADD3 R0, R5, 0xfffff, R0.
+  if (in.has(Opd::ia_uimm20)) return static_cast<uint32_t>(sign_extend(in.get<Opd::ia_uimm20>() & 0xfffff, 20));
   if (in.has(Opd::cm_uimm)) return in.get<Opd::cm_uimm>() & 0xfffff;
   if (in.has(Opd::ia_imm32)) return static_cast<uint32_t>(in.get<Opd::ia_imm32>());
   if (in.has(Opd::ia_uimm32)) return in.get<Opd::ia_uimm32>();

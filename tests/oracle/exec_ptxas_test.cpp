@@ -166,6 +166,11 @@ std::vector<Case> cases() {
   return {
       {"add.u32", "add.u32 %r, %a, %b;", false, [](uint32_t a, uint32_t b, uint32_t) { return a + b; }},
       {"sub.u32", "sub.u32 %r, %a, %b;", false, [](uint32_t a, uint32_t b, uint32_t) { return a - b; }},
+      // Two adds with a negative constant: ptxas writes IADD3 Rd, Ra, 0xfffff, Rb (the immediate sign-extended).
+      {"add3.s32.minus1", "add.s32 %r, %a, %b;\n  add.s32 %r, %r, -1;", false,
+       [](uint32_t a, uint32_t b, uint32_t) { return a + b - 1; }},
+      {"add3.s32.minus77", "add.s32 %r, %a, %b;\n  add.s32 %r, %r, -77;", false,
+       [](uint32_t a, uint32_t b, uint32_t) { return a + b - 77; }},
       {"mul.lo.u32", "mul.lo.u32 %r, %a, %b;", false, [](uint32_t a, uint32_t b, uint32_t) { return a * b; }},
       {"mul.hi.u32", "mul.hi.u32 %r, %a, %b;", false,
        [=](uint32_t a, uint32_t b, uint32_t) { return hi(uint64_t{a} * b); }},
