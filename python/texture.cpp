@@ -14,9 +14,11 @@
 #include <string>
 
 #include "bindings.h"
+#include "common/input_file.h"
 #include "ir/vocab.h"
 #include "render/options.h"
 #include "render/renderer.h"
+#include "render/scene_file.h"
 #include "render/texture_gen.h"
 #include "sample/run_spec.h"
 #include "sample/spec_names.h"
@@ -156,19 +158,28 @@ py::array_t<uint32_t> words_array(const std::array<uint32_t, 8>& words) {
   return py::array_t<uint32_t>(static_cast<py::ssize_t>(words.size()), words.data());
 }
 
-py::dict run_sample(const py::object& spec, const std::string& policy_name, const py::object& base_dir) {
-  // A dict becomes JSON text; NumPy arrays and scalars in it (coordinates, colours) as their lists and numbers.
-  const py::cpp_function plain([](const py::object& o) -> py::object {
+// JSON text as given (str), or a dict's: NumPy arrays and scalars in it (coordinates, colours) as their lists and
+// numbers. `what` names the argument in errors.
+std::string json_text(const py::object& doc, const char* what) {
+  if (py::isinstance<py::str>(doc)) return doc.cast<std::string>();
+  const py::cpp_function plain([what](const py::object& o) -> py::object {
     if (py::hasattr(o, "tolist")) return o.attr("tolist")();
-    throw py::type_error(fmt::format("spec: {} is not JSON", py::repr(o).cast<std::string>()));
+    throw py::type_error(fmt::format("{}: {} is not JSON", what, py::repr(o).cast<std::string>()));
   });
-  const std::string text = py::isinstance<py::str>(spec)
-                               ? spec.cast<std::string>()
-                               : py::module_::import("json").attr("dumps")(spec, "default"_a = plain).cast<std::string>();
+  return py::module_::import("json").attr("dumps")(doc, "default"_a = plain).cast<std::string>();
+}
+
+// A path-like argument as a path; None: the working directory.
+std::filesystem::path path_of(const py::object& p) {
+  if (p.is_none()) return std::filesystem::current_path();
+  return std::filesystem::path(py::str(py::module_::import("os").attr("fspath")(p)).cast<std::string>());
+}
+
+py::dict run_sample(const py::object& spec, const std::string& policy_name, const py::object& base_dir) {
+  const std::string text = json_text(spec, "spec");
   if (policy_name != "nvidia" && policy_name != "exact")
     throw Error(fmt::format("policy: '{}' is not nvidia or exact", policy_name));
-  const std::filesystem::path dir = base_dir.is_none() ? std::filesystem::current_path()
-                                                       : std::filesystem::path(py::str(py::module_::import("os").attr("fspath")(base_dir)).cast<std::string>());
+  const std::filesystem::path dir = path_of(base_dir);
   auto parsed = sample::read_spec(text);
   if (!parsed) throw Error(parsed.error());
   const texunit::Policy policy = policy_name == "exact" ? texunit::Policy::float_exact() : texunit::Policy::nvidia();
@@ -207,18 +218,44 @@ py::dict run_sample(const py::object& spec, const std::string& policy_name, cons
 
 constexpr uint64_t kMaxTexels = uint64_t{1} << 24;
 
-py::object run_render(uint32_t width, uint32_t height, unsigned msaa, const std::string& filter, unsigned aniso,
-                      bool mip_view, const py::object& program, const py::object& texture, const std::string& policy,
-                      bool with_stats) {
-  if (width < 1 || width > 4096 || height < 1 || height > 4096)
-    throw Error(fmt::format("{}x{}: width and height go from 1 to 4096", width, height));
-  if (msaa != 1 && msaa != 2 && msaa != 4 && msaa != 8) throw Error(fmt::format("msaa: {} not in {{1,2,4,8}}", msaa));
+// The scene: a file (os.PathLike), JSON text or a dict (files it names found from base_dir), or the default.
+render::Scene scene_of(const py::object& scene, const py::object& base_dir) {
+  if (scene.is_none()) return render::default_scene(640, 400);
+  std::string text, name = "scene";
+  std::filesystem::path dir = path_of(base_dir);
+  if (py::isinstance(scene, py::module_::import("os").attr("PathLike"))) {
+    const std::filesystem::path file = path_of(scene);
+    auto bytes = read_input(file.string());
+    if (!bytes) throw Error(bytes.error());
+    text.assign(reinterpret_cast<const char*>(bytes->data()), bytes->size());
+    name = file.string();
+    if (base_dir.is_none()) dir = file.parent_path();
+  } else {
+    text = json_text(scene, "scene");
+  }
+  auto s = render::read_scene(text, dir);
+  if (!s) throw Error(name + ": " + s.error());
+  return std::move(*s);
+}
+
+py::object run_render(std::optional<uint32_t> width, std::optional<uint32_t> height, std::optional<unsigned> msaa,
+                      const std::optional<std::string>& filter, std::optional<unsigned> aniso, bool mip_view,
+                      const py::object& program, const py::object& texture, const std::string& policy,
+                      bool with_stats, const py::object& scene_arg, const py::object& base_dir) {
   if (policy != "nvidia" && policy != "exact") throw Error(fmt::format("policy: '{}' is not nvidia or exact", policy));
-  if (auto e = render::check_frame(width, height, msaa)) throw Error(*e);
-  render::Scene scene = render::default_scene(width, height);
-  scene.samples = msaa;
-  for (render::SceneTexture& t : scene.textures)
-    if (auto e = render::apply_filter(filter, aniso, t.sampler)) throw Error(*e);
+  render::Scene scene = scene_of(scene_arg, base_dir);
+  // Arguments given override the scene's values.
+  if (width) scene.width = *width;
+  if (height) scene.height = *height;
+  if (msaa) scene.samples = *msaa;
+  if (scene.width < 1 || scene.width > 4096 || scene.height < 1 || scene.height > 4096)
+    throw Error(fmt::format("{}x{}: width and height go from 1 to 4096", scene.width, scene.height));
+  if (scene.samples != 1 && scene.samples != 2 && scene.samples != 4 && scene.samples != 8)
+    throw Error(fmt::format("msaa: {} not in {{1,2,4,8}}", scene.samples));
+  if (auto e = render::check_frame(scene.width, scene.height, scene.samples)) throw Error(*e);
+  if (filter || aniso)
+    for (render::SceneTexture& t : scene.textures)
+      if (auto e = render::apply_filter(filter.value_or("aniso"), aniso.value_or(16), t.sampler)) throw Error(*e);
   render::FragmentProgram code;
   if (py::isinstance<py::str>(program)) {
     const std::string text = program.cast<std::string>();
@@ -244,7 +281,9 @@ py::object run_render(uint32_t width, uint32_t height, unsigned msaa, const std:
     if (w * h > kMaxTexels) throw Error(fmt::format("texture: {}x{} is more than {} texels", w, h, kMaxTexels));
     const auto c = py::array_t<uint8_t, py::array::c_style>::ensure(a);
     std::vector<uint8_t> texels(c.data(), c.data() + c.size());
-    scene.textures.at(0).texture =
+    if (scene.textures.size() != 1)
+      throw Error(fmt::format("texture: replaces the scene's one texture; the scene has {}", scene.textures.size()));
+    scene.textures[0].texture =
         render::rgba8_texture(render::from_level0(static_cast<uint32_t>(w), static_cast<uint32_t>(h), std::move(texels)));
   }
   if (mip_view)
@@ -294,15 +333,20 @@ float32, int32 or uint32 by the result type, bits: the registers as a (lanes, 4)
 per lane for requests that read texels, else None) and "json" (the text `tmu sample` prints). policy: "nvidia"
 or "exact"; base_dir: where relative texel files are (default: the working directory). Raises tmu.Error with
 the spec's JSON path for bad input.)");
-  m.def("render", &run_render, "width"_a = 640, "height"_a = 400, "msaa"_a = 1, "filter"_a = "aniso", "aniso"_a = 16,
-        "mip_view"_a = false, "program"_a = py::none(), "texture"_a = py::none(), "policy"_a = "nvidia",
-        "stats"_a = false,
-        R"(Draw `tmu render`'s scene and return the image as a (height, width, 4) uint8 array (RGBA, top row first).
+  m.def("render", &run_render, "width"_a = py::none(), "height"_a = py::none(), "msaa"_a = py::none(),
+        "filter"_a = py::none(), "aniso"_a = py::none(), "mip_view"_a = false, "program"_a = py::none(),
+        "texture"_a = py::none(), "policy"_a = "nvidia", "stats"_a = false, "scene"_a = py::none(),
+        "base_dir"_a = py::none(),
+        R"(Draw a scene as `tmu render` does and return the image as a (height, width, 4) uint8 array (RGBA, top row
+first).
 
-program: a fragment program as SASS text (str), or bytes of a cubin (its first function) or of a raw SM52 blob;
-default: the scene's own. texture: a (height, width, 4) uint8 array for texture 0 (mip levels box-filtered);
-default: flagstones. filter: nearest, bilinear, trilinear or aniso; aniso: 1, 2, 4, 6, 8, 10, 12 or 16;
-mip_view: colour each mip level flatly. stats=True returns (image, dict of quads, warps, fragments,
+scene: a scene file (a path: os.PathLike), its JSON text (str) or a dict of the same (docs/render.md, "Scene
+files"); default: the built-in floor (scenes/default.json). Files the scene names are found from base_dir
+(default: the file's folder, or the working directory). The other arguments override the scene's values: width,
+height (default 640x400), msaa (1, 2, 4 or 8); program: a fragment program for every draw as SASS text (str), or
+bytes of a cubin (its first function) or of a raw SM52 blob; texture: a (height, width, 4) uint8 array for the
+scene's one texture (mip levels box-filtered); filter: nearest, bilinear, trilinear or aniso, and aniso: 1, 2, 4,
+6, 8, 10, 12 or 16, for every sampler; mip_view: colour each mip level flatly. stats=True returns (image, dict of quads, warps, fragments,
 warp_instructions and the control-word hazards seen). Raises tmu.Error for bad input or a program that fails.)");
 }
 

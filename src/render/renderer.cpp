@@ -13,6 +13,8 @@
 
 #include "common/parallel.h"
 #include "interp/attribute_map.h"
+#include "interp/ipa.h"
+#include "interp/sample_pattern.h"
 #include "isa/sm50/cubin_labels.h"
 #include "isa/sm50/program.h"
 #include "raster/rasterizer.h"
@@ -37,11 +39,13 @@ struct Framebuffer {
   uint32_t width, height;
   unsigned samples;
   std::vector<std::array<float, 4>> colour;  // per pixel, per sample
+  std::vector<float> depth;                  // the same, with a depth test
 
-  Framebuffer(uint32_t w, uint32_t h, unsigned s, std::array<float, 4> clear)
-      : width(w), height(h), samples(s), colour(std::size_t{w} * h * s, clear) {}
-  std::array<float, 4>& at(int32_t x, int32_t y, unsigned s) {
-    return colour[(static_cast<std::size_t>(y) * width + static_cast<std::size_t>(x)) * samples + s];
+  Framebuffer(uint32_t w, uint32_t h, unsigned s, std::array<float, 4> clear, bool with_depth)
+      : width(w), height(h), samples(s), colour(std::size_t{w} * h * s, clear),
+        depth(with_depth ? std::size_t{w} * h * s : 0, 1.0f) {}
+  std::size_t index(int32_t x, int32_t y, unsigned s) const {
+    return (static_cast<std::size_t>(y) * width + static_cast<std::size_t>(x)) * samples + s;
   }
   Image resolve() const {
     Image img{width, height, std::vector<uint8_t>(std::size_t{width} * height * 4)};
@@ -141,12 +145,37 @@ Result<std::unique_ptr<SceneTextures>> bind_textures(const Scene& scene) {
 
 namespace {
 
+// Window depth at a sample: the triangle's screen-linear z plane (raster/setup.h) at the sample's position, as IPA
+// evaluates planes.
+float sample_depth(const interp::Plane& z, int32_t x, int32_t y, interp::SampleOffset o) {
+  constexpr float kSixteenth = 1.0f / 16.0f;
+  const interp::Location at{static_cast<float>(x) + static_cast<float>(8 + o.dx) * kSixteenth,
+                            static_cast<float>(y) + static_cast<float>(8 + o.dy) * kSixteenth};
+  return interp::evaluate_plane(z, at, interp::PlaneRounding::FmaChain);
+}
+
+bool depth_passes(texunit::CompareFunc f, float z, float kept) {
+  using texunit::CompareFunc;
+  switch (f) {
+    case CompareFunc::Never: return false;
+    case CompareFunc::Less: return z < kept;
+    case CompareFunc::Equal: return z == kept;
+    case CompareFunc::LessEqual: return z <= kept;
+    case CompareFunc::Greater: return z > kept;
+    case CompareFunc::NotEqual: return z != kept;
+    case CompareFunc::GreaterEqual: return z >= kept;
+    case CompareFunc::Always: return true;
+  }
+  return true;
+}
+
 // What every draw of the render shares, and the warps waiting to run.
 struct Pass {
   const Scene& scene;
   const RenderOptions& options;
   RenderStats& stats;
   Framebuffer fb;
+  std::span<const interp::SampleOffset> pattern;
   raster::RasterState state;
   unsigned threads;
   std::set<std::tuple<uint64_t, uint64_t, unsigned>> seen_hazards;
@@ -225,8 +254,17 @@ Result<bool> draw(Pass& pass, std::size_t d, const texunit::TextureUnit& unit, c
       exec::for_lanes(r.writes, [&](unsigned lane) {
         const raster::QuadFragment& f = job.quads[lane / 4];
         const interp::SampleMask m = f.samples[lane % 4];
-        for (unsigned s = 0; s < scene.samples; ++s)
-          if ((m >> s) & 1) pass.fb.at(f.lane_x(lane % 4), f.lane_y(lane % 4), s) = r.colour[lane];
+        const int32_t px = f.lane_x(lane % 4), py = f.lane_y(lane % 4);
+        for (unsigned s = 0; s < scene.samples; ++s) {
+          if (!((m >> s) & 1)) continue;
+          const std::size_t at = pass.fb.index(px, py, s);
+          if (scene.depth_test) {
+            const float z = sample_depth(job.tram->plane(interp::attr::kPositionZ), px, py, pass.pattern[s]);
+            if (!depth_passes(*scene.depth_test, z, pass.fb.depth[at])) continue;
+            pass.fb.depth[at] = z;
+          }
+          pass.fb.colour[at] = r.colour[lane];
+        }
         ++stats.fragments;
         if (pass.options.poison)
           for (unsigned c = 0; c < 4; ++c)
@@ -289,8 +327,8 @@ Result<Image> render(const Scene& scene, const SceneTextures& bound, const Rende
     return make_error(fmt::format("the scene has {} textures; {} were bound", scene.textures.size(), bound.handles.size()));
   const texunit::TextureUnit unit(bound.set.bindings(), options.policy);
 
-  Pass pass{scene, options, stats, Framebuffer(scene.width, scene.height, scene.samples, scene.clear), {},
-            worker_count(options.threads), {}, {}};
+  Pass pass{scene, options, stats, Framebuffer(scene.width, scene.height, scene.samples, scene.clear, scene.depth_test.has_value()),
+            interp::standard_sample_pattern(*samples), {}, worker_count(options.threads), {}, {}};
   pass.state.width = scene.width;
   pass.state.height = scene.height;
   pass.state.samples = *samples;

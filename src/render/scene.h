@@ -67,8 +67,12 @@ struct Scene {
   unsigned samples = 1;  // MSAA: 1, 2, 4 or 8
   std::array<float, 4> clear{0.55f, 0.72f, 0.92f, 1.0f};
   std::optional<Camera> camera;
+  // With a depth test, each sample keeps a depth (window z in [0, 1], cleared to 1) and a fragment's sample is
+  // written, colour and depth, only where `depth_test(its depth, the kept one)` holds; without, later draws and
+  // triangles cover earlier ones.
+  std::optional<texunit::CompareFunc> depth_test;
   std::vector<SceneTexture> textures;
-  std::vector<Draw> draws;  // drawn in order, each over the ones before (no depth test)
+  std::vector<Draw> draws;  // drawn in order
   std::filesystem::path base_dir;  // texel files (png, raw) are found from here
 };
 

@@ -15,6 +15,7 @@
 #include "common/input_file.h"
 #include "render/options.h"
 #include "render/programs.h"
+#include "sample/spec_names.h"
 #include "sample/spec_parts.h"
 
 namespace tmu::render {
@@ -189,7 +190,7 @@ Result<Scene> read_scene(std::string_view text, const std::filesystem::path& bas
   if (!root) return make_error(root.error());
   try {
     const Cursor c(*root, "");
-    c.object({"width", "height", "samples", "clear", "camera", "textures", "programs", "draws"});
+    c.object({"width", "height", "samples", "clear", "camera", "depth_test", "textures", "programs", "draws"});
     Scene s;
     s.base_dir = base_dir;
     if (auto v = c.find("width")) s.width = static_cast<uint32_t>(v->integer(1, 4096));
@@ -204,6 +205,7 @@ Result<Scene> read_scene(std::string_view text, const std::filesystem::path& bas
       for (unsigned i = 0; i < 4; ++i) s.clear[i] = (*v)[i].number();
     }
     if (auto v = c.find("camera")) s.camera = read_camera(*v);
+    if (auto v = c.find("depth_test")) s.depth_test = v->pick<texunit::CompareFunc>(sample::kCompareFuncs);
 
     Named texture_names, program_names;
     if (auto ts = c.find("textures")) {

@@ -154,6 +154,7 @@ TEST(RenderVsLlvmpipe, SceneFiles) {
   };
   for (const File& f : {File{"cube.json", {2, 0.999, 0.05}}, File{"array.json", {1, 0.999, 0.05}},
                         File{"msaa.json", {4, 0.975, 1.0}}, File{"shadow.json", {0, 0.999, 0.01}},
+                        File{"depth.json", {4, 0.99, 1.0}},
                         File{"default.json", {32, 0.97, 5.0}}}) {
     SCOPED_TRACE(f.file);
     Scene scene = scene_file(f.file);

@@ -2,7 +2,7 @@
 # a scratch prefix, then examples/package and this directory's program configured against that prefix alone with
 # find_package(tmu), built and run. Run by ctest (tests/CMakeLists.txt, package.install_and_use) as
 #   cmake -DBUILD=<build tree> -DSOURCE=<source tree> -DWORK=<scratch dir> -DGENERATOR=<generator>
-#         -DCXX=<compiler> -DCONFIG=<configuration> -P package_test.cmake
+#         -DCXX=<compiler> -DCONFIG=<configuration> [-DPYTHON=<python3> -DPYTHON_DIR=<module dir>] -P package_test.cmake
 # The install copies what the build made; it builds nothing (ctest runs after the build).
 cmake_minimum_required(VERSION 3.25)
 foreach(var BUILD SOURCE WORK GENERATOR CXX CONFIG)
@@ -106,6 +106,19 @@ endif()
 build_and_run(all_libraries ${SOURCE}/tests/package tmu_all_libraries)
 if(NOT out STREQUAL "16 libraries linked\n")
   message(FATAL_ERROR "tmu_all_libraries printed\n${out}")
+endif()
+# The Python module (where the build has one): installed under the prefix's TMU_PYTHON_INSTALL_DIR and imported from
+# there alone, it disassembles the example's word (the text worked out above).
+if(PYTHON)
+  if(NOT EXISTS ${prefix}/${PYTHON_DIR})
+    message(FATAL_ERROR "the Python module was not installed in ${prefix}/${PYTHON_DIR}")
+  endif()
+  # (Lines, not semicolons, between the statements: a semicolon would split the CMake argument.)
+  run("import tmu" ${CMAKE_COMMAND} -E env PYTHONPATH=${prefix}/${PYTHON_DIR} PYTHONNOUSERSITE=1 ${PYTHON} -c
+      "import tmu\nprint(tmu.__file__)\nprint(tmu.disassemble_word(0xc1380057a0470200))")
+  if(NOT out MATCHES "^${prefix}/${PYTHON_DIR}/tmu[^\n]*[.]so\nTEX[.]LB R0, R2, R4, 0x5, 2D, 0xf\n$")
+    message(FATAL_ERROR "the installed module printed\n${out}")
+  endif()
 endif()
 # Passed: the scratch tree (a copy of the libraries and the tool) is not kept.
 file(REMOVE_RECURSE ${WORK})

@@ -88,3 +88,33 @@ def test_bad_arguments():
         tmu.render(width=8, height=8, texture=[[0, 0, 0, 0]])
     with pytest.raises(TypeError):
         tmu.render(width=8, height=8, program=12)
+
+
+def test_scene_file_same_image_as_the_cli(tmp_path, cli):
+    # A scene file by path (its folder is where its files are found), as `tmu render --scene` draws it.
+    png = tmp_path / "cube.png"
+    run = cli("render", "--scene", SOURCE / "scenes/cube.json", "--width", 80, "--height", 50, "-o", png)
+    assert run.returncode == 0, run.stderr
+    width, height, pixels = read_png_rgba(png)
+    image = tmu.render(scene=SOURCE / "scenes/cube.json", width=80, height=50)
+    assert image.shape == (50, 80, 4) and (width, height) == (80, 50)
+    assert image.tobytes() == pixels
+
+
+def test_scene_dict():
+    # A scene as a dict: one triangle covering the frame, coloured by a constant from bank 2 that the draw sets.
+    scene = {
+        "width": 4, "height": 3,
+        "programs": {"c": {"sass": "MOV R0, c[0x2][0x0] ;\nMOV R1, c[0x2][0x4] ;\nMOV R2, c[0x2][0x8] ;\n"
+                                   "MOV R3, c[0x2][0xc] ;\nEXIT ;\n"}},
+        "draws": [{"program": "c", "constants": [{"bank": 2, "f32": np.array([0.25, 0.5, 1.0, 1.0])}],
+                   "vertices": [{"position": [-1, -1, 0]}, {"position": [3, -1, 0]}, {"position": [-1, 3, 0]}],
+                   "triangles": [[0, 1, 2]]}],
+    }
+    image = tmu.render(scene=scene)
+    assert image.shape == (3, 4, 4)
+    assert colours(image) == {(64, 128, 255, 255)}  # 0.25 * 255 = 63.75, 0.5 * 255 = 127.5 (half away from zero)
+    with pytest.raises(tmu.Error, match=r"scene: draws\[0\]\.program: no program named 'd' \(the scene has: c\)"):
+        tmu.render(scene={**scene, "draws": [{**scene["draws"][0], "program": "d"}]})
+    with pytest.raises(tmu.Error, match="texture: replaces the scene's one texture; the scene has 0"):
+        tmu.render(scene=scene, texture=np.zeros((4, 4, 4), np.uint8))

@@ -32,7 +32,7 @@ class LlvmpipeContext {
   LlvmpipeContext(uint32_t width, uint32_t height, unsigned threads = 1) : buffer_(std::size_t{width} * height * 4) {
     setenv("GALLIUM_DRIVER", "llvmpipe", 1);
     setenv("LP_NUM_THREADS", std::to_string(threads).c_str(), 1);
-    const int attribs[] = {OSMESA_FORMAT, OSMESA_RGBA, OSMESA_PROFILE, OSMESA_CORE_PROFILE,
+    const int attribs[] = {OSMESA_FORMAT, OSMESA_RGBA, OSMESA_DEPTH_BITS, 24, OSMESA_PROFILE, OSMESA_CORE_PROFILE,
                            OSMESA_CONTEXT_MAJOR_VERSION, 3, OSMESA_CONTEXT_MINOR_VERSION, 3, 0};
     ctx_ = OSMesaCreateContextAttribs(attribs, nullptr);
     if (!ctx_) throw std::runtime_error("OSMesa could not create a GL 3.3 core context");
@@ -103,16 +103,28 @@ class LlvmpipeScene {
     for (const render::SceneTexture& t : scene.textures) textures_.push_back(make_texture(t));
     for (std::size_t d = 0; d < scene.draws.size(); ++d) draws_.push_back(make_draw(scene.draws[d]));
     glViewport(0, 0, static_cast<GLsizei>(scene.width), static_cast<GLsizei>(scene.height));
-    if (scene.samples > 1) {
+    // Several samples or a depth test: a framebuffer of its own (RGBA8 and a 32-bit float depth, as tmu keeps
+    // fp32 depths), resolved into OSMesa's by a blit.
+    if (scene.samples > 1 || scene.depth_test) {
+      const auto samples = static_cast<GLsizei>(scene.samples > 1 ? scene.samples : 0);
+      const auto w = static_cast<GLsizei>(scene.width), h = static_cast<GLsizei>(scene.height);
       glGenFramebuffers(1, &fbo_);
       glBindFramebuffer(GL_FRAMEBUFFER, fbo_);
-      glGenRenderbuffers(1, &rbo_);
-      glBindRenderbuffer(GL_RENDERBUFFER, rbo_);
-      glRenderbufferStorageMultisample(GL_RENDERBUFFER, static_cast<GLsizei>(scene.samples), GL_RGBA8,
-                                       static_cast<GLsizei>(scene.width), static_cast<GLsizei>(scene.height));
-      glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rbo_);
+      glGenRenderbuffers(2, rbo_);
+      glBindRenderbuffer(GL_RENDERBUFFER, rbo_[0]);
+      glRenderbufferStorageMultisample(GL_RENDERBUFFER, samples, GL_RGBA8, w, h);
+      glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_RENDERBUFFER, rbo_[0]);
+      glBindRenderbuffer(GL_RENDERBUFFER, rbo_[1]);
+      glRenderbufferStorageMultisample(GL_RENDERBUFFER, samples, GL_DEPTH_COMPONENT32F, w, h);
+      glFramebufferRenderbuffer(GL_FRAMEBUFFER, GL_DEPTH_ATTACHMENT, GL_RENDERBUFFER, rbo_[1]);
       if (glCheckFramebufferStatus(GL_FRAMEBUFFER) != GL_FRAMEBUFFER_COMPLETE)
-        throw std::runtime_error(fmt::format("llvmpipe has no {}-sample framebuffer", scene.samples));
+        throw std::runtime_error(fmt::format("llvmpipe has no {}-sample framebuffer with depth", scene.samples));
+    }
+    if (scene.depth_test) {
+      const GLenum funcs[] = {GL_NEVER, GL_LESS, GL_EQUAL, GL_LEQUAL, GL_GREATER, GL_NOTEQUAL, GL_GEQUAL, GL_ALWAYS};
+      glEnable(GL_DEPTH_TEST);
+      glDepthFunc(funcs[static_cast<unsigned>(*scene.depth_test)]);
+      glClearDepth(1.0);
     }
     glClearColor(scene.clear[0], scene.clear[1], scene.clear[2], scene.clear[3]);
     draw();  // compiles the shader variants for this state
@@ -126,14 +138,14 @@ class LlvmpipeScene {
     }
     for (const Texture& t : textures_) glDeleteTextures(1, &t.name);
     if (fbo_) glDeleteFramebuffers(1, &fbo_);
-    if (rbo_) glDeleteRenderbuffers(1, &rbo_);
+    if (rbo_[0]) glDeleteRenderbuffers(2, rbo_);
   }
   LlvmpipeScene(const LlvmpipeScene&) = delete;
   LlvmpipeScene& operator=(const LlvmpipeScene&) = delete;
 
   void draw() {
     glBindFramebuffer(GL_FRAMEBUFFER, fbo_);
-    glClear(GL_COLOR_BUFFER_BIT);
+    glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
     for (const Draw& d : draws_) {
       glUseProgram(d.program);
       for (std::size_t i = 0; i < d.textures.size(); ++i) {
@@ -311,7 +323,7 @@ class LlvmpipeScene {
   const render::Scene& scene_;
   std::vector<Texture> textures_;
   std::vector<Draw> draws_;
-  GLuint fbo_ = 0, rbo_ = 0;
+  GLuint fbo_ = 0, rbo_[2] = {0, 0};
 };
 
 }  // namespace tmu::bench

@@ -3,6 +3,10 @@
 // covered exactly once across the shared diagonal, an MSAA edge resolved to the covered fraction, and errors.
 #include <gtest/gtest.h>
 
+#include <fmt/format.h>
+
+#include <set>
+
 #include "render/programs.h"
 #include "render/options.h"
 #include "render/renderer.h"
@@ -262,6 +266,40 @@ TEST(Render, TrianglesAreClippedAtTheNearPlane) {
       const bool expect = y >= 6 || (y >= 4 && x >= 1 && x <= 6);
       EXPECT_EQ(lit(x, y), expect) << x << "," << y;
     }
+}
+
+// The depth test: three window-covering triangles at clip z 0.5, -0.5 and 0 (window depths 0.75, 0.25, 0.5) in red,
+// blue, green, drawn in that order. With "less" the nearest, blue, stays everywhere; with "greater" (depths
+// cleared to 1, which nothing exceeds) nothing is written; without a test the last, green, covers the rest.
+TEST(Render, DepthTestKeepsTheNearestSample) {
+  auto scene = [](const char* test) {
+    std::string draws;
+    const std::pair<const char*, const char*> layers[] = {{"0.5", "[1, 0, 0, 1]"}, {"-0.5", "[0, 0, 1, 1]"}, {"0", "[0, 1, 0, 1]"}};
+    for (const auto& [z, c] : layers)
+      draws += fmt::format(R"({}{{"program": "p", "vertices": [{{"position": [-1, -1, {}], "attributes": [{}]}},
+        {{"position": [3, -1, {}], "attributes": [{}]}}, {{"position": [-1, 3, {}], "attributes": [{}]}}],
+        "triangles": [[0, 1, 2]]}})", draws.empty() ? "" : ",", z, c, z, c, z, c);
+    auto s = read_scene(fmt::format(R"({{"width": 4, "height": 4, "samples": 4, "clear": [0, 0, 0, 1], {}
+      "programs": {{"p": {{"builtin": "colour"}}}}, "draws": [{}]}})", test, draws), {});
+    std::set<std::array<uint8_t, 4>> colours;
+    if (!s) {
+      ADD_FAILURE() << s.error();
+      return colours;
+    }
+    RenderStats stats;
+    auto img = render(*s, {}, stats);
+    if (!img) {
+      ADD_FAILURE() << img.error();
+      return colours;
+    }
+    for (std::size_t i = 0; i < img->rgba.size(); i += 4)
+      colours.insert({img->rgba[i], img->rgba[i + 1], img->rgba[i + 2], img->rgba[i + 3]});
+    return colours;
+  };
+  using C = std::set<std::array<uint8_t, 4>>;
+  EXPECT_EQ(scene(R"("depth_test": "less",)"), (C{{0, 0, 255, 255}}));
+  EXPECT_EQ(scene(R"("depth_test": "greater",)"), (C{{0, 0, 0, 255}}));
+  EXPECT_EQ(scene(""), (C{{0, 255, 0, 255}}));
 }
 
 // The built-in default scene is scenes/default.json, read as every scene file is.
