@@ -14,7 +14,8 @@ from conftest import SOURCE
 # sm50-encodings.md §5: the seed's spelling, nvdisasm's text and the word (SM50, control slot without phase).
 REFERENCE_PAIRS = [
     ("TEX.LB R0,R2,R4,5,2D,0xf;", "TEX.LB R0, R2, R4, 0x5, 2D, 0xf", 0xc1380057a0470200),
-    ("TEX.B.DC R4,R0,R8,5,1D,0xf;", "TEX.B.DC R4, R0, R8, 0x0, 1D, 0xf", 0xdebc000780870004),
+    # The seed writes index 5, which a .B word cannot hold (refused: test_bindless_index_refused); 0 is its word.
+    ("TEX.B.DC R4,R0,R8,0,1D,0xf;", "TEX.B.DC R4, R0, R8, 0x0, 1D, 0xf", 0xdebc000780870004),
     ("TLD.LZ R0, R4, 0, 2D, 0xf;", "TLD.LZ R0, R4, 0x0, 2D, 0xf", 0xdc380007aff70400),
     ("TLD.LZ.MS R0, R4, R6, 0, 2D, 0xf;", "TLD.LZ.MS R0, R4, R6, 0x0, 2D, 0xf", 0xdc3c0007a0670400),
     ("IPA.PASS R4, a[0x7c];", "IPA.PASS R4, a[0x7c], RZ", 0xe003ff87cff7ff04),
@@ -32,6 +33,11 @@ def test_words_as_the_reference_gives_them(seed, text, word):
     assert tmu.disassemble_word(word) == text
     assert tmu.assemble_word(seed) == word
     assert tmu.assemble_word(text) == word
+
+
+def test_bindless_index_refused():
+    with pytest.raises(tmu.Error, match=r"5 is not encodable here: a bindless \(\.B\) texture instruction has no texture index"):
+        tmu.assemble_word("TEX.B.DC R4,R0,R8,5,1D,0xf;")
 
 
 def test_sm52_only_form():

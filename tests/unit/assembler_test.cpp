@@ -22,7 +22,7 @@ uint64_t assemble_one(std::string_view text, Arch arch = Arch::SM50) {
 }
 
 TEST(Assembler, SeedSpelling) {
-  EXPECT_EQ(assemble_one("TEX.B.DC R4,R0,R8,5,1D,0xf"), 0xdebc000780870004u);  // index ignored by .B
+  EXPECT_EQ(assemble_one("TEX.B.DC R4,R0,R8,0x0,1D,0xf"), 0xdebc000780870004u);  // seed 000 writes 5: see below
   EXPECT_EQ(assemble_one("TEX.LB     R0,R2,R4,5,2D,0xf"), 0xc1380057a0470200u);
   EXPECT_EQ(assemble_one("TLD.LZ     R0, R4, 0, 2D, 0xf"), 0xdc380007aff70400u);
   EXPECT_EQ(assemble_one("TLD.LZ.MS R0, R4, R6, 0, 2D, 0xf"), 0xdc3c0007a0670400u);
@@ -115,8 +115,8 @@ TEST(Assembler, ProgramWithAnnotationsAndErrors) {
 }
 
 // Bad text refused with where and why (issue 15): immediates out of their field's range, unclosed comments, no
-// instructions, binary data. (A .B form's texture index is accepted and not encoded: seed 000 writes
-// "TEX.B.DC R4,R0,R8,5,1D,0xf", SeedSpelling above.)
+// instructions, binary data, a texture index on a .B form (seed 000 writes "TEX.B.DC R4,R0,R8,5,1D,0xf", but the
+// word has no index field: nvdisasm prints 0x0 for every .B word, so 5 would be dropped silently).
 TEST(Assembler, RefusesWhatItCannotEncode) {
   Program p;
   auto msg = [&](std::string_view text) {
@@ -131,6 +131,13 @@ TEST(Assembler, RefusesWhatItCannotEncode) {
   EXPECT_NE(msg("IADD R0, R0, 524288 ;").find("524288 is out of range: -0x80000 to 0x7ffff"), std::string::npos);
   EXPECT_NE(msg("SHL R0, R0, 0x80000 ;").find("out of range"), std::string::npos);
   EXPECT_EQ(msg("MOV R0, -0x80000 ;"), "accepted");
+  EXPECT_EQ(msg("TEX.B.DC R4, R0, R8, 5, 1D, 0xf ;"),
+            "1:22: 5 is not encodable here: a bindless (.B) texture instruction has no texture index (the handle "
+            "register selects texture and sampler); write 0x0");
+  EXPECT_EQ(msg("TLD.B.LZ R0, R4, R6, 0x3, 2D, 0xf ;"),
+            "1:22: 0x3 is not encodable here: a bindless (.B) texture instruction has no texture index (the handle "
+            "register selects texture and sampler); write 0x0");
+  EXPECT_EQ(msg("TEX.B R0, R0, R4, 0, 2D, 0xf ;"), "accepted");
   EXPECT_EQ(msg("MOV R0, 0x7ffff ;"), "accepted");
   // A 32-bit immediate takes its two's complement: MOV32I R0, -1 is 0xffffffff.
   EXPECT_EQ(msg("MOV32I R0, -1 ;"), "accepted");

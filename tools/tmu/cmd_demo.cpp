@@ -16,7 +16,7 @@ IPA.PASS R4, a[0x7c];            # WPOS.w = 1/w
 IPA.MUL  R0, a[0x300], R4;       # TEX0.s
 IPA.MUL  R1, a[0x304], R4;       # TEX0.t
 TEX.LB R0, R0, R4, 5, 2D, 0xf;   # seed spelling: decimal index, no spaces
-TEX.B.DC R4, R0, R8, 5, 1D, 0xf;
+TEX.B.DC R4, R0, R8, 0, 1D, 0xf;  # bindless: the handle in R0 selects; no index
 TLD.LZ.MS R0, R4, R6, 0, 2D, 0xf;
 )";
 

@@ -159,8 +159,15 @@ class Attempt {
     std::string_view t = op.text;
     if (!it.has_slot) {
       if (t == it.prefix) return true;
-      // A literal index such as TEX.B's "0x0": the hardware ignores it, so any number is accepted (seed 000).
-      if (parse_integer(it.prefix) && parse_integer(t)) return true;
+      // A literal index such as the .B texture forms' "0x0": the word has no index field there (those bits hold
+      // other fields; nvdisasm prints 0x0 for every .B word), so another number cannot be encoded. Seed 000's
+      // example "TEX.B.DC R4,R0,R8,5,1D,0xf" writes 5; it is refused rather than silently dropped.
+      const auto want = parse_integer(it.prefix), got = parse_integer(t);
+      if (want && got && *want == *got) return true;
+      if (want && got)
+        return fail(op.offset, fmt::format("{} is not encodable here: a bindless (.B) texture instruction has no "
+                                           "texture index (the handle register selects texture and sampler); "
+                                           "write {}", t, it.prefix), d + 1);
       return fail(op.offset, fmt::format("expected '{}'", it.prefix), d);
     }
     if (!t.starts_with(it.prefix) || !t.ends_with(it.suffix) || t.size() < it.prefix.size() + it.suffix.size())
