@@ -22,6 +22,7 @@
 #include "render/clip.h"
 #include "render/options.h"
 #include "sample/texels.h"
+#include "texunit/filter.h"
 #include "texunit/texture_unit.h"
 
 namespace tmu::render {
@@ -154,21 +155,6 @@ float sample_depth(const interp::Plane& z, int32_t x, int32_t y, interp::SampleO
   return interp::evaluate_plane(z, at, interp::PlaneRounding::FmaChain);
 }
 
-bool depth_passes(texunit::CompareFunc f, float z, float kept) {
-  using texunit::CompareFunc;
-  switch (f) {
-    case CompareFunc::Never: return false;
-    case CompareFunc::Less: return z < kept;
-    case CompareFunc::Equal: return z == kept;
-    case CompareFunc::LessEqual: return z <= kept;
-    case CompareFunc::Greater: return z > kept;
-    case CompareFunc::NotEqual: return z != kept;
-    case CompareFunc::GreaterEqual: return z >= kept;
-    case CompareFunc::Always: return true;
-  }
-  return true;
-}
-
 // What every draw of the render shares, and the warps waiting to run.
 struct Pass {
   const Scene& scene;
@@ -260,7 +246,8 @@ Result<bool> draw(Pass& pass, std::size_t d, const texunit::TextureUnit& unit, c
           const std::size_t at = pass.fb.index(px, py, s);
           if (scene.depth_test) {
             const float z = sample_depth(job.tram->plane(interp::attr::kPositionZ), px, py, pass.pattern[s]);
-            if (!depth_passes(*scene.depth_test, z, pass.fb.depth[at])) continue;
+            // The depth test is the texture unit's depth compare, reference z against the kept depth.
+            if (texunit::depth_compare(*scene.depth_test, z, pass.fb.depth[at]) == 0.0f) continue;
             pass.fb.depth[at] = z;
           }
           pass.fb.colour[at] = r.colour[lane];
