@@ -34,8 +34,9 @@ struct Options {
   std::optional<unsigned> threads;  // unset: one thread, CPU time
 };
 
-// The executor alone: a loop of integer and float ALU instructions and a branch, on a full warp.
-double alu_loop_rate(int runs) {
+// The executor alone: a loop of integer and float ALU instructions and a branch, on a full warp, through the
+// warp-wide fast handlers or (`reference`) the per-lane reference handlers.
+double alu_loop_rate(int runs, bool reference) {
   isa::sm50::Program p;
   const char* source = R"(
         MOV32I R0, 0x0 ;
@@ -50,12 +51,15 @@ loop:   FFMA R3, R2, R2, R3 ;
 )";
   if (auto e = isa::sm50::assemble(source, isa::Arch::SM52, p)) throw std::runtime_error(e->message);
   std::vector<double> rate;
+  const exec::DecodedProgram decoded(p);
   for (int r = 0; r < runs; ++r) {
     exec::Warp warp;
     exec::Machine machine;
     exec::RunReport report;
+    exec::RunLimits limits;
+    limits.reference = reference;
     const double t0 = bench::process_cpu_seconds();
-    if (auto e = exec::run(p, warp, machine, {}, report)) throw std::runtime_error(e->to_string());
+    if (auto e = exec::run(decoded, warp, machine, limits, report)) throw std::runtime_error(e->to_string());
     rate.push_back(static_cast<double>(report.instructions) / (bench::process_cpu_seconds() - t0));
   }
   return bench::median(rate);
@@ -109,7 +113,11 @@ int main(int argc, char** argv) try {
   fmt::print("tmu render:     {:>12.0f} pixels/s   (median of {} runs; {:.0f} warp instructions/s including texture "
              "sampling)\n", tmu_rate, o.runs, bench::median(exec_rate));
   if (!o.threads)
-    fmt::print("executor:       {:>12.0f} warp instructions/s on an ALU and branch loop\n", alu_loop_rate(o.runs));
+    for (bool reference : {false, true}) {
+      const double r = alu_loop_rate(o.runs, reference);
+      fmt::print("executor:       {:>12.0f} warp instructions/s on an ALU and branch loop ({:.0f}M lane-instructions/s; "
+                 "{} handlers)\n", r, r * exec::kLanes / 1e6, reference ? "reference" : "fast");
+    }
 #if TMU_HAVE_OSMESA
   bench::LlvmpipeScene gl(scene, threads);
   std::vector<double> gl_t;

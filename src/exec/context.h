@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "exec/decoded.h"
 #include "exec/executor.h"
 #include "isa/sm50/instruction.h"
 
@@ -43,6 +44,12 @@ struct Scoreboard {
   void wait(uint8_t mask);
   // DEPBAR.LE SBn, count: the oldest instructions on barrier n complete until at most `count` remain.
   void wait_until(unsigned barrier, unsigned count);
+  // Nothing is outstanding: no access can be a hazard.
+  bool empty() const {
+    for (unsigned b = 0; b < 6; ++b)
+      if (!write[b].empty() || !read[b].empty()) return false;
+    return true;
+  }
 };
 
 class Context {
@@ -108,8 +115,16 @@ class Context {
   void track_unwritten();
 };
 
-// A handler runs one instruction on ctx.lanes.
-using Handler = void (*)(Context&, const isa::sm50::Instruction&);
+// One lane's value of a source operand (decoded.h). A constant-bank read outside the bank stops the program
+// naming bank, offset and lane.
+inline uint32_t read(Context& c, const AluSource& s, unsigned lane) {
+  switch (s.kind) {
+    case AluSource::Kind::Reg: return c.reg(s.value, lane);
+    case AluSource::Kind::Cbank: return c.cbank(s.value, s.offset, lane);
+    case AluSource::Kind::Imm: break;
+  }
+  return s.value;
+}
 
 // Per-family handler lists (ops_*.cpp); the executor's dispatch table is built from them.
 struct HandlerEntry {

@@ -130,20 +130,6 @@ std::optional<std::size_t> Context::index_of(int64_t a) const {
 
 namespace {
 
-struct Dispatch {
-  std::array<Handler, isa::sm50::kNumOps> table{};
-  Dispatch() {
-    for (auto list : {control_handlers(), texture_handlers(), interp_handlers(), float_handlers(), integer_handlers(),
-                      conversion_handlers(), memory_handlers(), video_handlers(), half_handlers()})
-      for (const HandlerEntry& e : list) table[static_cast<std::size_t>(e.op)] = e.handler;
-  }
-};
-
-const Dispatch& dispatch() {
-  static const Dispatch d;
-  return d;
-}
-
 // Threads of the current mask that have not exited.
 uint32_t live(const Warp& w) { return w.masks.ctm & ~w.masks.exited; }
 
@@ -164,9 +150,9 @@ bool pop_stack(Context& c, std::size_t& pc) {
 
 }  // namespace
 
-WarpExecution::WarpExecution(const isa::sm50::Program& program, Warp& warp, Machine& machine,
+WarpExecution::WarpExecution(const DecodedProgram& program, Warp& warp, Machine& machine,
                              const RunLimits& limits, RunReport& report)
-    : ctx_(std::make_unique<Context>(program, warp, machine, report)), limits_(limits) {
+    : ctx_(std::make_unique<Context>(program.program(), warp, machine, report)), decoded_(&program), limits_(limits) {
   if (limits.poison) {
     for (auto& r : warp.reg) r.fill(kPoison);
     ctx_->written_.assign(kRegisters, 0);
@@ -177,10 +163,10 @@ WarpExecution::~WarpExecution() = default;
 
 WarpExecution::Stop WarpExecution::resume() {
   Context& c = *ctx_;
-  const isa::sm50::Program& program = c.program;
+  const DecodedProgram& program = *decoded_;
   Warp& warp = c.warp;
   RunReport& report = c.report;
-  const auto& table = dispatch().table;
+  const bool fast = !limits_.reference;
   auto failed = [&](ExecError e) {
     error_ = std::move(e);
     return Stop::Failed;
@@ -188,42 +174,52 @@ WarpExecution::Stop WarpExecution::resume() {
   std::size_t& pc = pc_;
   while (true) {
     if (live(warp) == 0 && !pop_stack(c, pc)) return Stop::Exited;  // every thread has exited
-    if (pc >= program.code.size())
-      return failed({program.address(program.code.size() - 1), -1,
+    if (pc >= program.size())
+      return failed({c.program.address(program.size() - 1), -1,
                      "runs past the end of the program (no EXIT on this path)"});
     if (report.instructions++ >= limits_.max_instructions)
-      return failed({program.address(pc), -1,
+      return failed({c.program.address(pc), -1,
                      fmt::format("instruction budget of {} exhausted: a runaway loop?", limits_.max_instructions)});
-    const Instruction& inst = program.code[pc];
+    const Decoded& d = program[pc];
+    const Instruction& inst = *d.inst;
     c.inst = &inst;
     c.index = pc;
     c.jump.reset();
     c.arrival.reset();
     c.checked_read_ = {};
     c.checked_write_ = {};
-    c.scoreboard.wait(inst.ctrl.wait);
+    if (d.wait) c.scoreboard.wait(d.wait);
 
     uint32_t lanes = live(warp);
-    if (inst.has(isa::sm50::Opd::pg)) {
-      const unsigned p = inst.guard().index;
-      const uint32_t g = p >= 7 ? kAllLanes : warp.pred[p];
-      lanes &= inst.guard_negated() ? ~g : g;
-    }
+    const uint32_t g = d.guard >= 7 ? kAllLanes : warp.pred[d.guard];
+    lanes &= d.guard_negated ? ~g : g;
     c.lanes = lanes;
 
-    const Handler h = table[static_cast<std::size_t>(inst.op())];
-    if (!h) {
+    if (fast && d.fast && lanes != 0) {
+      // The registers the reference handler would have checked, checked in its order; with nothing outstanding
+      // on any barrier there is nothing to report, and the sets are recorded for the scoreboard alone.
+      if (d.listed) {
+        if (c.scoreboard.empty()) {
+          c.checked_read_ = d.reads;
+          c.checked_write_ = d.writes;
+        } else {
+          for (unsigned t = 0; t < d.touches; ++t) c.check_hazard(d.touch[t], (d.touch_writes >> t) & 1);
+        }
+      }
+      d.fast(c, d);
+    } else if (d.reference) {
+      d.reference(c, inst);
+    } else {
       std::string text;
       isa::sm50::print(inst, text);
       return failed({inst.address(), -1, fmt::format("'{}': the executor does not model {} yet", text,
                                                      isa::sm50::op_name(inst.op()))});
     }
-    h(c, inst);
     if (c.error) return failed(*c.error);
     if (!c.written_.empty()) c.track_unwritten();
 
     // Variable-latency results and operands stay covered by the slot's barriers until waited on.
-    if (!isa::sm50::fixed_latency(inst.form().sched)) {
+    if (!d.fixed_latency) {
       if (inst.ctrl.wrbar < 6 && c.checked_write_ != std::array<uint64_t, 4>{})
         c.scoreboard.write[inst.ctrl.wrbar].push_back({c.checked_write_, inst.address(), lanes});
       if (inst.ctrl.rdbar < 6 && c.checked_read_ != std::array<uint64_t, 4>{})
@@ -330,6 +326,11 @@ void swap_warp(Machine& m, BlockWarp& bw, unsigned w) {
 
 std::optional<ExecError> run(const isa::sm50::Program& program, Warp& warp, Machine& machine, const RunLimits& limits,
                              RunReport& report) {
+  return run(DecodedProgram(program), warp, machine, limits, report);
+}
+
+std::optional<ExecError> run(const DecodedProgram& program, Warp& warp, Machine& machine, const RunLimits& limits,
+                             RunReport& report) {
   WarpExecution x(program, warp, machine, limits, report);
   BlockBarriers barriers(kLanes);
   while (true) {
@@ -348,6 +349,11 @@ std::optional<ExecError> run(const isa::sm50::Program& program, Warp& warp, Mach
 }
 
 std::optional<BlockError> run_block(const isa::sm50::Program& program, std::vector<BlockWarp>& warps, uint32_t threads,
+                                    Machine& machine, const RunLimits& limits) {
+  return run_block(DecodedProgram(program), warps, threads, machine, limits);
+}
+
+std::optional<BlockError> run_block(const DecodedProgram& program, std::vector<BlockWarp>& warps, uint32_t threads,
                                     Machine& machine, const RunLimits& limits) {
   enum class State : uint8_t { Ready, Waiting, Exited };
   std::vector<WarpExecution> runs;

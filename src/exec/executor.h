@@ -4,6 +4,9 @@
 // thread mask whose guard predicate holds. Semantics live in one handler per op (dispatch by the table's Op), in
 // files per instruction family. Control words are checked, not ignored: a register read or overwritten while a
 // variable-latency instruction's barrier still covers it, with no wait on that barrier, is reported as a hazard.
+// The program is decoded once (decoded.h); the common forms run on the whole warp at once in fast handlers
+// (fast.h) that compute what the reference handlers compute lane by lane; RunLimits::reference runs every
+// instruction through its reference handler, for checking.
 #pragma once
 
 #include <cstdint>
@@ -12,6 +15,7 @@
 #include <string>
 #include <vector>
 
+#include "exec/decoded.h"
 #include "exec/machine.h"
 #include "exec/warp.h"
 #include "isa/sm50/memory_enums.h"
@@ -58,6 +62,8 @@ struct RunLimits {
   // of its threads have not written is reported once (RunReport::uninitialised). Without it, registers hold what
   // the caller put there (zero in a new Warp) and nothing is reported.
   bool poison = false;
+  // Every instruction through its reference handler (the fast handlers are checked against it).
+  bool reference = false;
 };
 
 struct RunReport {
@@ -70,6 +76,9 @@ struct RunReport {
 // run (ThreadMasks::launch). Returns the first error, if any. The warp is a block of its own: a barrier completes
 // when the warp arrives, unless it waits for more threads than a warp has (then it can never complete: an error).
 std::optional<ExecError> run(const isa::sm50::Program& program, Warp& warp, Machine& machine, const RunLimits& limits,
+                             RunReport& report);
+// The same for a program decoded once, for callers that run many warps of it.
+std::optional<ExecError> run(const DecodedProgram& program, Warp& warp, Machine& machine, const RunLimits& limits,
                              RunReport& report);
 
 // A warp's arrival at a named barrier (BAR.SYNC, BAR.ARV, BAR.RED): what the block's scheduler counts. PTX ISA,
@@ -95,7 +104,8 @@ class Context;
 class WarpExecution {
  public:
   enum class Stop : uint8_t { Exited, Barrier, Failed };
-  WarpExecution(const isa::sm50::Program& program, Warp& warp, Machine& machine, const RunLimits& limits,
+  // `program` must outlive the execution.
+  WarpExecution(const DecodedProgram& program, Warp& warp, Machine& machine, const RunLimits& limits,
                 RunReport& report);
   WarpExecution(WarpExecution&&) noexcept;
   ~WarpExecution();
@@ -105,6 +115,7 @@ class WarpExecution {
 
  private:
   std::unique_ptr<Context> ctx_;
+  const DecodedProgram* decoded_;
   RunLimits limits_;
   std::size_t pc_ = 0;
   BarrierArrival arrival_;
@@ -132,6 +143,8 @@ struct BlockError {
 // that has exited never arrives again: a barrier that still waits for it when no warp can run is a deadlock,
 // reported as an error, never a hang. `threads` is the block's size, the count of a barrier without one.
 std::optional<BlockError> run_block(const isa::sm50::Program& program, std::vector<BlockWarp>& warps, uint32_t threads,
+                                    Machine& machine, const RunLimits& limits);
+std::optional<BlockError> run_block(const DecodedProgram& program, std::vector<BlockWarp>& warps, uint32_t threads,
                                     Machine& machine, const RunLimits& limits);
 
 }  // namespace tmu::exec

@@ -41,6 +41,7 @@ namespace {
 uint32_t cc_lanes(Context& c, const Instruction& inst) {
   if (!inst.has(Opd::br_cc)) return c.lanes;
   const uint32_t cc = inst.raw(Opd::br_cc);
+  if (cc == static_cast<uint32_t>(CondCode::T)) return c.lanes;  // the default: every lane
   uint32_t out = 0;
   for_lanes(c.lanes, [&](unsigned lane) {
     auto t = cc_test(c, cc, lane);

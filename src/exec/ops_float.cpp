@@ -13,17 +13,17 @@ using isa::sm50::Op;
 
 namespace fp {
 
-uint32_t operand_b(Context& c, const Instruction& in, unsigned lane) {
-  if (rc_form(in)) return c.reg(in.get<Opd::rc>().index, lane);
-  if (in.has(Opd::rb)) return c.reg(in.get<Opd::rb>().index, lane);
-  if (in.has(Opd::fa_cb)) return cbank_word(c, in.get<Opd::fa_cb>(), lane);
-  if (in.has(Opd::fa_fimm20)) return in.get<Opd::fa_fimm20>() << 12;
-  return in.get<Opd::fa_fimm32>();
+AluSource source_b(const Instruction& in) {
+  if (rc_form(in)) return AluSource::reg(in.get<Opd::rc>().index);
+  if (in.has(Opd::rb)) return AluSource::reg(in.get<Opd::rb>().index);
+  if (in.has(Opd::fa_cb)) return AluSource::cbank(in.get<Opd::fa_cb>());
+  if (in.has(Opd::fa_fimm20)) return AluSource::imm(in.get<Opd::fa_fimm20>() << 12);
+  return AluSource::imm(in.get<Opd::fa_fimm32>());
 }
 
-uint32_t operand_c(Context& c, const Instruction& in, unsigned lane) {
-  if (rc_form(in)) return cbank_word(c, in.get<Opd::fa_cb>(), lane);
-  return c.reg(in.get<Opd::rc>().index, lane);
+AluSource source_c(const Instruction& in) {
+  if (rc_form(in)) return AluSource::cbank(in.get<Opd::fa_cb>());
+  return AluSource::reg(in.get<Opd::rc>().index);
 }
 
 bool pair_ok(Context& c, unsigned r, unsigned lane, std::string_view role) {

@@ -36,12 +36,6 @@ bool fmz_mode(Context& c, const Instruction& in, FaFmz& out) {
 // FMUL's result scale as a power of two: .D2 .D4 .D8 divide, .M8 .M4 .M2 multiply.
 constexpr int kScaleExponent[] = {0, -1, -2, -3, 3, 2, 1};
 
-// .FMZ: a zero factor makes the product zero even against Inf or NaN (the Direct3D 9 rule); its sign is the
-// product of the signs, as for a finite factor.
-bool fmz_zero(FaFmz m, uint32_t a, uint32_t b) {
-  return m == FaFmz::FMZ && ((a & ~kSign32) == 0 || (b & ~kSign32) == 0);
-}
-
 }  // namespace
 
 void fadd(Context& c, const Instruction& in) {

@@ -68,6 +68,12 @@ inline uint32_t finish(float r, bool ftz, bool sat) {
 }
 inline uint64_t finish(double r) { return std::isnan(r) ? kNaN64 : bits(r); }
 
+// .FMZ: a zero factor makes the product zero even against Inf or NaN (the Direct3D 9 rule); its sign is the
+// product of the signs, as for a finite factor.
+inline bool fmz_zero(isa::sm50::FaFmz m, uint32_t a, uint32_t b) {
+  return m == isa::sm50::FaFmz::FMZ && ((a & ~kSign32) == 0 || (b & ~kSign32) == 0);
+}
+
 // Keeps the compiler from moving an operation across a change of the host rounding mode (the files that use this
 // are also compiled with -frounding-math).
 template <typename T>
@@ -103,14 +109,16 @@ inline bool rc_form(const Instruction& in) { return isa::sm50::kRcRows[in.row()]
 
 // c[bank][offset] of a constant-bank operand: bank [34..38] and word offset [20..33] as one value.
 inline uint32_t cbank_word(Context& c, uint32_t v, unsigned lane, unsigned extra = 0) {
-  return c.cbank((v >> 14) & 0x1f, int64_t{v & 0x3fff} * 4 + extra, lane);
+  return read(c, AluSource::cbank(v, extra), lane);
 }
 
 // Source B of the F32 forms, undecorated: Rb, c[..][..], a 20-bit immediate (the top 20 bits of an F32), a 32-bit
 // immediate; Rc in an _RC form.
-uint32_t operand_b(Context& c, const Instruction& in, unsigned lane);
+AluSource source_b(const Instruction& in);
+inline uint32_t operand_b(Context& c, const Instruction& in, unsigned lane) { return read(c, source_b(in), lane); }
 // Source C: Rc, or the constant bank in an _RC form.
-uint32_t operand_c(Context& c, const Instruction& in, unsigned lane);
+AluSource source_c(const Instruction& in);
+inline uint32_t operand_c(Context& c, const Instruction& in, unsigned lane) { return read(c, source_c(in), lane); }
 
 // Register pairs of the F64 forms: Rn holds the low word, Rn+1 the high word; RZ reads 0 and discards writes.
 // A pair must start at an even register below R254 (an error names the register otherwise).
@@ -160,6 +168,10 @@ void fsetp(Context&, const Instruction&);
 void fcmp(Context&, const Instruction&);
 void fchk(Context&, const Instruction&);
 void mufu(Context&, const Instruction&);
+// MUFU's function of a 32-bit result (ops_mufu.cpp): evaluated on the F32 operand widened to double; nullptr for
+// the functions undefined on `arch` and for RCP64H / RSQ64H, which work on the high word of an F64.
+using MufuFunction = double (*)(double);
+MufuFunction mufu_function(isa::sm50::FaMufuOp op, isa::Arch arch);
 void rro(Context&, const Instruction&);
 void dadd(Context&, const Instruction&);
 void dmul(Context&, const Instruction&);

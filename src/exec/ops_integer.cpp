@@ -27,18 +27,6 @@ using namespace intops;
 
 namespace {
 
-struct Sum {
-  uint32_t d;
-  bool carry, overflow;
-};
-
-// a + b + carry-in, 33 bits wide; overflow when both addends have one sign and the result the other.
-Sum add(uint32_t a, uint32_t b, unsigned cin) {
-  const uint64_t s = uint64_t{a} + b + cin;
-  const auto d = static_cast<uint32_t>(s);
-  return {d, (s >> 32) != 0, (((a ^ d) & (b ^ d)) >> 31) != 0};
-}
-
 // Writes the flags of a sum. With .X the zero flag chains.
 void set_sum_flags(Context& c, unsigned lane, const Sum& s, bool x) {
   const Flags old = flags(c, lane);
@@ -51,10 +39,6 @@ uint32_t saturate(const Sum& s, uint32_t a) {
   return (a >> 31) ? 0x80000000u : 0x7fffffffu;
 }
 
-IaPSign psign(const Instruction& in) {
-  if (in.has(Opd::ia_psign32)) return in.get<Opd::ia_psign32>();
-  return in.get_or<Opd::ia_psign>(IaPSign::None);
-}
 
 // IADD, IADD32I: Ra + B with the negations of ia_psign (.PO: Ra + B + 1), .SAT (signed), .X, .CC.
 void iadd(Context& c, const Instruction& in) {
@@ -218,36 +202,6 @@ void xmad(Context& c, const Instruction& in) {
     if (cc) set_sum_flags(c, lane, s, x);
     c.set_reg(rd, lane, s.d);
   });
-}
-
-// The ISETP / ISET / ICMP comparison. With .X it finishes a 64-bit comparison whose low halves were subtracted
-// with .CC before (IADD RZ.CC, lo_a, -lo_b): equal = high halves equal and the zero flag; less = high half less,
-// or equal with a borrow from the low halves (carry clear).
-std::optional<bool> compare(IaCmp cmp, uint32_t a, uint32_t b, bool is_signed, bool x, const Flags& f) {
-  const bool eq_hi = a == b;
-  const bool lt_hi = is_signed ? static_cast<int32_t>(a) < static_cast<int32_t>(b) : a < b;
-  const bool eq = x ? eq_hi && f.zero : eq_hi;
-  const bool lt = x ? lt_hi || (eq_hi && !f.carry) : lt_hi;
-  switch (cmp) {
-    case IaCmp::F: return false;
-    case IaCmp::LT: return lt;
-    case IaCmp::EQ: return eq;
-    case IaCmp::LE: return lt || eq;
-    case IaCmp::GT: return !lt && !eq;
-    case IaCmp::NE: return !eq;
-    case IaCmp::GE: return !lt;
-    case IaCmp::T: return true;
-  }
-  return std::nullopt;
-}
-
-// Combines a comparison with the source predicate Ps (ISETP, ISET).
-bool combine(IaBoolOp op, bool r, bool p) {
-  switch (op) {
-    case IaBoolOp::And: return r && p;
-    case IaBoolOp::Or: return r || p;
-    default: return r != p;
-  }
 }
 
 // ISETP: Pu = (Ra cmp B) op Ps, Pv = !(Ra cmp B) op Ps. ISET: Rd = (Ra cmp B) op Ps ? 0xffffffff (.BF: 1.0) : 0.

@@ -19,25 +19,6 @@ using isa::sm50::Op;
 
 namespace {
 
-// The predicate result of LOP / LOP3 (.T, .Z, .NZ; without one Pd is written false).
-bool pred_result(IaPredOp op, uint32_t d) {
-  switch (op) {
-    case IaPredOp::T: return true;
-    case IaPredOp::Z: return d == 0;
-    case IaPredOp::NZ: return d != 0;
-    default: return false;
-  }
-}
-
-uint32_t lop2(LopOp op, uint32_t a, uint32_t b) {
-  switch (op) {
-    case LopOp::And: return a & b;
-    case LopOp::Or: return a | b;
-    case LopOp::Xor: return a ^ b;
-    default: return b;  // PASS_B
-  }
-}
-
 // LOP, LOP32I: (~)Ra op (~)B; LOP also writes Pd from the result.
 void lop(Context& c, const Instruction& in) {
   const LopOp op = in.get<Opd::lop_op>();

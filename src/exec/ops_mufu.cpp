@@ -49,6 +49,13 @@ uint32_t high_word_function(Function f, uint32_t a) {
 
 }  // namespace
 
+MufuFunction mufu_function(FaMufuOp op, isa::Arch arch) {
+  const auto k = static_cast<unsigned>(op);
+  if (k >= std::size(kFunctions) || (op == FaMufuOp::SQRT && arch < isa::Arch::SM52)) return nullptr;
+  if (op == FaMufuOp::RCP64H || op == FaMufuOp::RSQ64H) return nullptr;
+  return kFunctions[k];
+}
+
 void mufu(Context& c, const Instruction& in) {
   const FaMufuOp op = in.get<Opd::mufu_op>();
   const unsigned k = static_cast<unsigned>(op);

@@ -5,7 +5,7 @@
 // TEXS, TLDS, TLD4S) with the sparse-residency predicate Ps.
 #include <fmt/format.h>
 
-#include "exec/context.h"
+#include "exec/ops_texture.h"
 #include "isa/sm50/tex_operands.h"
 #include "texunit/numeric.h"
 #include "texunit/texture_unit.h"
@@ -19,9 +19,10 @@ namespace tu = texunit;
 
 namespace {
 
-// The operands of one lane, unpacked from its registers.
+// The operands of one lane, unpacked from its registers. `handle`: the constant-bank word every lane of a
+// non-bindless instruction reads, when the caller has read it once.
 void lane_operands(Context& c, const Instruction& in, const isa::sm50::TexLayout& layout, unsigned lane,
-                   tu::Lane& out) {
+                   std::optional<uint32_t> handle, tu::Lane& out) {
   isa::sm50::TexRegisters regs;
   const unsigned ra = in.get<Opd::ra>().index, rb = in.get_or<Opd::rb>(isa::sm50::Reg{isa::sm50::Reg::kRZ}).index;
   auto vec = [&](unsigned base, unsigned i) { return base == isa::sm50::Reg::kRZ ? 0u : c.reg(base + i, lane); };
@@ -30,7 +31,7 @@ void lane_operands(Context& c, const Instruction& in, const isa::sm50::TexLayout
   out = isa::sm50::unpack(layout, regs);
   if (!layout.has(isa::sm50::TexParam::Handle)) {
     // #tsPtrIdxU13: a word index into the texture constant bank, which holds samplerPtr[31:20] | headerPtr[19:0].
-    out.handle = c.cbank(c.machine.texture_bank, int64_t{in.get<Opd::tsidx>()} * 4, lane);
+    out.handle = handle ? *handle : c.cbank(c.machine.texture_bank, int64_t{in.get<Opd::tsidx>()} * 4, lane);
   }
 }
 
@@ -86,26 +87,7 @@ void write_back(Context& c, const Instruction& in, const tu::Response& r) {
   }
 }
 
-void texture(Context& c, const Instruction& in) {
-  if (!c.machine.textures) return c.fail(-1, "a texture instruction ran without a texture unit");
-  tu::Request q;
-  const std::optional<tex::Modifiers> modifiers = isa::sm50::tex_modifiers(in);
-  if (!modifiers) return c.fail(-1, "undefined short-form encoding");
-  static_cast<tex::Modifiers&>(q) = *modifiers;
-  const isa::sm50::TexLayout layout = isa::sm50::tex_layout(in);
-  if (!layout.fits())
-    return c.fail(-1, "the operands need more than four registers in Ra or Rb, which the hardware cannot read");
-  // Seed 000: TEX.NODEP sees ~KTM & IPM & CTM; TEX sees IPM & CTM (killed helpers still feed derivatives).
-  const ThreadMasks& m = c.warp.masks;
-  q.active = c.lanes & (in.get_or<Opd::nodep>(false) ? ~m.ktm : kAllLanes);
-  q.ctm = m.ctm & ~m.exited;
-  q.pixel_shader = c.warp.pixel_shader;
-  for_lanes(q.active, [&](unsigned lane) { lane_operands(c, in, layout, lane, q.lanes[lane]); });
-  if (c.failed()) return;
-  tu::Response r;
-  c.machine.textures->run(q, r);
-  write_back(c, in, r);
-}
+void texture(Context& c, const Instruction& in) { run_texture(c, in, tex_plan(in), std::nullopt); }
 
 constexpr HandlerEntry kHandlers[] = {
     {Op::TEX, texture},  {Op::TEX_B, texture}, {Op::TLD, texture},  {Op::TLD_B, texture}, {Op::TLD4, texture},
@@ -114,6 +96,28 @@ constexpr HandlerEntry kHandlers[] = {
 };
 
 }  // namespace
+
+TexPlan tex_plan(const Instruction& in) { return {isa::sm50::tex_modifiers(in), isa::sm50::tex_layout(in)}; }
+
+void run_texture(Context& c, const Instruction& in, const TexPlan& plan, std::optional<uint32_t> handle) {
+  if (!c.machine.textures) return c.fail(-1, "a texture instruction ran without a texture unit");
+  tu::Request q;
+  if (!plan.modifiers) return c.fail(-1, "undefined short-form encoding");
+  static_cast<tex::Modifiers&>(q) = *plan.modifiers;
+  const isa::sm50::TexLayout& layout = plan.layout;
+  if (!layout.fits())
+    return c.fail(-1, "the operands need more than four registers in Ra or Rb, which the hardware cannot read");
+  // Seed 000: TEX.NODEP sees ~KTM & IPM & CTM; TEX sees IPM & CTM (killed helpers still feed derivatives).
+  const ThreadMasks& m = c.warp.masks;
+  q.active = c.lanes & (in.get_or<Opd::nodep>(false) ? ~m.ktm : kAllLanes);
+  q.ctm = m.ctm & ~m.exited;
+  q.pixel_shader = c.warp.pixel_shader;
+  for_lanes(q.active, [&](unsigned lane) { lane_operands(c, in, layout, lane, handle, q.lanes[lane]); });
+  if (c.failed()) return;
+  tu::Response r;
+  c.machine.textures->run(q, r);
+  write_back(c, in, r);
+}
 
 std::span<const HandlerEntry> texture_handlers() { return kHandlers; }
 

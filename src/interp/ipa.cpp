@@ -41,36 +41,9 @@ Location sample_location(SampleMode mode, const FragmentPosition& pixel, SampleC
   SampleOffset o{};
   if (mode == SampleMode::Centroid) o = centroid_offset(samples, pixel.coverage);
   if (mode == SampleMode::Offset) o = ipa_offset(rc);
-  // Exact in fp32 for |x| < 2^19: the integer, plus 8/16, plus the offset in sixteenths.
-  constexpr float kSixteenth = 1.0f / 16.0f;
-  return Location{static_cast<float>(pixel.x) + static_cast<float>(8 + o.dx) * kSixteenth,
-                  static_cast<float>(pixel.y) + static_cast<float>(8 + o.dy) * kSixteenth};
+  return location_at(pixel, o);
 }
 
-float evaluate_plane(const Plane& p, Location at, PlaneRounding rounding) {
-  if (rounding == PlaneRounding::FmaChain) return std::fma(p.a, at.x, std::fma(p.b, at.y, p.c));
-  // Every product and sum rounded on its own: the build uses ISO C++ (-std=c++20), where GCC does not contract
-  // a*b + c into an fma (-ffp-contract=off).
-  const float ax = p.a * at.x;
-  const float by = p.b * at.y;
-  const float s = ax + by;
-  return s + p.c;
-}
-
-namespace {
-
-// .SC: the header's declared type picks the mode (seed 002 "State controls above selection").
-IpaMode state_mode(PixelImap m) {
-  switch (m) {
-    case PixelImap::Constant: return IpaMode::Constant;
-    case PixelImap::Perspective: return IpaMode::Mul;
-    case PixelImap::ScreenLinear:
-    case PixelImap::Unused: return IpaMode::Pass;
-  }
-  return IpaMode::Pass;
-}
-
-}  // namespace
 
 uint32_t ipa(const IpaOp& op, const IpaContext& ctx, const IpaLane& lane) {
   assert(ctx.tram != nullptr);
@@ -78,18 +51,13 @@ uint32_t ipa(const IpaOp& op, const IpaContext& ctx, const IpaLane& lane) {
   const uint32_t address = ipa_address(op, lane.ra);
   if (attribute_slot(address) == attribute_slot(attr::kFrontFace)) return tram.front_face ? 0xffffffffu : 0u;
 
-  const IpaMode mode = op.mode == IpaMode::SC ? state_mode(tram.interpolation(address)) : op.mode;
-  uint32_t out = 0;
+  const IpaMode mode = effective_mode(op, tram, address);
   if (mode == IpaMode::Constant) {
-    out = tram.interpolation(address) == PixelImap::Constant ? bits_of(tram.plane(address).c) : 0u;
-  } else {
-    const Location at = sample_location(op.sample, lane.pixel, ctx.samples, lane.rc);
-    const float p = evaluate_plane(tram.plane(address), at, ctx.rounding);
-    // The multiply happens for .MUL unless Pmul (immediate form only) is false without .SAT.
-    const bool multiply = mode == IpaMode::Mul && (op.indexed || op.sat || lane.pmul);
-    out = flush_denormal(bits_of(multiply ? p * flush_denormal(float_of(lane.rb)) : p));
+    const uint32_t out = tram.interpolation(address) == PixelImap::Constant ? bits_of(tram.plane(address).c) : 0u;
+    return op.sat ? saturate_bits(out) : out;
   }
-  return op.sat ? saturate_bits(out) : out;
+  const Location at = sample_location(op.sample, lane.pixel, ctx.samples, lane.rc);
+  return ipa_result(op, mode, evaluate_plane(tram.plane(address), at, ctx.rounding), lane);
 }
 
 bool ipa_index_uniform(std::span<const uint32_t> ra, uint32_t active_mask) {

@@ -22,10 +22,12 @@
 #pragma once
 
 #include <cstdint>
+#include <cmath>
 #include <span>
 
 #include "common/result.h"
 #include "interp/fragment.h"
+#include "interp/fp32.h"
 #include "interp/sample_pattern.h"
 #include "interp/triangle_ram.h"
 #include "isa/sm50/instruction.h"
@@ -80,17 +82,54 @@ struct Location {
 // offsets, so the upper 4b and lower 8b are currently ignored").
 SampleOffset ipa_offset(uint32_t rc);
 
+// A pixel's location moved by a sample offset (sixteenths of a pixel from its centre).
+inline Location location_at(const FragmentPosition& pixel, SampleOffset o) {
+  // Exact in fp32 for |x| < 2^19: the integer, plus 8/16, plus the offset in sixteenths.
+  constexpr float kSixteenth = 1.0f / 16.0f;
+  return Location{static_cast<float>(pixel.x) + static_cast<float>(8 + o.dx) * kSixteenth,
+                  static_cast<float>(pixel.y) + static_cast<float>(8 + o.dy) * kSixteenth};
+}
+
 // The location of step 1.
 Location sample_location(SampleMode mode, const FragmentPosition& pixel, SampleCount samples, uint32_t rc);
 
 // A*x + B*y + C under the rounding policy.
-float evaluate_plane(const Plane& p, Location at, PlaneRounding rounding);
+inline float evaluate_plane(const Plane& p, Location at, PlaneRounding rounding) {
+  if (rounding == PlaneRounding::FmaChain) return std::fma(p.a, at.x, std::fma(p.b, at.y, p.c));
+  // Every product and sum rounded on its own: the build uses ISO C++ (-std=c++20), where GCC does not contract
+  // a*b + c into an fma (-ffp-contract=off).
+  const float ax = p.a * at.x;
+  const float by = p.b * at.y;
+  const float s = ax + by;
+  return s + p.c;
+}
 
 // The TRAM byte address the lane reads: the immediate, or Ra for .IDX.
 constexpr uint32_t ipa_address(const IpaOp& op, uint32_t ra) { return op.indexed ? ra : op.address; }
 
 // The 32 bits written to Rd.
 uint32_t ipa(const IpaOp& op, const IpaContext& ctx, const IpaLane& lane);
+
+// ipa()'s steps for an attribute that is not the front-face flag, in parts for callers that evaluate many lanes of
+// one attribute (the executor's fast handler): the mode after .SC resolves it from the TRAM (seed 002 "State
+// controls above selection": the header's declared type picks the mode)...
+inline IpaMode effective_mode(const IpaOp& op, const TriangleRam& tram, uint32_t address) {
+  if (op.mode != IpaMode::SC) return op.mode;
+  switch (tram.interpolation(address)) {  // the attribute's PixelImap state
+    case PixelImap::Constant: return IpaMode::Constant;
+    case PixelImap::Perspective: return IpaMode::Mul;
+    case PixelImap::ScreenLinear:
+    case PixelImap::Unused: break;
+  }
+  return IpaMode::Pass;
+}
+// ...and, for a mode other than Constant, the result from the plane's value at the lane's sample location: the
+// multiply by Rb (.MUL, unless Pmul is false outside .IDX and .SAT), the denormal flush and .SAT.
+inline uint32_t ipa_result(const IpaOp& op, IpaMode mode, float p, const IpaLane& lane) {
+  const bool multiply = mode == IpaMode::Mul && (op.indexed || op.sat || lane.pmul);
+  const uint32_t out = flush_denormal(bits_of(multiply ? p * flush_denormal(float_of(lane.rb)) : p));
+  return op.sat ? saturate_bits(out) : out;
+}
 
 // .IDX with Puniform true promises that every active lane indexes the same attribute; if not, the seed calls
 // the result UNPREDICTABLE. The model computes every lane anyway; an executor can report the broken promise.

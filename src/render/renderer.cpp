@@ -29,11 +29,14 @@ namespace tmu::render {
 
 namespace {
 
-// A float colour channel to 8 bits: clamp to [0, 1], round to nearest.
+// A float colour channel to 8 bits: clamp to [0, 1], round to nearest, halves away from zero (std::lround, without
+// its call: v - trunc(v) is exact for 0 < v < 255).
 uint8_t to_unorm8(float f) {
   if (!(f > 0.0f)) return 0;  // NaN and negatives
   if (f >= 1.0f) return 255;
-  return static_cast<uint8_t>(std::lround(f * 255.0f));
+  const float v = f * 255.0f;
+  const auto i = static_cast<uint32_t>(v);
+  return static_cast<uint8_t>(i + (v - static_cast<float>(i) >= 0.5f ? 1u : 0u));
 }
 
 struct Framebuffer {
@@ -50,11 +53,13 @@ struct Framebuffer {
   }
   Image resolve() const {
     Image img{width, height, std::vector<uint8_t>(std::size_t{width} * height * 4)};
+    // The sample count is a power of two: dividing by it is multiplying by its exact reciprocal.
+    const float scale = 1.0f / static_cast<float>(samples);
     for (std::size_t p = 0; p < std::size_t{width} * height; ++p)
       for (unsigned c = 0; c < 4; ++c) {
         float sum = 0.0f;
         for (unsigned s = 0; s < samples; ++s) sum += colour[p * samples + s][c];
-        img.rgba[p * 4 + c] = to_unorm8(sum / static_cast<float>(samples));
+        img.rgba[p * 4 + c] = to_unorm8(sum * scale);
       }
     return img;
   }
@@ -106,7 +111,7 @@ struct Worker {
 // results (about 600 bytes a warp) stay small.
 constexpr std::size_t kWarpsPerBatch = 2048;
 
-void run_warp(const isa::sm50::Program& program, const WarpJob& job, Worker& w, const RenderOptions& options,
+void run_warp(const exec::DecodedProgram& program, const WarpJob& job, Worker& w, const RenderOptions& options,
               WarpResult& out) {
   w.machine.fragment = &w.inputs;
   w.inputs.context.tram = job.tram;
@@ -119,7 +124,8 @@ void run_warp(const isa::sm50::Program& program, const WarpJob& job, Worker& w, 
   exec::Warp& warp = *w.warp;
   warp.reset(w.registers);
   warp.masks = exec::ThreadMasks::launch(covered);
-  out.error = exec::run(program, warp, w.machine, {options.instruction_budget, options.poison}, out.report);
+  out.error = exec::run(program, warp, w.machine, {options.instruction_budget, options.poison, options.reference_executor},
+                        out.report);
   out.writes = covered & ~warp.masks.ktm;
   exec::for_lanes(out.writes, [&](unsigned lane) {
     for (unsigned c = 0; c < 4; ++c) out.colour[lane][c] = std::bit_cast<float>(warp.reg[c][lane]);
@@ -208,6 +214,7 @@ Result<bool> draw(Pass& pass, std::size_t d, const texunit::TextureUnit& unit, c
   inputs.context.samples = pass.state.samples;
   machine.fragment = &inputs;
 
+  const exec::DecodedProgram decoded(program);
   std::vector<Worker> workers(pass.threads, Worker{machine, inputs, isa::sm50::registers_named(program)});
   std::vector<WarpJob> jobs;
   std::vector<std::shared_ptr<const TriangleWork>> held;  // the triangles the pending jobs read
@@ -219,7 +226,7 @@ Result<bool> draw(Pass& pass, std::size_t d, const texunit::TextureUnit& unit, c
   auto flush = [&]() -> std::optional<std::string> {
     results.assign(jobs.size(), WarpResult{});
     for_each_index(jobs.size(), pass.threads, [&](unsigned worker, std::size_t j) {
-      run_warp(program, jobs[j], workers[worker], pass.options, results[j]);
+      run_warp(decoded, jobs[j], workers[worker], pass.options, results[j]);
     });
     for (std::size_t j = 0; j < jobs.size(); ++j) {
       const WarpJob& job = jobs[j];

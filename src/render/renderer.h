@@ -32,6 +32,9 @@ struct RenderOptions {
   // Registers start as exec::kPoison in each warp, and reads of registers the program has not written are
   // reported (RenderStats::uninitialised).
   bool poison = false;
+  // Every instruction through the executor's reference handlers instead of its warp-wide fast handlers (the
+  // image is the same; for checking).
+  bool reference_executor = false;
 };
 
 struct RenderStats {

@@ -271,6 +271,7 @@ Result<LaunchResult> launch(const isa::Cubin& cubin, const LaunchSpec& spec) {
   result.kernel = kname;
   std::set<std::string> hazards_seen, unwritten_seen;
   const uint64_t shared_bytes = k.shared_size + spec.dynamic_shared;
+  const exec::DecodedProgram decoded(program);  // once for every block
   for (uint32_t bz = 0; bz < spec.grid[2]; ++bz)
     for (uint32_t by = 0; by < spec.grid[1]; ++by)
       for (uint32_t bx = 0; bx < spec.grid[0]; ++bx) {
@@ -279,7 +280,7 @@ Result<LaunchResult> launch(const isa::Cubin& cubin, const LaunchSpec& spec) {
         // together over it, so that BAR waits across them (exec::run_block).
         machine.shared = exec::ByteMemory(0, shared_bytes);
         std::vector<exec::BlockWarp> warps = block_warps(spec.block, warps_per_block, local_bytes);
-        const auto error = exec::run_block(program, warps, static_cast<uint32_t>(threads), machine,
+        const auto error = exec::run_block(decoded, warps, static_cast<uint32_t>(threads), machine,
                                            exec::RunLimits{spec.max_instructions, spec.poison});
         for (const exec::BlockWarp& w : warps) {
           result.instructions += w.report.instructions;

@@ -2,10 +2,15 @@
 // libFuzzer: arbitrary bytes as a fragment program (raw SM52 bundles; the first bytes also choose the thread masks,
 // predicates and register contents) run by the warp executor against a small machine: constant banks, memories, a
 // 4x4 texture and a triangle RAM. Whatever the program does, the executor must stop with a result or an error
-// naming the address, within its instruction budget; never crash, hang or read outside its state.
+// naming the address, within its instruction budget; never crash, hang or read outside its state. The program
+// runs twice, through the warp-wide fast handlers and through the reference handlers (RunLimits::reference):
+// the warps' registers, predicates, flags and masks, the error and the report must be identical.
 #include <cstddef>
 #include <cstdint>
+#include <cstdlib>
 #include <cstring>
+#include <string>
+#include <vector>
 
 #include "exec/executor.h"
 #include "isa/sm50/program.h"
@@ -70,12 +75,42 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   m.textures = &world.unit;
   m.fragment = &world.fragment;
 
-  exec::Warp warp;
-  warp.masks = exec::ThreadMasks::launch(covered);
-  for (unsigned p = 0; p < 7; ++p) warp.pred[p] = preds * (p + 1) ^ seed;
+  exec::Warp start;
+  start.masks = exec::ThreadMasks::launch(covered);
+  for (unsigned p = 0; p < 7; ++p) start.pred[p] = preds * (p + 1) ^ seed;
   for (unsigned r = 0; r < exec::kRegisters; ++r)
-    for (unsigned l = 0; l < exec::kLanes; ++l) warp.reg[r][l] = seed * (r * 33 + l + 1) >> (r % 17);
-  exec::RunReport report;
-  (void)exec::run(program, warp, m, {2000}, report);
+    for (unsigned l = 0; l < exec::kLanes; ++l) start.reg[r][l] = seed * (r * 33 + l + 1) >> (r % 17);
+  const exec::DecodedProgram decoded(program);
+  struct Outcome {
+    exec::Warp warp;
+    std::string error;
+    exec::RunReport report;
+  };
+  auto run = [&](bool reference) {
+    static Outcome o[2];
+    Outcome& out = o[reference ? 1 : 0];
+    out.warp = start;
+    out.report = {};
+    exec::Machine mm = m;
+    const bool poison = (seed & 0x100) != 0;
+    const auto e = exec::run(decoded, out.warp, mm, {2000, poison, reference}, out.report);
+    out.error = e ? e->to_string() : "";
+    return &out;
+  };
+  const Outcome& fast = *run(false);
+  const Outcome& ref = *run(true);
+  std::vector<std::string> h[2], u[2];
+  for (int k = 0; k < 2; ++k) {
+    const Outcome& o = k ? ref : fast;
+    for (const auto& x : o.report.hazards) h[k].push_back(x.to_string());
+    for (const auto& x : o.report.uninitialised) u[k].push_back(x.to_string());
+  }
+  const bool same = fast.error == ref.error && fast.warp.reg == ref.warp.reg && fast.warp.pred == ref.warp.pred &&
+                    fast.warp.cc.zero == ref.warp.cc.zero && fast.warp.cc.sign == ref.warp.cc.sign &&
+                    fast.warp.cc.carry == ref.warp.cc.carry && fast.warp.cc.overflow == ref.warp.cc.overflow &&
+                    fast.warp.masks.ctm == ref.warp.masks.ctm && fast.warp.masks.exited == ref.warp.masks.exited &&
+                    fast.warp.masks.ktm == ref.warp.masks.ktm && fast.report.instructions == ref.report.instructions &&
+                    h[0] == h[1] && u[0] == u[1];
+  if (!same) std::abort();  // the fast handlers computed something the reference handlers did not
   return 0;
 }

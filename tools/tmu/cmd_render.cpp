@@ -34,6 +34,7 @@ struct Options {
   unsigned aniso = 16;
   unsigned threads = 0;  // 0: every core
   bool poison = false;
+  bool reference_executor = false;
   // Whether the option was given: given ones override the scene file's values.
   bool width_given = false, height_given = false, msaa_given = false, filter_given = false, aniso_given = false;
 };
@@ -115,6 +116,7 @@ int run(const Options& o) {
   render::RenderOptions options;
   options.threads = o.threads;
   options.poison = o.poison;
+  options.reference_executor = o.reference_executor;
   auto image = render::render(scene, options, stats);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   if (!image) {
@@ -188,6 +190,9 @@ Runner add_render(CLI::App& app) {
   sub->add_flag("--poison", o->poison,
                "Registers start as 0xffbadbad instead of 0 in each warp; reads of registers the program has not "
                "written are listed");
+  sub->add_flag("--reference-executor", o->reference_executor,
+                "Run every instruction through the executor's per-lane reference handlers instead of its warp-wide "
+                "fast handlers (slower; the same image)");
   sub->add_flag("--mip-view", o->mip_view, "Colour each mip level flatly: shows the level (blend) each pixel sampled");
   return [=] {
     o->width_given = width->count() > 0;
