@@ -57,6 +57,10 @@ Result<std::unique_ptr<SceneTextures>> bind_textures(const Scene& scene);
 // Renders `scene`: its textures are written into one texture set, then each draw's triangles are clipped, set up,
 // rasterized and shaded in order. Errors name the draw, the triangle, and for a program's errors its name.
 Result<Image> render(const Scene& scene, const RenderOptions& options, RenderStats& stats);
+
+// A resolved colour channel as 8 bits: clamped to [0, 1] (NaN to 0), times 255, rounded to nearest with halves
+// away from zero (std::lround).
+uint8_t to_unorm8(float f);
 // The same with the scene's textures bound already (bind_textures).
 Result<Image> render(const Scene& scene, const SceneTextures& textures, const RenderOptions& options, RenderStats& stats);
 

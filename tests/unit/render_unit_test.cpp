@@ -5,6 +5,8 @@
 
 #include <fmt/format.h>
 
+#include <bit>
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -190,6 +192,31 @@ TEST(Render, ThreadsDoNotChangeTheImage) {
     if (first.empty()) first = r.error();
     EXPECT_EQ(r.error(), first);
   }
+}
+
+// The colour conversion against its definition, std::lround(f * 255) after the clamp: every float of [0, 1] with
+// a stride, the neighbours of every rounding boundary (k + 1/2) / 255, and the special values.
+TEST(Render, ColourChannelsRoundAsLround) {
+  auto want = [](float f) -> unsigned {
+    if (!(f > 0.0f)) return 0;
+    if (f >= 1.0f) return 255;
+    return static_cast<unsigned>(std::lround(f * 255.0f));
+  };
+  std::size_t checked = 0;
+  auto check = [&](float f) {
+    ++checked;
+    ASSERT_EQ(to_unorm8(f), want(f)) << fmt::format("{:a} ({:#010x})", f, std::bit_cast<uint32_t>(f));
+  };
+  for (uint32_t b = 0; b <= 0x3f800000u; b += 61) check(std::bit_cast<float>(b));
+  for (int k = 0; k < 255; ++k) {
+    float f = (static_cast<float>(k) + 0.5f) / 255.0f;
+    for (int i = 0; i < 64; ++i) f = std::nextafter(f, 0.0f);
+    for (int i = 0; i < 128; ++i, f = std::nextafter(f, 1.0f)) check(f);
+  }
+  for (uint32_t b : {0x80000000u, 0xbf800000u, 0x7f800000u, 0xff800000u, 0x7fc00000u, 0xffc00000u, 0x7f800001u,
+                     0x3f800001u, 0x4f000000u, 0x00000001u, 0x807fffffu})
+    check(std::bit_cast<float>(b));
+  EXPECT_GT(checked, 17'000'000u);
 }
 
 // The executor's warp-wide fast handlers and its reference handlers draw the same images with the same statistics
