@@ -3,8 +3,8 @@
 // its decoded operands (decoded.h): it computes every lane into a row and writes the rows back under the lane
 // mask, so that the compiler can keep the lanes in vector registers. Each computes exactly what the op's
 // reference handler computes, lane by lane, from the same helper functions (tests/unit/exec_fast_test.cpp runs
-// random programs both ways). A decoder looks at a form once and returns its fast handler, or nullptr for forms
-// the fast handler leaves to the reference handler (rare modifiers, condition codes, directed rounding).
+// random programs both ways). A decoder looks at a form once and returns its fast handler's builds, or none for
+// the forms it leaves to the reference handler (rare modifiers, condition codes, directed rounding).
 // Internal to src/exec.
 #pragma once
 
@@ -15,8 +15,8 @@
 #include "exec/context.h"
 
 // Each fast handler is compiled twice from one body: for the baseline x86-64 (or any other target) and for AVX2
-// with FMA, chosen when the program is decoded (DecodedProgram, FastBuild). The body's helpers are
-// always inlined, so that they take the caller's instruction set. (The build's -ffp-contract=off keeps the AVX2
+// with FMA, chosen when the program is decoded (DecodedProgram, FastBuild). The body's helpers are always
+// inlined, so that they take the caller's instruction set. (The build's -ffp-contract=off keeps the AVX2
 // build from fusing a multiply and an add that the reference handler rounds apart.)
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #define TMU_FAST_VARIANTS 1
