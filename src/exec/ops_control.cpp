@@ -17,8 +17,11 @@ using isa::sm50::Opd;
 using Kind = StackEntry::Kind;
 
 // The condition-code test of BRA, EXIT, KIL, CSETP, ... for one lane. Only the tests with a settled meaning on
-// integer flags are modelled (T, F, EQ, NE and the signed orders, LT = sign != overflow); the others stop the
-// program.
+// integer flags are modelled (T, F, EQ, NE and the signed orders, LT = sign != overflow; SFT / SFF and OFT / OFF,
+// the sign and overflow flags themselves: ptxas 11.8 writes `I2I.S32.S32 RZ.CC, hi` then `CSETP.SFT.AND P0, PT,
+// CC, PT` for a 64-bit operand's sign in mul.hi.s64 / mad.hi.s64); the others stop the program: the carry-based
+// LO, LS, HI, HS and the float ones (NUM, NAN, LTU ... GEU), which ptxas 11.8 was not seen to emit for sm_50
+// (docs/exec.md, "Condition codes").
 std::optional<bool> cc_test(const Context& c, uint32_t cc, unsigned lane) {
   const ConditionCodes& f = c.warp.cc;
   const bool z = Context::has(f.zero, lane), s = Context::has(f.sign, lane), o = Context::has(f.overflow, lane);
@@ -31,6 +34,10 @@ std::optional<bool> cc_test(const Context& c, uint32_t cc, unsigned lane) {
     case CondCode::LE: return z || s != o;
     case CondCode::GT: return !z && s == o;
     case CondCode::GE: return s == o;
+    case CondCode::SFT: return s;
+    case CondCode::SFF: return !s;
+    case CondCode::OFT: return o;
+    case CondCode::OFF: return !o;
     default: return std::nullopt;
   }
 }

@@ -289,6 +289,17 @@ class Verifier {
       case Intrinsic::load_subgroup_invocation:
         bits32(&n.dest, "destination");
         break;
+      case Intrinsic::bar_sync: case Intrinsic::bar_arrive:
+      case Intrinsic::bar_red_popc: case Intrinsic::bar_red_and: case Intrinsic::bar_red_or: {
+        bits32(shape(n.src[0]), "barrier");
+        bits32(shape(n.src[1]), "thread count");
+        if (n.op == Intrinsic::bar_sync || n.op == Intrinsic::bar_arrive) break;
+        const Def* p = shape(n.src[2]);
+        if (p && p->bit_size != 1) error(i, fmt::format("{}'s predicate is {}-bit, not a boolean", nm, p->bit_size));
+        const unsigned want = n.op == Intrinsic::bar_red_popc ? 32 : 1;
+        if (n.dest.bit_size != want) error(i, fmt::format("{} makes a {}-bit value, not {}-bit", nm, want, n.dest.bit_size));
+        break;
+      }
       default:
         break;
     }

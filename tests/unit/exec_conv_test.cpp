@@ -431,6 +431,25 @@ TEST(ExecMove, PredicateLogic) {
     EXPECT_FALSE(f.p(6, l));
     EXPECT_EQ(f.r(12, l), a ? 0x3f800000u : 0u) << l;
   }
+  // The sign and overflow flags themselves (ptxas's mul.hi.s64: I2I.S32.S32 RZ.CC, hi; CSETP.SFT.AND P0, ...).
+  f.all(3, 0x80000000u);
+  f.all(4, 1);
+  f.ok("IADD RZ.CC, R1, -R2;\n"                 // 5 - 7: sign set, no overflow
+       "CSETP.SFT.AND P0, P1, CC, PT;\n"
+       "CSETP.SFF.AND P2, PT, CC, PT;\n"
+       "CSETP.OFF.AND P3, PT, CC, PT;\n"
+       "IADD RZ.CC, R3, -R4;\n"                 // INT_MIN - 1: overflow, sign clear
+       "CSETP.OFT.AND P4, PT, CC, PT;\n"
+       "CSETP.SFT.AND P5, PT, CC, PT;\n"
+       "EXIT;");
+  for (unsigned l = 0; l < 8; ++l) {
+    EXPECT_TRUE(f.p(0, l));
+    EXPECT_FALSE(f.p(1, l));
+    EXPECT_FALSE(f.p(2, l));
+    EXPECT_TRUE(f.p(3, l));
+    EXPECT_TRUE(f.p(4, l));
+    EXPECT_FALSE(f.p(5, l));
+  }
   const auto e = f.run("CSETP.NAN.AND P0, PT, CC, PT;\nEXIT;");
   ASSERT_TRUE(e);
   EXPECT_NE(e->message.find("NAN"), std::string::npos) << e->message;

@@ -14,6 +14,7 @@
 #include "exec/executor.h"
 #include "ir/builder.h"
 #include "ir/interp/interpreter.h"
+#include "ir/passes/opt_dce.h"
 #include "ir/print.h"
 #include "ir/read.h"
 #include "ir/sm50/select.h"
@@ -437,6 +438,47 @@ TEST(IrCompute, TextRoundTrip) {
   EXPECT_NE(sel->sass.find("STG.E.128"), std::string::npos) << sel->sass;
   for (const char* s : {"SHFL.IDX PT,", "STS.64 [R", "+0x10]", "LDS.128 ", "+0x20]", "STL.128 [R", "LDL R"})
     EXPECT_NE(sel->sass.find(s), std::string::npos) << s << "\n" << sel->sass;
+}
+
+// tmu's named-barrier intrinsics (PTX bar.sync / bar.arrive / bar.red with operands as sources) and
+// memory_barrier_system in the text: read, printed, read again; selected as ptxas 11.8 spells bar.arrive,
+// bar.red and membar.sys (BAR.ARV, BAR.RED.POPC ... B2R.RESULT, MEMBAR.SYS.IVALLD); an unread reduction kept by
+// opt_dce; a predicate that is not a boolean refused (verify, when the text is read).
+TEST(IrCompute, NamedBarrierText) {
+  const std::string text = kernel_text(
+      "	vec1 32 ssa_0 = load_const (0x00000001 /* 0.000000 */)\n"
+      "	vec1 32 ssa_1 = load_const (0x00000040 /* 0.000000 */)\n"
+      "	vec1 32 ssa_2 = load_const (0x00000000 /* 0.000000 */)\n"
+      "	vec1 32 ssa_3 = intrinsic load_subgroup_invocation () ()\n"
+      "	vec1 1 ssa_4 = ieq ssa_3, ssa_2\n"
+      "	intrinsic bar_arrive (ssa_0, ssa_1) ()\n"
+      "	intrinsic bar_sync (ssa_3, ssa_2) ()\n"
+      "	vec1 32 ssa_5 = intrinsic bar_red_popc (ssa_0, ssa_1, ssa_4) ()\n"
+      "	vec1 1 ssa_6 = intrinsic bar_red_and (ssa_0, ssa_3, ssa_4) ()\n"
+      "	vec1 1 ssa_7 = intrinsic bar_red_or (ssa_0, ssa_2, ssa_4) ()\n"
+      "	intrinsic memory_barrier_system () ()\n"
+      "	vec1 32 ssa_8 = b2i32 ssa_6\n"
+      "	vec1 32 ssa_9 = iadd ssa_5, ssa_8\n"
+      "	intrinsic store_shared (ssa_9, ssa_2) (base=0, wrmask=x, align_mul=4, align_offset=0)\n");
+  std::string printed;
+  auto again = round_trip(text, printed);
+  ASSERT_TRUE(again);
+  for (const char* s : {"bar_arrive", "bar_sync", "bar_red_popc", "bar_red_and", "bar_red_or", "memory_barrier_system"})
+    EXPECT_NE(printed.find(s), std::string::npos) << s << "\n" << printed;
+  EXPECT_TRUE(verify(*again).empty());
+  opt_dce(*again);  // ssa_7 is not read: the reduction stays (it is a barrier)
+  EXPECT_NE(print(*again).find("bar_red_or"), std::string::npos);
+  auto sel = sm50::select(*again);
+  ASSERT_TRUE(sel.ok()) << sel.error();
+  for (const char* s : {"BAR.ARV 0x1, 0x40 ;", "BAR.SYNC R", "BAR.RED.POPC 0x1, 0x40, P1 ;\nB2R.RESULT R",
+                        "BAR.RED.AND 0x1, R", "B2R.RESULT RZ, P1 ;\nISET.EQ.AND R", "BAR.RED.OR 0x1, P1 ;\nMEMBAR.SYS.IVALLD ;"})
+    EXPECT_NE(sel->sass.find(s), std::string::npos) << s << "\n" << sel->sass;
+  // A 32-bit predicate is not a boolean.
+  std::string bad = text;
+  bad.replace(bad.find("bar_red_popc (ssa_0, ssa_1, ssa_4)"), 34, "bar_red_popc (ssa_0, ssa_1, ssa_3)");
+  auto r = read(bad, "bad.nir");  // the reader verifies
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.error(), "bad.nir:20:2: ssa_5: bar_red_popc's predicate is 32-bit, not a boolean");
 }
 
 // Directed roundings (AluInstr::rounding) in NIR's text as Mesa spells rounded conversions (f2f16_rtz): read,

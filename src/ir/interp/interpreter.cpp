@@ -537,6 +537,8 @@ class Runner {
       case Intrinsic::global_atomic_dec_wrap_2x32: case Intrinsic::shared_atomic_dec_wrap:
       case Intrinsic::global_atomic_comp_swap_2x32: case Intrinsic::shared_atomic_comp_swap:
       case Intrinsic::control_barrier: case Intrinsic::group_memory_barrier: case Intrinsic::memory_barrier:
+      case Intrinsic::bar_sync: case Intrinsic::bar_arrive: case Intrinsic::bar_red_popc:
+      case Intrinsic::bar_red_and: case Intrinsic::bar_red_or: case Intrinsic::memory_barrier_system:
       case Intrinsic::load_ubo: case Intrinsic::load_global_variable_address_2x32:
       case Intrinsic::load_generic_2x32: case Intrinsic::store_generic_2x32:
       case Intrinsic::load_shared_window_base: case Intrinsic::load_local_window_base:

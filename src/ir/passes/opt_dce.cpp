@@ -10,11 +10,13 @@ namespace tmu::ir {
 namespace {
 
 // Intrinsics that write or discard: kept whether or not their result is read. Atomics write memory and return
-// the old value (NIR gives them no CAN_ELIMINATE flag): an unread result is PTX's red.
+// the old value (NIR gives them no CAN_ELIMINATE flag): an unread result is PTX's red. A barrier reduction
+// (bar_red_*) synchronizes the block whether or not its result is read.
 bool has_effect(const Instr& i) {
   const IntrinsicInstr* n = i.as<IntrinsicInstr>();
   if (!n) return false;
-  return info(n->op).dest_size < 0 || name(n->op).find("_atomic_") != std::string_view::npos;
+  const std::string_view nm = name(n->op);
+  return info(n->op).dest_size < 0 || nm.find("_atomic_") != std::string_view::npos || nm.starts_with("bar_red_");
 }
 
 // If conditions are read by the control flow itself: they are live from the start.

@@ -3,6 +3,7 @@
 // BRA or PCNT/CONT back to the head, phis as moves at the end of each predecessor), constants and intrinsics;
 // ALU, texture and compute instructions in select_alu.cpp, select_tex.cpp and select_compute.cpp.
 #include <algorithm>
+#include <functional>
 #include <map>
 
 #include "ir/cfg.h"
@@ -440,6 +441,17 @@ Result<Selected> select(Shader& s, const SelectOptions& o) {
     }
     for (DefId* u : i.uses()) sel.read.insert(*u);
   });
+  // If conditions are read by the control flow (an intrinsic's boolean, bar_red_or's, may be read only there).
+  const std::function<void(const CfList&)> conditions = [&](const CfList& list) {
+    for (const CfNode& n : list) {
+      if (n.loop) conditions(n.loop->body);
+      if (!n.if_node) continue;
+      sel.read.insert(n.if_node->condition);
+      conditions(n.if_node->then_list);
+      conditions(n.if_node->else_list);
+    }
+  };
+  conditions(s.body);
   try {
     detail::Driver(sel).run();
   } catch (const detail::SelectError& e) {

@@ -14,7 +14,9 @@
 //   a .global var     MOV32I R4, 32@lo(var) ; MOV32I R5, 32@hi(var)     (load_global_variable_address_2x32)
 //   ld/st (generic)   LD.E R0, [R2] / ST.E.U8 [R2], R0                  (load/store_generic_2x32)
 //   cvta.shared/local the window's base OR'd in: MOV R, c[0x0][0x0] / c[0x0][0x4]
-//   bar.sync 0        BAR.SYNC 0x0 ; MEMBAR.CTA            membar.cta / .gl: MEMBAR.CTA / MEMBAR.GL.IVALLD
+//   bar.sync 0        BAR.SYNC 0x0 ; MEMBAR.CTA            membar.cta / .gl / .sys: MEMBAR.CTA / MEMBAR.GL.IVALLD /
+//                     MEMBAR.SYS.IVALLD     bar.arrive 1, 64: BAR.ARV 0x1, 0x40 ; MEMBAR.CTA
+//   bar.red.popc      BAR.RED.POPC 0x1, P1 ; B2R.RESULT R0 (.and / .or: BAR.RED.AND ... ; B2R.RESULT RZ, P1)
 // The address is the (lo, hi) pair of a 2-component definition: the allocator gives it an even register.
 #include "ir/sm50/select_internal.h"
 #include "isa/cubin_image.h"
@@ -267,6 +269,46 @@ void control_barrier(Selector& sel, const Instr& i, const IntrinsicInstr& n) {
   sel.emit(threads ? fmt::format("BAR.SYNC {:#x}, {:#x}", barrier, threads) : fmt::format("BAR.SYNC {:#x}", barrier));
 }
 
+// bar_sync, bar_arrive, bar_red_*: BAR.SYNC / BAR.ARV / BAR.RED.POPC|AND|OR a[, b][, P], as ptxas 11.8 spells
+// bar.sync, bar.arrive and bar.red with operands in registers or constants (`BAR.SYNC R0, R2`, `BAR.ARV 0x5, 0x40`,
+// `BAR.RED.POPC 0x1, R0, !P1`); a constant count of 0 is left out (the whole block), except by BAR.ARV. The reduction's value is read
+// back as ptxas reads it: `B2R.RESULT Rd` for .POPC's count, `B2R.RESULT RZ, P1` for .AND / .OR's predicate (here
+// made a boolean register, 0 / ~0).
+void named_barrier(Selector& sel, const Instr& i, const IntrinsicInstr& n, std::string_view mode) {
+  auto operand = [&](DefId d, uint64_t limit, std::string_view what) -> std::string {
+    if (const auto c = sel.constant(d)) {
+      if (*c > limit) sel.fail(i, fmt::format("{} {} does not fit BAR (0..{})", what, *c, limit));
+      return fmt::format("{:#x}", *c);
+    }
+    if (sel.bit_size(d) != 32 || sel.components(d) != 1)
+      sel.fail(i, fmt::format("the {} ssa_{} is not one 32-bit value", what, d));
+    return sel.r(d);
+  };
+  std::string operands = operand(n.src[0], 15, "barrier");
+  const auto count = sel.constant(n.src[1]);
+  // BAR.ARV always names its count (ptxas: `bar.arrive 5, 4096` is BAR.ARV 0x5, 0x0).
+  if (!count || *count != 0 || mode == "ARV") operands += ", " + operand(n.src[1], 4095, "thread count");
+  if (mode == "SYNC" || mode == "ARV") {
+    sel.emit(fmt::format("BAR.{} {}", mode, operands));
+    return;
+  }
+  std::string p = "P1";
+  if (const auto c = sel.constant(n.src[2])) {
+    p = *c ? "PT" : "!PT";
+  } else {
+    sel.emit(fmt::format("ISETP.NE.AND P1, PT, {}, RZ, PT", sel.r(n.src[2])));
+  }
+  sel.emit(fmt::format("BAR.RED.{} {}, {}", mode, operands, p));
+  if (!sel.read.count(n.dest.id)) return;  // the barrier still waits; nobody reads its value
+  const std::string d = sel.reg(sel.dest(n.dest));
+  if (mode == "POPC") {
+    sel.emit(fmt::format("B2R.RESULT {}", d));
+  } else {
+    sel.emit("B2R.RESULT RZ, P1");
+    sel.emit(fmt::format("ISET.EQ.AND {}, RZ, RZ, P1", d));  // P1 ? ~0 : 0
+  }
+}
+
 }  // namespace
 
 bool select_compute(Selector& sel, const Instr& i, const IntrinsicInstr& n) {
@@ -363,6 +405,24 @@ bool select_compute(Selector& sel, const Instr& i, const IntrinsicInstr& n) {
       return true;
     case Intrinsic::memory_barrier:  // membar.gl
       sel.emit("MEMBAR.GL.IVALLD");
+      return true;
+    case Intrinsic::memory_barrier_system:  // membar.sys
+      sel.emit("MEMBAR.SYS.IVALLD");
+      return true;
+    case Intrinsic::bar_sync:
+      named_barrier(sel, i, n, "SYNC");
+      return true;
+    case Intrinsic::bar_arrive:
+      named_barrier(sel, i, n, "ARV");
+      return true;
+    case Intrinsic::bar_red_popc:
+      named_barrier(sel, i, n, "POPC");
+      return true;
+    case Intrinsic::bar_red_and:
+      named_barrier(sel, i, n, "AND");
+      return true;
+    case Intrinsic::bar_red_or:
+      named_barrier(sel, i, n, "OR");
       return true;
     case Intrinsic::load_subgroup_invocation: {
       check_32bit(sel, i, n.dest, "load_subgroup_invocation");

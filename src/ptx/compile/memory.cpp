@@ -169,45 +169,130 @@ void FunctionCompiler::atomic(const Instruction& ins) {
   if (!red) set(ins.operands[0], old, t);
 }
 
-// bar.sync / barrier.sync a[, b] (bar.sync is barrier.sync.aligned): control_barrier, then the block's memory
-// ordering the PTX ISA gives it (ptxas: BAR.SYNC a[, b] then MEMBAR.CTA); membar.cta and membar.gl:
-// group_memory_barrier and memory_barrier (MEMBAR.CTA, MEMBAR.GL.IVALLD).
+// PTX ISA "bar, barrier" and "membar", checked and compiled as ptxas 11.8 does for sm_50 (its messages first):
+// - bar.sync / barrier.sync a[, b]: control_barrier with constant operands (BAR.SYNC a[, b]), bar_sync with a
+//   register among them (BAR.SYNC R0[, R2]);
+// - bar.arrive / barrier.arrive a, b: bar_arrive (BAR.ARV; b is required and not 0);
+// - bar.red.popc.u32 d, a[, b], {!}c and bar.red.and/.or.pred: bar_red_popc/_and/_or (BAR.RED then B2R.RESULT);
+//   a constant c is true when not 0 (ptxas: PT);
+// each followed by the block's memory ordering the PTX ISA gives barriers (ptxas: MEMBAR.CTA after each BAR).
+// Barrier numbers are 0..15 (SHF_BARRIERS counts up to the highest, 16 when one is in a register); a constant
+// thread count is a multiple of 32 and taken modulo 4096 (BAR's 12-bit field: ptxas writes 4128 as 0x20, 4096
+// as no count). barrier.* takes .aligned (bar is barrier.aligned) and .cta.
+// membar.cta / .gl / .sys: group_memory_barrier, memory_barrier, memory_barrier_system (MEMBAR.CTA,
+// MEMBAR.GL.IVALLD, MEMBAR.SYS.IVALLD). fence needs sm_70.
 void FunctionCompiler::barrier(const Instruction& ins) {
   const std::string& op = ins.opcode;
   ir::IntrinsicInstr i;
-  if (op == "fence") fail(ins.loc, "fence needs sm_70 (ptxas: \"Feature 'fence instruction' requires .target sm_70\")");
+  if (op == "fence") fail(ins.loc, "Feature 'fence instruction' requires .target sm_70 or higher");
   if (op == "membar") {
-    refuse_unknown(ins, {".cta", ".gl", ".sys"});
-    if (has(ins, ".sys"))
-      fail(ins.loc, "membar.sys is not compiled: NIR 22.3's barriers reach the device at most (ptxas: MEMBAR.SYS)");
-    expect_operands(ins, 0);
-    if (!has(ins, ".cta") && !has(ins, ".gl")) fail(ins.loc, "membar needs .cta, .gl or .sys");
-    i.op = has(ins, ".cta") ? ir::Intrinsic::group_memory_barrier : ir::Intrinsic::memory_barrier;
+    if (has(ins, ".proxy")) fail(ins.loc, "Feature 'membar.proxy' requires .target sm_60 or higher");
+    int levels = 0;
+    for (const Modifier& m : ins.mods) {
+      if (m.text == ".cta" || m.text == ".gl" || m.text == ".sys") {
+        if (++levels > 1) fail(m.loc, "Multiple scope modifiers specified");
+      } else {
+        fail(m.loc, fmt::format("Illegal modifier '{}' for instruction 'membar'", m.text));
+      }
+    }
+    if (levels == 0) fail(ins.loc, "Membar level required for instruction 'membar': .cta, .gl or .sys");
+    if (!ins.operands.empty()) fail(ins.loc, "Arguments mismatch for instruction 'membar': it takes no operands");
+    i.op = has(ins, ".cta") ? ir::Intrinsic::group_memory_barrier
+           : has(ins, ".gl") ? ir::Intrinsic::memory_barrier
+                             : ir::Intrinsic::memory_barrier_system;
     b().intrinsic(std::move(i));
     return;
   }
-  if (has(ins, ".arrive") || has(ins, ".red"))
-    fail(ins.loc, fmt::format("{}{} has no NIR 22.3 intrinsic (control_barrier waits); not compiled",
-                              op, has(ins, ".arrive") ? ".arrive" : ".red"));
-  if (op == "bar" && !has(ins, ".sync")) fail(ins.loc, "bar needs .sync (bar.sync, bar.arrive, bar.red)");
-  refuse_unknown(ins, {".sync", ".aligned"});
-  if (ins.operands.empty() || ins.operands.size() > 2) fail(ins.loc, fmt::format("{}.sync takes 1 or 2 operands", op));
-  auto number = [&](const Operand& o, uint64_t limit, std::string_view what) {
-    if (o.kind != Operand::Kind::Int)
-      fail(o.loc, fmt::format("a {} in a register is not compiled yet (ptxas: BAR.SYNC R)", what));
-    if (o.int_value > limit) fail(o.loc, fmt::format("the {} {} is over {}", what, o.int_value, limit));
-    return o.int_value;
-  };
-  i.op = ir::Intrinsic::control_barrier;
-  const uint64_t id = number(ins.operands[0], 15, "barrier number");
-  barriers_ = std::max(barriers_, static_cast<unsigned>(id) + 1);
-  i.set_index("base", std::to_string(id));
-  if (ins.operands.size() == 2) {
-    const uint64_t threads = number(ins.operands[1], 1024, "thread count");
-    if (threads == 0 || threads % 32) fail(ins.operands[1].loc, "the thread count must be a multiple of 32 (PTX ISA \"bar\")");
-    i.set_index("range", std::to_string(threads));
+
+  // The mode (.sync, .arrive, .red) and, for .red, the operation and its type.
+  std::string_view mode, reduction;
+  std::optional<Type> type;
+  for (const Modifier& m : ins.mods) {
+    if (m.text == ".sync" || m.text == ".arrive" || m.text == ".red") {
+      if (!mode.empty()) fail(m.loc, fmt::format("Unknown modifier '{}': {} has {} already", m.text, op, mode));
+      mode = m.text;
+    } else if (m.text == ".popc" || m.text == ".and" || m.text == ".or") {
+      if (!reduction.empty()) fail(m.loc, "Multiple instruction post-operation flags set");
+      reduction = m.text;
+    } else if (auto t = parse_type(m.text)) {
+      type = *t;
+    } else if (op != "barrier" || (m.text != ".aligned" && m.text != ".cta")) {
+      fail(m.loc, fmt::format("Illegal modifier '{}' for instruction '{}'", m.text, op));
+    }
   }
-  b().intrinsic(std::move(i));
+  if (mode.empty()) fail(ins.loc, fmt::format("Barrier modifier required for instruction '{}': .sync, .arrive or .red", op));
+  const std::string what = fmt::format("{}{}", op, mode);
+  const bool red = mode == ".red";
+  if (red && reduction.empty()) fail(ins.loc, fmt::format("Reduction operation is required for instruction '{}': .popc, .and or .or", what));
+  if (!red && !reduction.empty()) fail(ins.loc, fmt::format("Illegal modifier '{}' for instruction '{}'", reduction, what));
+  if (red && !type) fail(ins.loc, fmt::format("Unexpected instruction types specified for '{}': .popc takes .u32, .and and .or .pred", what));
+  if (!red && type) fail(ins.loc, fmt::format("Unexpected instruction types specified for '{}'", what));
+  if (red && reduction == ".popc" && *type != Type::U32) fail(ins.loc, "Operation requires .u32 type");
+  if (red && reduction != ".popc" && *type != Type::Pred) fail(ins.loc, "Operation requires .pred type");
+
+  // Operands: [d,] a[, b][, c].
+  const std::size_t first = red ? 1 : 0, least = red ? 3 : 1, most = red ? 4 : 2;
+  if (ins.operands.size() < least || ins.operands.size() > most)
+    fail(ins.loc, fmt::format("Arguments mismatch for instruction '{}': it takes {} to {} operands", what, least, most));
+  const Operand& a = ins.operands[first];
+  const Operand* count = ins.operands.size() == most ? &ins.operands[first + 1] : nullptr;
+  auto integer = [&](const Operand& o) {
+    if (o.kind == Operand::Kind::Int) return b().imm_int(static_cast<int64_t>(o.int_value & 0xffffffffu));
+    if (o.kind != Operand::Kind::Name || o.negated)
+      fail(o.loc, fmt::format("Arguments mismatch for instruction '{}': a barrier number or thread count is a 32-bit "
+                              "register or a constant", what));
+    return value(o, Type::U32);
+  };
+  bool constants = a.kind == Operand::Kind::Int;
+  if (a.kind == Operand::Kind::Int && a.int_value > 15)
+    fail(a.loc, fmt::format("Barrier number '{}' out of range, expected to be in range [0..15]", a.int_value));
+  const ir::DefId barrier = integer(a);
+  barriers_ = std::max(barriers_, a.kind == Operand::Kind::Int ? static_cast<unsigned>(a.int_value) + 1 : 16u);
+  ir::DefId threads = ir::kNoDef;
+  uint64_t threads_constant = 0;
+  if (count && count->kind == Operand::Kind::Int) {
+    if (count->int_value % 32) fail(count->loc, "Number of threads participating in barrier must be in multiple of warp size");
+    threads_constant = count->int_value & 0xfff;
+    threads = b().imm_int(static_cast<int64_t>(threads_constant));
+  } else if (count) {
+    constants = false;
+    threads = integer(*count);
+  } else {
+    threads = b().imm_int(0);
+  }
+  if (mode == ".arrive" && (!count || (count->kind == Operand::Kind::Int && count->int_value == 0)))
+    fail(count ? count->loc : ins.loc, fmt::format("Instruction '{}' requires a non-zero thread count argument", what));
+
+  if (mode == ".sync" && constants) {  // control_barrier, as before: BAR.SYNC a[, b]
+    i.op = ir::Intrinsic::control_barrier;
+    i.set_index("base", std::to_string(a.int_value));
+    if (threads_constant) i.set_index("range", std::to_string(threads_constant));
+  } else {
+    i.op = mode == ".sync"     ? ir::Intrinsic::bar_sync
+           : mode == ".arrive" ? ir::Intrinsic::bar_arrive
+           : reduction == ".popc" ? ir::Intrinsic::bar_red_popc
+           : reduction == ".and"  ? ir::Intrinsic::bar_red_and
+                                  : ir::Intrinsic::bar_red_or;
+    i.src = {barrier, threads};
+    if (red) {
+      const Operand& c = ins.operands.back();
+      if (c.kind == Operand::Kind::Int) {
+        i.src.push_back(b().imm_int(c.int_value != 0, 1));
+      } else {
+        if (c.kind != Operand::Kind::Name || register_type(c) != Type::Pred)
+          fail(c.loc, fmt::format("Arguments mismatch for instruction '{}': the last operand is a predicate", what));
+        i.src.push_back(value(c, Type::Pred));
+      }
+      const Operand& d = ins.operands[0];
+      if (d.kind == Operand::Kind::Sink) fail(d.loc, fmt::format("Result discard mode is not allowed for instruction '{}'", what));
+      if (d.kind != Operand::Kind::Name || d.negated || (register_type(d) == Type::Pred) != (*type == Type::Pred) ||
+          bit_size(register_type(d)) != bit_size(*type))
+        fail(d.loc, fmt::format("Arguments mismatch for instruction '{}': the destination is a {} register", what, name(*type)));
+      i.dest.bit_size = reduction == ".popc" ? 32 : 1;
+    }
+  }
+  const ir::DefId result = b().intrinsic(std::move(i));
+  if (red) set(ins.operands[0], result, *type);
   ir::IntrinsicInstr fence;
   fence.op = ir::Intrinsic::group_memory_barrier;
   b().intrinsic(std::move(fence));
