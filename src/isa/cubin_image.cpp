@@ -140,9 +140,19 @@ Result<CubinImage> read_cubin_image(std::span<const std::byte> bytes) {
       k.shared_align = static_cast<uint32_t>(sh->sh.sh_addralign);
     }
     if (const Sec* info = section(".nv.info." + y.name)) {
-      auto err = each_attribute(*info, [&k](uint8_t attr, uint8_t, std::span<const std::byte> v) {
-        if (attr == cf::kKparamInfo && v.size() >= 12)
-          k.params.push_back({le32(v, 4) & 0xffff, le32(v, 4) >> 16, cf::kparam_size(le32(v, 8))});
+      auto err = each_attribute(*info, [&k, &syms](uint8_t attr, uint8_t, std::span<const std::byte> v) {
+        if (attr == cf::kKparamInfo && v.size() >= 12) {
+          const uint32_t space = cf::kparam_space(le32(v, 8)), index = le32(v, 0);
+          if (le32(v, 4) >> 16 == cf::kKparamNoOffset && cf::kparam_size(le32(v, 8)) == 0 &&
+              (space == cf::kKparamSpaceTexture || space == cf::kKparamSpaceSampler) && index < syms.size()) {
+            // A .param .texref / .samplerref: named by its symbol.
+            k.params.push_back(CubinParam::reference(
+                le32(v, 4) & 0xffff, space == cf::kKparamSpaceTexture ? HandleKind::Texture : HandleKind::Sampler,
+                syms[index].name));
+          } else {
+            k.params.push_back({le32(v, 4) & 0xffff, le32(v, 4) >> 16, cf::kparam_size(le32(v, 8))});
+          }
+        }
         else if (attr == cf::kCbankParamSize && v.size() == 2)
           k.param_size = std::to_integer<uint32_t>(v[0]) | std::to_integer<uint32_t>(v[1]) << 8;
         else if (attr == cf::kExitInstrOffsets)
@@ -175,7 +185,9 @@ Result<CubinImage> read_cubin_image(std::span<const std::byte> bytes) {
         if (type != cf::kRelTexHeaderIndex && type != cf::kRelSampHeaderIndex && type != cf::kRelSurfHeaderIndex)
           return make_error(fmt::format("{}: relocation type {} at {:#x} is not a texture, sampler or surface slot",
                                         rel->name, type, e.r_offset));
-        k.handles.push_back({kind, syms[s].name, static_cast<uint32_t>(e.r_offset)});
+        // A local symbol is a .texref / .samplerref parameter of the kernel.
+        const bool param = GELF_ST_BIND(syms[s].sym.st_info) == STB_LOCAL;
+        k.handles.push_back({kind, syms[s].name, static_cast<uint32_t>(e.r_offset), param});
       }
     }
     by_section.emplace(static_cast<std::size_t>(ts - secs.data()), std::pair{static_cast<uint32_t>(i), std::move(k)});

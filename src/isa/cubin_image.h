@@ -12,6 +12,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "common/result.h"
@@ -24,11 +25,28 @@ namespace tmu::isa {
 // a .nv.constant0.<k> of 0x140 + the parameter bytes (+ 4 per texture reference slot).
 inline constexpr uint32_t kParamBase = 0x140;
 
+enum class HandleKind : uint8_t { Texture, Sampler, Surface };
+
 // One kernel parameter (EIATTR_KPARAM_INFO): ordinal in the .entry's list, byte offset from kParamBase, size.
+// A .param .texref / .param .samplerref (independent mode) has `handle` and `name` set, and no bytes: ptxas 11.8
+// writes its KPARAM_INFO with offset 0xffff, size 0, space 6 (texture) or 8 (sampler) and, as the index, a local
+// STT_CUDA_TEXTURE / STT_CUDA_SAMPLER symbol of that name in the kernel's .text section, which the bank-0 slot's
+// relocation names (cuobjdump -elf of ptxas's cubins of tests/data/run/tex_params.ptx).
 struct CubinParam {
   uint32_t ordinal = 0;
   uint32_t offset = 0;
   uint32_t size = 0;
+  std::optional<HandleKind> handle;
+  std::string name;
+  CubinParam(uint32_t ordinal_ = 0, uint32_t offset_ = 0, uint32_t size_ = 0)
+      : ordinal(ordinal_), offset(offset_), size(size_) {}
+  // A .texref / .samplerref parameter.
+  static CubinParam reference(uint32_t ordinal_, HandleKind kind, std::string name_) {
+    CubinParam p(ordinal_);
+    p.handle = kind;
+    p.name = std::move(name_);
+    return p;
+  }
   friend bool operator==(const CubinParam&, const CubinParam&) = default;
 };
 
@@ -38,11 +56,13 @@ struct CubinParam {
 // a .rel.nv.constant0.<k> relocation: R_CUDA_TEX_HEADER_INDEX (6) for a texture, R_CUDA_SAMP_HEADER_INDEX (7) for
 // a sampler (in independent mode on the same slot as its texture), R_CUDA_SURF_HEADER_INDEX (52) for a surface.
 // The instruction reads the slot as its index: TEXS ... 0x52 reads c[0x0][0x148].
-enum class HandleKind : uint8_t { Texture, Sampler, Surface };
 struct CubinHandle {
   HandleKind kind = HandleKind::Texture;
   std::string name;
   uint32_t slot = 0;  // byte offset of the slot in constant bank 0 (>= kParamBase + parameter size)
+  bool param = false;  // the kernel's .param .texref / .samplerref of that name (its local symbol), not a global
+  CubinHandle(HandleKind kind_ = HandleKind::Texture, std::string name_ = {}, uint32_t slot_ = 0, bool param_ = false)
+      : kind(kind_), name(std::move(name_)), slot(slot_), param(param_) {}
   friend bool operator==(const CubinHandle&, const CubinHandle&) = default;
 };
 

@@ -65,6 +65,15 @@ std::optional<std::string> check_kernel(const CubinKernel& k, const CubinImage& 
   if (area > 4096) return fail(fmt::format("{} bytes of parameters: at most 4096", area));
   std::set<uint32_t> ordinals;
   for (const CubinParam& p : k.params) {
+    if (p.handle) {
+      if (*p.handle == HandleKind::Surface || p.size != 0 || p.offset != 0 || p.name.empty() ||
+          p.name.find('\0') != std::string::npos)
+        return fail(fmt::format("parameter {}: a .texref / .samplerref parameter has a name and no bytes", p.ordinal));
+      if (*p.handle == HandleKind::Sampler && image.tex_mode != TexMode::Independent)
+        return fail(fmt::format("sampler parameter {} needs independent texture mode", p.name));
+      if (!ordinals.insert(p.ordinal).second) return fail(fmt::format("two parameters have ordinal {}", p.ordinal));
+      continue;
+    }
     if (p.size == 0 || p.offset + p.size > area || p.offset > area)
       return fail(fmt::format("parameter {} (offset {:#x}, size {:#x}) is outside the {:#x}-byte parameter area",
                               p.ordinal, p.offset, p.size, area));
@@ -77,6 +86,10 @@ std::optional<std::string> check_kernel(const CubinKernel& k, const CubinImage& 
                               h.name, h.slot, kParamBase + area));
     if (h.kind == HandleKind::Sampler && image.tex_mode != TexMode::Independent)
       return fail(fmt::format("sampler {} needs independent texture mode (.target ..., texmode_independent)", h.name));
+    if (h.param && std::none_of(k.params.begin(), k.params.end(), [&h](const CubinParam& p) {
+          return p.handle == h.kind && p.name == h.name;
+        }))
+      return fail(fmt::format("{}'s slot names a parameter the kernel does not have", h.name));
   }
   for (const auto* list : {&k.exit_offsets, &k.warp_wide_offsets, &k.coop_group_offsets})
     for (uint32_t at : *list)
@@ -119,18 +132,28 @@ struct Info {
 };
 
 // .nv.info.<k>, in ptxas's attribute order (its cubins of tests/data/cubin/*.ptx).
-std::vector<std::byte> kernel_info(const CubinKernel& k, const KernelSections& s, const std::vector<uint32_t>& exits) {
+// `param_symbols`: the symbol of each .texref / .samplerref parameter, by name.
+std::vector<std::byte> kernel_info(const CubinKernel& k, const KernelSections& s, const std::vector<uint32_t>& exits,
+                                   const std::map<std::string, uint32_t>& param_symbols) {
   Info in;
   in.sval(cf::kCudaApiVersion, {cf::kToolkitVersion});
   in.nval(cf::kSw2393858War);
   in.nval(cf::kSw1850030War);
   const uint32_t area = param_area(k);
-  if (area != 0) {
+  if (area != 0 || !k.params.empty()) {  // ptxas: a kernel whose only parameter is a .texref has no CBANK_PARAM_SIZE
     in.sval(cf::kParamCbank, {s.sym_const0, kParamBase | area << 16});
-    in.hval(cf::kCbankParamSize, static_cast<uint16_t>(area));
+    if (area != 0) in.hval(cf::kCbankParamSize, static_cast<uint16_t>(area));
     std::vector<CubinParam> params = k.params;  // ptxas lists the last parameter first
     std::sort(params.begin(), params.end(), [](const CubinParam& a, const CubinParam& b) { return a.ordinal > b.ordinal; });
-    for (const CubinParam& p : params) in.sval(cf::kKparamInfo, {0, p.ordinal | p.offset << 16, cf::kparam_flags(p.size)});
+    for (const CubinParam& p : params) {
+      if (p.handle) {
+        const uint32_t space = *p.handle == HandleKind::Texture ? cf::kKparamSpaceTexture : cf::kKparamSpaceSampler;
+        in.sval(cf::kKparamInfo, {param_symbols.at(p.name), p.ordinal | cf::kKparamNoOffset << 16,
+                                  cf::kparam_handle_flags(space)});
+      } else {
+        in.sval(cf::kKparamInfo, {0, p.ordinal | p.offset << 16, cf::kparam_flags(p.size)});
+      }
+    }
   }
   in.hval(cf::kMaxregCount, 0xff);
   const auto uses = [&k](HandleKind kind) {
@@ -184,6 +207,7 @@ Result<std::vector<std::byte>> write_cubin(const CubinImage& image) {
   std::map<std::string, HandleKind> handles;
   for (const CubinKernel& k : image.kernels)
     for (const CubinHandle& h : k.handles) {
+      if (h.param) continue;  // a parameter's symbol is the kernel's own
       auto [it, fresh] = handles.emplace(h.name, h.kind);
       if (!fresh && it->second != h.kind)
         return make_error(fmt::format("{} is used as two kinds of reference (texture, sampler, surface)", h.name));
@@ -223,10 +247,20 @@ Result<std::vector<std::byte>> write_cubin(const CubinImage& image) {
     ks[i].sym = static_cast<uint32_t>(syms.size() - 1);
   };
   std::map<std::string, uint32_t> variable_symbol;  // what code relocations name (a .global variable's address)
+  std::vector<std::map<std::string, uint32_t>> param_symbols(n);  // each kernel's .texref / .samplerref parameters
   for (std::size_t i = 0; i < n; ++i) {
     const CubinKernel& k = image.kernels[i];
     if (!k.visible) kernel_symbol(i, STB_LOCAL);
     section_symbol(".text." + k.name, ks[i].text);
+    // ptxas: the parameters' local symbols after the code section's, in parameter order.
+    std::vector<CubinParam> refs;
+    for (const CubinParam& p : k.params)
+      if (p.handle) refs.push_back(p);
+    std::sort(refs.begin(), refs.end(), [](const CubinParam& a, const CubinParam& b) { return a.ordinal < b.ordinal; });
+    for (const CubinParam& p : refs) {
+      syms.push_back({p.name, st_info(STB_LOCAL, handle_type(*p.handle)), 0, ks[i].text, 0});
+      param_symbols[i][p.name] = static_cast<uint32_t>(syms.size() - 1);
+    }
     if (ks[i].const2) section_symbol(".nv.constant2." + k.name, ks[i].const2);
     if (ks[i].shared) section_symbol(".nv.shared." + k.name, ks[i].shared);
     if (i == 0) {  // ptxas: the variables before the first bank-0 symbol, each section's own before its first
@@ -290,14 +324,15 @@ Result<std::vector<std::byte>> write_cubin(const CubinImage& image) {
   elf.add({".nv.info", cf::kShtCudaInfo, 0, 3, 0, 4, 0, std::move(global.b.data)});
   for (std::size_t i = 0; i < n; ++i) {
     const CubinKernel& k = image.kernels[i];
-    elf.add({".nv.info." + k.name, cf::kShtCudaInfo, 0, 3, ks[i].text, 4, 0, kernel_info(k, ks[i], exits[i])});
+    elf.add({".nv.info." + k.name, cf::kShtCudaInfo, 0, 3, ks[i].text, 4, 0, kernel_info(k, ks[i], exits[i], param_symbols[i])});
   }
   // .rel.nv.constant0.<k>: the slots the driver fills with header indices (sh_info: the constant0 section).
   for (std::size_t i = 0; i < n; ++i) {
     if (!ks[i].rel_const0) continue;
     const CubinKernel& k = image.kernels[i];
     std::vector<std::pair<uint64_t, uint64_t>> rels;
-    for (const CubinHandle& h : k.handles) rels.emplace_back(h.slot, r_info(sym_of.at(h.name), handle_reloc(h.kind)));
+    for (const CubinHandle& h : k.handles)
+      rels.emplace_back(h.slot, r_info(h.param ? param_symbols[i].at(h.name) : sym_of.at(h.name), handle_reloc(h.kind)));
     elf.add({".rel.nv.constant0." + k.name, SHT_REL, 0, 3, ks[i].const0, 8, sizeof(Elf64_Rel), rel_entries(rels)});
   }
   for (std::size_t i = 0; i < n; ++i) {

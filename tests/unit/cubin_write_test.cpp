@@ -159,6 +159,21 @@ TEST(CubinWrite, ReadsBackWithTmusReaders) {
   auto back = read_cubin_image(*bytes);
   ASSERT_TRUE(back) << back.error();
   expect_same_kernels(ind, *back);
+  // .param .texref / .samplerref: no bytes, local symbols named by KPARAM_INFO and by the slot's relocations.
+  CubinImage refs = independent_image();
+  CubinKernel& k = refs.kernels[0];
+  k.params = {{0, 0, 4}, CubinParam::reference(1, HandleKind::Texture, "t"), CubinParam::reference(2, HandleKind::Sampler, "s"),
+              {3, 8, 4}};
+  k.handles = {{HandleKind::Texture, "t", 0x150, true}, {HandleKind::Sampler, "s", 0x150, true}, {HandleKind::Texture, "tA", 0x154}};
+  auto ref_bytes = write_cubin(refs);
+  ASSERT_TRUE(ref_bytes) << ref_bytes.error();
+  auto ref_back = read_cubin_image(*ref_bytes);
+  ASSERT_TRUE(ref_back) << ref_back.error();
+  expect_same_kernels(refs, *ref_back);
+  k.handles[0].name = "u";  // a slot that names no parameter
+  auto bad = write_cubin(refs);
+  ASSERT_FALSE(bad);
+  EXPECT_NE(bad.error().find("u's slot names a parameter the kernel does not have"), std::string::npos) << bad.error();
 }
 
 // Module variables: .nv.constant3, .nv.global.init and .nv.global with their symbols, and the MOV32I relocations
@@ -390,7 +405,7 @@ TEST(CubinWriteOracle, PtxasCubinsRewritten) {
   TMU_REQUIRE_TOOL(ptxas, "ptxas");
   TMU_REQUIRE_TOOL(nvdisasm, "nvdisasm");
   TMU_REQUIRE_TOOL(cuobjdump, "cuobjdump");
-  for (const std::string name : {"params", "shared_tex", "independent", "cbank2"}) {
+  for (const std::string name : {"params", "shared_tex", "independent", "cbank2", "texparams"}) {
     SCOPED_TRACE(name);
     const std::string src = std::string(TMU_TEST_DATA) + "/cubin/" + name + ".ptx";
     std::ifstream in(src);

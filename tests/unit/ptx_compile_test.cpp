@@ -669,14 +669,17 @@ TEST(PtxCompile, RefusalsNameTheStatement) {
             "bad.ptx:20:3: cvt.rzi.f32.s32: PTX's integer roundings are for conversions from floats");
   EXPECT_EQ(error_of("  bar.arrive 1, 64;\n  membar.sys;"), "");  // BAR.ARV, MEMBAR.SYS (PtxCompileMemory.NamedBarrierForms)
   EXPECT_EQ(error_of("  bar.arrive 1;"), "bad.ptx:20:3: Instruction 'bar.arrive' requires a non-zero thread count argument");
-  // ptxas 11.8 accepts a .param .texref kernel parameter; tmu's cubin writer cannot write one yet.
+  // A .param .texref compiles (tests/data/ptx/kernels/texparams.ptx against ptxas); a .param .surfref does not.
   auto texref_param = ptx::compile_to_cubin(
       ".version 7.8\n.target sm_50\n.address_size 64\n.visible .entry k(.param .u64 out, .param .texref t)\n{\n  ret;\n}\n",
       "t.ptx");
-  ASSERT_FALSE(texref_param);
-  EXPECT_EQ(texref_param.error(),
-            "t.ptx:4:36: t: a .param .texref kernel parameter is not compiled yet (ptxas takes it as a bank-0 slot "
-            "with a local symbol and a KPARAM_INFO entry of no bytes, which tmu's cubin writer does not write)");
+  EXPECT_TRUE(texref_param) << texref_param.error();
+  auto surfref_param = ptx::compile_to_cubin(
+      ".version 7.8\n.target sm_50\n.address_size 64\n.visible .entry k(.param .u64 out, .param .surfref t)\n{\n  ret;\n}\n",
+      "t.ptx");
+  ASSERT_FALSE(surfref_param);
+  EXPECT_EQ(surfref_param.error(),
+            "t.ptx:4:36: t: a .param .surfref kernel parameter is not compiled (tmu ptxas compiles no surface instructions)");
   EXPECT_EQ(error_of("  mov.u32 %r5, %clock;"),
             "bad.ptx:20:16: the special register %clock is not compiled yet (%tid, %ntid, %ctaid, %nctaid and %laneid are)");
   EXPECT_EQ(error_of("  add.s32 %r5, %rd1, 1;"), "bad.ptx:20:16: %rd1 is a 64-bit register (.b64), the instruction needs 32 bits");

@@ -88,17 +88,17 @@ Entry layout_entry(const Module& m, const Function& f) {
   uint32_t offset = 0;
   for (std::size_t k = 0; k < f.params.size(); ++k) {
     const Param& p = f.params[k];
-    // ptxas 11.8 accepts a .param .texref (either texture mode) and .param .samplerref (independent mode): no bytes
-    // in bank 0 (EIATTR_KPARAM_INFO offset 0xffff, size 0, space 6 / 8, its index a local STT_CUDA_TEXTURE /
-    // SAMPLER symbol in .text.<k>), a bank-0 slot after the parameters like a module texref's. tmu's cubin writer
-    // (isa/cubin_image.h) has no such parameter yet.
+    // A .param .texref (either texture mode) or .param .samplerref (independent mode), as ptxas 11.8 takes them: no
+    // bytes in bank 0 (EIATTR_KPARAM_INFO offset 0xffff, size 0, naming a local symbol in .text.<k>), a bank-0
+    // slot after the parameters like a module texref's, in the order of first use (cubin_image.h, CubinParam).
     if (p.opaque) {
-      const char* kind = *p.opaque == OpaqueVariable::What::Texref       ? ".texref"
-                         : *p.opaque == OpaqueVariable::What::Samplerref ? ".samplerref"
-                                                                         : ".surfref";
-      to_ir::fail(p.loc, fmt::format("{}: a .param {} kernel parameter is not compiled yet (ptxas takes it as a "
-                                     "bank-0 slot with a local symbol and a KPARAM_INFO entry of no bytes, which "
-                                     "tmu's cubin writer does not write)", p.name, kind));
+      if (*p.opaque == OpaqueVariable::What::Surfref)
+        to_ir::fail(p.loc, fmt::format("{}: a .param .surfref kernel parameter is not compiled (tmu ptxas compiles no "
+                                       "surface instructions)", p.name));
+      e.kernel.params.push_back(isa::CubinParam::reference(
+          static_cast<uint32_t>(k),
+          *p.opaque == OpaqueVariable::What::Texref ? isa::HandleKind::Texture : isa::HandleKind::Sampler, p.name));
+      continue;
     }
     const uint32_t elem = std::max(1u, bit_size(p.type) / 8);
     const uint32_t size = elem * static_cast<uint32_t>(p.array.value_or(1));
@@ -115,11 +115,15 @@ Entry layout_entry(const Module& m, const Function& f) {
   std::vector<std::pair<std::string, std::string>> pairs;
   texture_names(*f.body, keys, pairs);
   uint32_t slot = isa::kParamBase + align_up(offset, 4);
+  const auto is_param = [&f](const std::string& name) {
+    return std::any_of(f.params.begin(), f.params.end(), [&](const Param& p) { return p.opaque && p.name == name; });
+  };
   for (std::size_t k = 0; k < keys.size(); ++k, slot += 4) {
     e.layout.texture_words[keys[k]] = slot / 4;
-    e.kernel.handles.push_back(isa::CubinHandle{isa::HandleKind::Texture, pairs[k].first, slot});
+    e.kernel.handles.push_back(isa::CubinHandle{isa::HandleKind::Texture, pairs[k].first, slot, is_param(pairs[k].first)});
     if (!pairs[k].second.empty())
-      e.kernel.handles.push_back(isa::CubinHandle{isa::HandleKind::Sampler, pairs[k].second, slot});
+      e.kernel.handles.push_back(
+          isa::CubinHandle{isa::HandleKind::Sampler, pairs[k].second, slot, is_param(pairs[k].second)});
   }
   return e;
 }
