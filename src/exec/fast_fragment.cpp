@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: MIT
 // Fast handlers (fast.h) of a fragment program's IPA and texture instructions. IPA without .IDX: the instruction
-// decoded once (interp::ipa_op), each lane evaluated by interp::ipa as the reference handler does
-// (ops_interp.cpp), without its per-lane operand checks. Texture instructions: the reference handler's run
-// (ops_texture.h) with the modifiers and register layout decoded once and the texture bank's word read once.
+// decoded once (interp::ipa_op); at pixel centres every lane through interp::ipa's own steps (effective_mode,
+// location_at, evaluate_plane, ipa_result) with the plane looked up once, otherwise each lane through
+// interp::ipa, as the reference handler does (ops_interp.cpp) without its per-lane operand checks. Texture
+// instructions: the reference handler's run (ops_texture.h) with the modifiers and register layout decoded once
+// and the texture bank's word read once.
 #include "exec/fast.h"
 #include "exec/ops_texture.h"
 #include "interp/attribute_map.h"
