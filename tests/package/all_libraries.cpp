@@ -33,9 +33,15 @@ unsigned count_linked(F*... functions) {
 
 }  // namespace
 
+// exec::run is overloaded (a program, or one decoded once): the address of the first.
+using RunProgram = std::optional<tmu::exec::ExecError> (*)(const tmu::isa::sm50::Program&, tmu::exec::Warp&,
+                                                           tmu::exec::Machine&, const tmu::exec::RunLimits&,
+                                                           tmu::exec::RunReport&);
+
 int main() {
   const unsigned linked = count_linked(
-      &tmu::decode_png, &tmu::read_input, &tmu::isa::sm50::encode, &tmu::texunit::decode_header, &tmu::exec::run,
+      &tmu::decode_png, &tmu::read_input, &tmu::isa::sm50::encode, &tmu::texunit::decode_header,
+      static_cast<RunProgram>(&tmu::exec::run),
       &tmu::interp::ipa_op, &tmu::raster::setup, &tmu::render::read_scene, &tmu::ir::read, &tmu::ir::interp::run,
       &tmu::ir::sm50::select, &tmu::sample::run_spec, &tmu::sample::read_spec, &tmu::ptx::read,
       &tmu::ptx::compile_to_cubin, &tmu::run::launch);
