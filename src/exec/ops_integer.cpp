@@ -214,7 +214,9 @@ void isetp_iset(Context& c, const Instruction& in) {
   const bool psneg = in.get<Opd::ia_psneg>();
   const bool setp = in.op() == Op::ISETP;
   for_lanes(c.lanes, [&](unsigned lane) {
-    const bool r = *compare(cmp, reg_a(c, in, lane), src_b(c, in, lane), sgn, x, flags(c, lane));
+    // A before B (function arguments would be read in an unspecified order, and hazard reports follow it).
+    const uint32_t a = reg_a(c, in, lane), b = src_b(c, in, lane);
+    const bool r = *compare(cmp, a, b, sgn, x, flags(c, lane));
     const bool p = c.pred(ps, lane) != psneg;
     if (setp) {
       c.set_pred(in.get<Opd::isetp_pu>().index, lane, combine(bop, r, p));
