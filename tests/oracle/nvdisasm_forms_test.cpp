@@ -22,10 +22,7 @@
 namespace tmu::isa::sm50 {
 namespace {
 
-std::size_t env_count(const char* name, std::size_t fallback) {
-  const char* v = std::getenv(name);
-  return v ? static_cast<std::size_t>(std::strtoull(v, nullptr, 10)) : fallback;
-}
+using test::env_count;
 
 struct Case {
   std::size_t form;

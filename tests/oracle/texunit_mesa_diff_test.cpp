@@ -14,6 +14,7 @@
 #include <fmt/format.h>
 
 #include "texunit/srgb.h"
+#include "oracle.h"
 #include "texunit_mesa_diff.h"
 
 namespace tmu::test::diff {
@@ -21,11 +22,6 @@ namespace {
 
 using gl::Format;
 using gl::Target;
-
-uint64_t env_or(const char* name, uint64_t fallback) {
-  const char* v = std::getenv(name);
-  return v && *v ? std::strtoull(v, nullptr, 0) : fallback;
-}
 
 class Rng {
  public:
@@ -339,8 +335,8 @@ class TexunitMesaDiff : public ::testing::Test {
 
 // The random suite, judged for tmu's NVIDIA policy and for its float-exact policy.
 TEST_F(TexunitMesaDiff, RandomCases) {
-  const uint64_t seed = env_or("TMU_DIFF_SEED", 20261122);
-  const int cases = static_cast<int>(env_or("TMU_DIFF_CASES", 42));
+  const uint64_t seed = test::env_count("TMU_DIFF_SEED", 20261122);
+  const int cases = static_cast<int>(test::env_count("TMU_DIFF_CASES", 42));
   std::printf("[ oracle ] texunit vs Mesa: seed %llu, %d cases (TMU_DIFF_SEED, TMU_DIFF_CASES)\n",
               static_cast<unsigned long long>(seed), cases);
   Tallies tallies;

@@ -6,6 +6,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
@@ -40,6 +41,13 @@ bool oracles_required() {
   const char* v = std::getenv("TMU_REQUIRE_ORACLES");
   return v && std::string(v) == "1";
 }
+
+std::size_t env_count(const char* name, std::size_t fallback) {
+  const char* v = std::getenv(name);
+  return v && *v ? static_cast<std::size_t>(std::strtoull(v, nullptr, 0)) : fallback;
+}
+
+std::size_t corpus_stride() { return std::max<std::size_t>(1, env_count("TMU_CORPUS_STRIDE", 1)); }
 
 namespace {
 std::string slurp(const fs::path& p) {

@@ -20,6 +20,13 @@ namespace tmu::test {
 std::optional<std::string> find_tool(const std::string& name);
 bool oracles_required();
 
+// A count from the environment (decimal or 0x hex), or `fallback` when the variable is unset or empty.
+std::size_t env_count(const char* name, std::size_t fallback);
+// TMU_CORPUS_STRIDE: the corpus tests that run an oracle on every entry of a corpus (each entry a process of
+// ptxas, nvdisasm or cuobjdump) check every stride-th entry, from the first. 1 (all) unless set; the sanitizer
+// stage of scripts/test.sh sets it, since the release stage has checked every entry against the same oracles.
+std::size_t corpus_stride();
+
 struct RunResult {
   int status = -1;
   std::string out;

@@ -134,9 +134,9 @@ TEST(PtxCompile, FloatComparisonsWithNaN) {
     std::memcpy(&a, &in[t][0], 4);
     std::memcpy(&b, &in[t][1], 4);
     const bool nan = std::isnan(a) || std::isnan(b);
-    const uint32_t bits = (a == b) | (!nan && a != b) << 1 | (a < b) << 2 | (a <= b) << 3 | (a > b) << 4 |
-                          (a >= b) << 5 | (nan || a == b) << 6 | (nan || a != b) << 7 | (nan || a < b) << 8 |
-                          (nan || a >= b) << 9 | nan << 10;
+    const auto bits = static_cast<uint32_t>(
+        (a == b) | (!nan && a != b) << 1 | (a < b) << 2 | (a <= b) << 3 | (a > b) << 4 | (a >= b) << 5 |
+        (nan || a == b) << 6 | (nan || a != b) << 7 | (nan || a < b) << 8 | (nan || a >= b) << 9 | nan << 10);
     EXPECT_EQ(out[t][0], bits) << a << " " << b;
     EXPECT_EQ(out[t][1], (a < b && nan) ? 1u : 0u);
     EXPECT_EQ(out[t][2], (!(a < b) && nan) ? 1u : 0u);

@@ -24,7 +24,6 @@ namespace fs = std::filesystem;
 using Bits = std::array<uint32_t, 4>;
 
 constexpr uint32_t kOne = 0x3f800000;   // 1.0f
-constexpr uint32_t kHalf = 0x3f000000;  // 0.5f
 constexpr Bits kBlack{0, 0, 0, kOne};
 constexpr Bits kWhite{kOne, kOne, kOne, kOne};
 

@@ -27,7 +27,8 @@ static_assert(first_invalid_form() < 0, "a row of the SM50 table is malformed (r
 consteval int first_ambiguous_pair() {
   for (std::size_t i = 0; i < kForms.size(); ++i)
     for (std::size_t j = i + 1; j < kForms.size(); ++j) {
-      const Pattern a = kForms[i].bits(), b = kForms[j].bits();
+      const Pattern& a = kPatterns[i];
+      const Pattern& b = kPatterns[j];
       const bool overlap = ((a.value ^ b.value) & a.mask & b.mask) == 0;
       if (!overlap) continue;
       const bool a_in_b = (a.mask & b.mask) == a.mask && a.mask != b.mask;

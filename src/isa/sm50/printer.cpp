@@ -92,8 +92,14 @@ template <unsigned Width, std::size_t N>
   return put_hex_digits(p + 2, static_cast<uint32_t>(v < 0 ? -v : v));
 }
 
-// Inlined into print_form, so that `p` stays in a register.
+// Inlined into print_form, so that `p` stays in a register. Unoptimised builds (the sanitizer and fuzzer build)
+// keep the steps as calls: forcing every row's steps into one function there makes the instrumented file take
+// minutes to compile, and no register is kept at -O0 anyway.
+#if defined(__OPTIMIZE__)
 #define TMU_INLINE [[gnu::always_inline]] inline
+#else
+#define TMU_INLINE inline
+#endif
 
 // c[0x3][0x10] (c[0x3] [0x10] when spaced) from bank << 14 | word offset, the offset signed, in bytes.
 [[gnu::noinline]] char* put_cbuf(char* p, uint32_t v, bool spaced) {
