@@ -15,15 +15,16 @@ cmake -S . -B build/release -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_C
 cmake --build build/release
 ctest --test-dir build/release --output-on-failure -j"$jobs"
 
-# One clang build serves the sanitizers and the fuzzers: everything is compiled with AddressSanitizer,
-# UndefinedBehaviorSanitizer and libFuzzer's coverage (TMU_FUZZ), the tests run there, then the fuzz targets.
+# One clang build serves the sanitizers and the fuzzers: everything is compiled with AddressSanitizer and
+# UndefinedBehaviorSanitizer, the libraries also with libFuzzer's coverage (TMU_FUZZ); the tests run there, then
+# the fuzz targets.
 # Unoptimised (-O0) to keep the instrumented build short. The oracle tests check a sample of what the release stage
 # checked in full (the same oracles): fewer random words, every fourth corpus entry (tests/support/oracle.h).
 echo "== AddressSanitizer + UndefinedBehaviorSanitizer build (clang) and tests"
 cmake -S . -B build/check -G Ninja -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-O0 -gline-tables-only" \
   -DCMAKE_CXX_COMPILER=clang++ -DTMU_FUZZ=ON -DTMU_BENCH=OFF >/dev/null
 cmake --build build/check
-TMU_ORACLE_WORDS=150 TMU_ORACLE_REJECTS=2 TMU_CORPUS_STRIDE=4 ctest --test-dir build/check --output-on-failure -j"$jobs"
+TMU_ORACLE_WORDS=100 TMU_ORACLE_REJECTS=1 TMU_CORPUS_STRIDE=4 ctest --test-dir build/check --output-on-failure -j"$jobs"
 
 echo "== libFuzzer"
 # The cubin fuzzer starts from real ptxas output.
