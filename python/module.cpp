@@ -71,9 +71,9 @@ std::string disassemble(const py::object& data, const std::optional<std::string>
   return out;
 }
 
-sm50::Program assemble_program(const std::string& source, const std::string& arch) {
+sm50::Program assemble_program(const std::string& source, const std::string& arch, bool any_target) {
   sm50::Program p;
-  if (auto err = sm50::assemble(source, arch_of(arch), p))
+  if (auto err = sm50::assemble(source, arch_of(arch), p, {.any_target = any_target}))
     throw Error(fmt::format("{}:{}: {}", err->line, err->column, err->message));
   return p;
 }
@@ -89,11 +89,12 @@ py::bytes to_python(const std::vector<std::byte>& bytes) {
 }
 
 py::bytes assemble_cubin(const std::string& source, const std::string& kernel, const std::string& arch,
-                         uint32_t param_size, std::optional<unsigned> registers, uint32_t shared, uint32_t local) {
+                         uint32_t param_size, std::optional<unsigned> registers, uint32_t shared, uint32_t local,
+                         bool any_target) {
   if (kernel.empty()) throw Error("kernel: a kernel name");
   if (param_size > 4096) throw Error(fmt::format("param_size: {} is more than 4096", param_size));
   if (registers && *registers > 255) throw Error(fmt::format("registers: {} is more than 255", *registers));
-  const sm50::Program p = assemble_program(source, arch);
+  const sm50::Program p = assemble_program(source, arch, any_target);
   isa::CubinImage image;
   image.arch = p.arch;
   isa::CubinKernel k;
@@ -141,13 +142,16 @@ Returns the text `tmu dis` prints: one line per instruction, "/*ADDR*/ TEXT", TE
 prints it; a cubin's functions under their names, with nvdisasm's labels. hex=True appends each encoding,
 ctrl=True the control annotations that assemble() reads back. data: bytes, bytearray or another buffer.
 An ELF file is read as a cubin even with arch. Raises tmu.Error with nvdisasm's reason for a word it refuses.)");
-  m.def("assemble", [](const std::string& source, const std::string& arch) { return to_python(encode(assemble_program(source, arch))); },
-        "source"_a, "arch"_a = "sm50",
+  m.def("assemble", [](const std::string& source, const std::string& arch, bool any_target) {
+          return to_python(encode(assemble_program(source, arch, any_target)));
+        },
+        "source"_a, "arch"_a = "sm50", "any_target"_a = false,
         R"(Assemble SASS text (what `tmu dis` prints, or the seed documents' spelling) into a raw code blob.
 
-Returns bytes: 32-byte bundles, as `tmu as` writes them. Raises tmu.Error "LINE:COLUMN: message".)");
+Returns bytes: 32-byte bundles, as `tmu as` writes them. Raises tmu.Error "LINE:COLUMN: message". A branch target
+before address 0 or between instructions is refused unless any_target=True (`tmu as --any-target`).)");
   m.def("assemble_cubin", &assemble_cubin, "source"_a, "kernel"_a, "arch"_a = "sm50", "param_size"_a = 0,
-        "registers"_a = py::none(), "shared"_a = 0, "local"_a = 0,
+        "registers"_a = py::none(), "shared"_a = 0, "local"_a = 0, "any_target"_a = false,
         R"(Assemble SASS text into a cubin with one kernel, as `tmu as --cubin KERNEL` does (docs/cubin.md).
 
 param_size: bytes of parameters at c[0x0][0x140]; registers: per thread (None: one past the highest register

@@ -62,7 +62,7 @@ uint32_t cc_lanes(Context& c, const Instruction& inst) {
 // Where a branch goes, for one lane: PC-relative, absolute, register (+offset) or read from a constant bank.
 std::optional<int64_t> target_address(Context& c, const Instruction& inst, unsigned lane) {
   const int64_t next = static_cast<int64_t>(inst.address()) + 8;
-  if (inst.has(Opd::br_rel)) return next + sign_extend(inst.raw(Opd::br_rel), inst.width(Opd::br_rel));
+  if (auto t = inst.relative_target()) return *t;
   if (inst.has(Opd::br_abs)) return int64_t{inst.raw(Opd::br_abs)};
   if (inst.has(Opd::ldc_off)) {  // c[bank][Ra + offset] holds the target
     const int64_t off = sign_extend(inst.raw(Opd::ldc_off), 16) +

@@ -40,6 +40,16 @@ def test_bindless_index_refused():
         tmu.assemble_word("TEX.B.DC R4,R0,R8,5,1D,0xf;")
 
 
+def test_unreachable_branch_target():
+    # BRA -0x10 at 0x8: before address 0; any_target=True takes it as nvdisasm lists it (offset -0x20 from 0x10).
+    with pytest.raises(tmu.Error, match=r"1:5: branch target -0x10 lies before the start of the code"):
+        tmu.assemble("BRA -0x10 ;")
+    blob = tmu.assemble("BRA -0x10 ;", any_target=True)
+    word = int.from_bytes(blob[8:16], "little")
+    assert (word >> 20) & 0xffffff == 0xffffe0
+    assert "BRA -0x10 ;" in tmu.disassemble(blob, arch="SM50")
+
+
 def test_sm52_only_form():
     # §5: the predicate output {Ps,} exists on SM52: TEX P0, ... is 0xc0000057a0470200 there.
     assert tmu.disassemble_word(0xc0000057a0470200, arch="SM52") == "TEX P0, R0, R2, R4, 0x5, 2D, 0xf"

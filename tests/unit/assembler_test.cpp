@@ -163,6 +163,39 @@ TEST(Assembler, RefusesWhatItCannotEncode) {
             "1:13: a NUL byte: this is binary data, not SASS text (a raw code blob is read by tmu dis)");
 }
 
+// Branch targets no program can reach are refused (nvdisasm lists them for arbitrary words: any_target keeps
+// them). BRA's target is PC-relative (a signed 24-bit byte offset from the next instruction), JMP's absolute.
+TEST(Assembler, UnreachableBranchTargets) {
+  Program p;
+  auto msg = [&](std::string_view text, AssembleOptions opt = {}) {
+    auto e = assemble(text, Arch::SM50, p, opt);
+    return e ? fmt::format("{}:{}: {}", e->line, e->column, e->message) : std::string("accepted");
+  };
+  const std::string hint = " (tmu as --any-target accepts it, as nvdisasm lists such words)";
+  EXPECT_EQ(msg("BRA 0x7 ;"), "1:5: branch target 0x7 is not an instruction address: instructions are 8 bytes apart "
+                              "(0x0, 0x8, 0x10, ...); the nearest are 0x0 and 0x8" + hint);
+  EXPECT_EQ(msg("NOP ;\nBRA -0x10 ;"), "2:5: branch target -0x10 lies before the start of the code (address 0)" + hint);
+  EXPECT_EQ(msg("SSY 0x2c ;"), "1:5: branch target 0x2c is not an instruction address: instructions are 8 bytes "
+                               "apart (0x0, 0x8, 0x10, ...); the nearest are 0x28 and 0x30" + hint);
+  EXPECT_EQ(msg("BRA CC.LT, 0x33 ;").substr(0, 36), "1:12: branch target 0x33 is not an i");
+  EXPECT_EQ(msg("JMP 0x3 ;").substr(0, 34), "1:5: branch target 0x3 is not an i");
+  // Instruction addresses and bundle starts (a control word's address: the bundle's first instruction) are fine.
+  EXPECT_EQ(msg("BRA 0x8 ;"), "accepted");
+  EXPECT_EQ(msg("BRA 0x0 ;"), "accepted");
+  EXPECT_EQ(msg("BRA 0x20 ;"), "accepted");
+  EXPECT_EQ(msg("JMP 0x18 ;"), "accepted");
+  // With any_target, what nvdisasm lists assembles to its word: BRA -0x10 at 0x8 is an offset of -0x20 from the
+  // next instruction (0x10): 0xffffe0 in bits 20..43.
+  EXPECT_EQ(msg("BRA -0x10 ;", {.any_target = true}), "accepted");
+  auto w = encode(p.code[0]);
+  ASSERT_TRUE(w);
+  EXPECT_EQ(*w & 0xfff0000000000000ull, 0xe240000000000000ull);
+  EXPECT_EQ((*w >> 20) & 0xffffff, 0xffffe0u);
+  EXPECT_EQ(to_string(p.code[0]), "BRA -0x10");
+  EXPECT_EQ(msg("BRA 0x7 ;", {.any_target = true}), "accepted");
+  EXPECT_EQ(to_string(p.code[0]), "BRA 0x7");
+}
+
 // A relocated operand (nvdisasm's 32@lo(sym) / 32@hi(sym) for ptxas's .global addresses) assembles as 0 with a
 // relocation; patching it writes the address's word into MOV32I's immediate (bits 20..51).
 TEST(Assembler, RelocatedMov32IImmediates) {

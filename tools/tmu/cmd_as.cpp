@@ -28,6 +28,7 @@ struct AsOptions {
   int registers = -1;         // -1: from the code
   uint32_t shared_size = 0;
   uint32_t local_size = 0;
+  bool any_target = false;    // accept branch targets before 0 or off the instruction grid
 };
 
 int write_cubin(const AsOptions& o, const isa::sm50::Program& p, std::vector<std::byte> code) {
@@ -59,7 +60,7 @@ int run(const AsOptions& o) {
   if (!bytes) return 1;
   const std::string_view src(reinterpret_cast<const char*>(bytes->data()), bytes->size());
   isa::sm50::Program p;
-  if (auto err = isa::sm50::assemble(src, *arch, p)) {
+  if (auto err = isa::sm50::assemble(src, *arch, p, {.any_target = o.any_target})) {
     error(fmt::format("{}:{}:{}: {}", o.file, err->line, err->column, err->message));
     return 1;
   }
@@ -80,6 +81,8 @@ Runner add_as(CLI::App& app) {
   sub->add_option("--arch", o->arch, "sm50 or sm52");
   sub->add_option("file", o->file, "SASS source")->required();
   sub->add_option("-o,--output", o->output, "Output binary")->required();
+  sub->add_flag("--any-target", o->any_target,
+                "Accept branch targets before address 0 or between instructions (nvdisasm lists such words)");
   sub->add_option("--cubin", o->kernel, "Write a cubin with one kernel of this name (not a raw blob)")
       ->check(CLI::Validator([](std::string& name) { return name.empty() ? std::string("a kernel name") : std::string(); },
                              "NAME"));

@@ -133,9 +133,23 @@ std::optional<std::string> parse_annotations(std::string_view t, Control& c) {
   return std::nullopt;
 }
 
+// A branch target no program can reach: before address 0, or between instructions (which sit 8 bytes apart; a
+// bundle's control word is a target too, as the address of its first instruction's bundle). "" when reachable.
+std::string unreachable_target(const Instruction& inst) {
+  std::optional<int64_t> t = inst.relative_target();
+  if (!t && inst.has(Opd::br_abs)) t = int64_t{inst.raw(Opd::br_abs)};
+  if (!t) return "";
+  const std::string spelled = *t < 0 ? fmt::format("-{:#x}", -*t) : fmt::format("{:#x}", *t);
+  if (*t < 0) return fmt::format("branch target {} lies before the start of the code (address 0)", spelled);
+  if (*t % 8 != 0)
+    return fmt::format("branch target {} is not an instruction address: instructions are 8 bytes apart (0x0, 0x8, "
+                       "0x10, ...); the nearest are {:#x} and {:#x}", spelled, *t / 8 * 8, *t / 8 * 8 + 8);
+  return "";
+}
+
 }  // namespace
 
-std::optional<AsmError> assemble(std::string_view source, Arch arch, Program& out) {
+std::optional<AsmError> assemble(std::string_view source, Arch arch, Program& out, const AssembleOptions& opt) {
   out = Program{arch, 0, {}, {}};
   const LineMap lines(source);
   // Text, not a raw blob (tmu dis reads those): SASS has no NUL bytes.
@@ -256,6 +270,15 @@ std::optional<AsmError> assemble(std::string_view source, Arch arch, Program& ou
     ParseResult r = parse_instruction(reloc ? std::string_view(patched) : text, arch, instruction_address(0, index), &label_map);
     if (!r.ok()) return lines.at(st.offset + (reloc ? 0 : r.error_offset), r.error);
     Instruction inst = *r.inst;
+    if (!opt.any_target)
+      if (std::string e = unreachable_target(inst); !e.empty()) {
+        // Point at the target: the last operand.
+        std::string_view stmt = text;
+        while (!stmt.empty() && std::isspace(static_cast<unsigned char>(stmt.back()))) stmt.remove_suffix(1);
+        const std::size_t sep = stmt.find_last_of(" ,\t");
+        return lines.at(st.offset + (sep == std::string_view::npos ? 0 : sep + 1),
+                        e + " (tmu as --any-target accepts it, as nvdisasm lists such words)");
+      }
     if (reloc) {
       if (op_name(inst.op()) != "MOV32I")
         return lines.at(st.offset, fmt::format("a relocated operand patches MOV32I's 32-bit immediate; {} has none",

@@ -14,14 +14,6 @@ namespace tmu::isa::sm50 {
 
 namespace {
 
-// The absolute targets of an instruction's PC-relative operand, if it has one (address + 8 + signed offset).
-std::optional<int64_t> relative_target(const Instruction& inst) {
-  const int s = inst.slot(Opd::br_rel);
-  if (s < 0) return std::nullopt;
-  const Field& f = field(inst.form().format[static_cast<std::size_t>(s)]);
-  return static_cast<int64_t>(inst.address()) + 8 + sign_extend(inst.value(static_cast<std::size_t>(s)), f.width());
-}
-
 // Whether the instruction always runs: no guard predicate (PT) and, for branches, no condition-code test.
 bool unconditional(const Instruction& inst) {
   if (inst.slot(Opd::pg) >= 0 && !(inst.guard().is_pt() && !inst.guard_negated())) return false;
@@ -68,7 +60,7 @@ void hide_unreachable(const CubinFunction& f, const Program& p, LabelMap& map) {
   };
   reach(0);
   for (const Instruction& inst : p.code)  // every branch target counts, even of a branch never reached
-    if (auto t = relative_target(inst); t && *t >= 0) reach(static_cast<uint64_t>(*t));
+    if (auto t = inst.relative_target(); t && *t >= 0) reach(static_cast<uint64_t>(*t));
   for (const CubinFunctionSymbol& s : f.function_symbols) reach(s.value);
   for (const CubinIndirectBranch& b : f.indirect_branches)
     for (uint64_t t : b.targets) reach(t);
@@ -76,7 +68,7 @@ void hide_unreachable(const CubinFunction& f, const Program& p, LabelMap& map) {
     const std::size_t k = work.back();
     work.pop_back();
     const Instruction& inst = p.code[k];
-    if (auto t = relative_target(inst); t && *t >= 0) reach(static_cast<uint64_t>(*t));
+    if (auto t = inst.relative_target(); t && *t >= 0) reach(static_cast<uint64_t>(*t));
     if (!(ends_flow(inst.op()) && unconditional(inst)) && k + 1 < p.code.size()) reach(p.code[k + 1].address());
   }
   for (std::size_t k = 0; k < p.code.size(); ++k)
@@ -103,7 +95,7 @@ std::vector<LabelMap> cubin_labels(const Cubin& cubin, std::span<const Program> 
     const int64_t size = static_cast<int64_t>(cubin.functions[i].code.size());
     std::set<int64_t> seen = named[i];
     for (const Instruction& inst : programs[i].code)
-      if (auto t = relative_target(inst); t && *t >= 0 && *t <= size && seen.insert(*t).second)
+      if (auto t = inst.relative_target(); t && *t >= 0 && *t <= size && seen.insert(*t).second)
         maps[i].add(static_cast<uint64_t>(*t), name());
   }
   // Indirect branches: one number for the branch, one per target (an address keeps its first name).
@@ -137,7 +129,7 @@ std::vector<LabelMap> cubin_labels(const Cubin& cubin, std::span<const Program> 
       std::vector<std::pair<uint64_t, uint64_t>> regions;  // (push address, target)
       for (const Instruction& inst : programs[i].code)
         if (inst.op() == push)
-          if (auto t = relative_target(inst); t && *t > static_cast<int64_t>(inst.address()))
+          if (auto t = inst.relative_target(); t && *t > static_cast<int64_t>(inst.address()))
             regions.emplace_back(inst.address(), static_cast<uint64_t>(*t));
       for (const Instruction& inst : programs[i].code) {
         if (inst.op() != pop) continue;

@@ -6,7 +6,9 @@
 #include <array>
 #include <cassert>
 #include <cstdint>
+#include <optional>
 
+#include "common/bits.h"
 #include "isa/arch.h"
 #include "isa/sm50/control.h"
 #include "isa/sm50/operands.h"
@@ -75,6 +77,13 @@ class Instruction {
   // A field's raw value and its width in bits, for an operand the form has (immediates to sign-extend).
   uint32_t raw(Opd o) const { return values_[static_cast<std::size_t>(slot(o))]; }
   unsigned width(Opd o) const { return field(form().format[static_cast<std::size_t>(slot(o))]).width(); }
+
+  // The address a PC-relative target (br_rel: BRA, SSY, PBK, PCNT, CAL, PRET, ...) names: the next instruction's
+  // address plus the signed offset (negative when it lies before address 0); nullopt for forms without one.
+  std::optional<int64_t> relative_target() const {
+    if (!has(Opd::br_rel)) return std::nullopt;
+    return static_cast<int64_t>(address_) + 8 + sign_extend(raw(Opd::br_rel), width(Opd::br_rel));
+  }
 
   // Untyped access by position in the format, for the generic printer, parser and encoder.
   uint32_t value(std::size_t slot) const { return values_[slot]; }

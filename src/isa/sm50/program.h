@@ -73,9 +73,16 @@ struct AsmError {
   std::string message;
 };
 
+struct AssembleOptions {
+  // Accept branch targets no program can branch to: before address 0, or off the 8-byte instruction grid
+  // (BRA -0x10, BRA 0x7, JMP 0x3). nvdisasm lists such words wherever arbitrary data holds them; by default
+  // tmu refuses them as a mistake in the text.
+  bool any_target = false;
+};
+
 // Assembles SASS text: what `tmu dis` prints (with or without --ctrl) and the seed documents' spelling.
 // Statements end in ';'; '//' '#' and '/* */' start comments; "name:" defines a label; "{ A ; B }" dual-issues;
 // control annotations before the ';' set the control slot (see README); without any, safe defaults apply.
-std::optional<AsmError> assemble(std::string_view source, Arch arch, Program& out);
+std::optional<AsmError> assemble(std::string_view source, Arch arch, Program& out, const AssembleOptions& opt = {});
 
 }  // namespace tmu::isa::sm50
