@@ -216,8 +216,6 @@ py::dict run_sample(const py::object& spec, const std::string& policy_name, cons
 
 // ---- Render -------------------------------------------------------------------------------------------------
 
-constexpr uint64_t kMaxTexels = uint64_t{1} << 24;
-
 // The scene: a file (os.PathLike), JSON text or a dict (files it names found from base_dir), or the default.
 render::Scene scene_of(const py::object& scene, const py::object& base_dir) {
   if (scene.is_none()) return render::default_scene(640, 400);
@@ -245,28 +243,20 @@ py::object run_render(std::optional<uint32_t> width, std::optional<uint32_t> hei
   if (policy != "nvidia" && policy != "exact") throw Error(fmt::format("policy: '{}' is not nvidia or exact", policy));
   render::Scene scene = scene_of(scene_arg, base_dir);
   // Arguments given override the scene's values.
-  if (width) scene.width = *width;
-  if (height) scene.height = *height;
-  if (msaa) scene.samples = *msaa;
-  if (scene.width < 1 || scene.width > 4096 || scene.height < 1 || scene.height > 4096)
-    throw Error(fmt::format("{}x{}: width and height go from 1 to 4096", scene.width, scene.height));
-  if (scene.samples != 1 && scene.samples != 2 && scene.samples != 4 && scene.samples != 8)
-    throw Error(fmt::format("msaa: {} not in {{1,2,4,8}}", scene.samples));
-  if (auto e = render::check_frame(scene.width, scene.height, scene.samples)) throw Error(*e);
-  if (filter || aniso)
-    for (render::SceneTexture& t : scene.textures)
-      if (auto e = render::apply_filter(filter.value_or("aniso"), aniso.value_or(16), t.sampler)) throw Error(*e);
-  render::FragmentProgram code;
+  render::SceneOverrides over;
+  over.width = width, over.height = height, over.samples = msaa, over.filter = filter, over.anisotropy = aniso;
   if (py::isinstance<py::str>(program)) {
     const std::string text = program.cast<std::string>();
+    render::FragmentProgram code;
     auto set = render::set_program(code, "program", std::as_bytes(std::span(text)), false);
     if (!set) throw Error(set.error());
+    over.program = std::move(code);
   } else if (!program.is_none()) {
     const Bytes blob(program, "program");
+    render::FragmentProgram code;
     if (auto set = render::set_program(code, "program", blob.span(), true); !set) throw Error(set.error());
+    over.program = std::move(code);
   }
-  if (!program.is_none())
-    for (render::Draw& d : scene.draws) d.program = code;
   if (!texture.is_none()) {
     if (!py::isinstance<py::array>(texture)) throw py::type_error("texture: expected a NumPy array (height, width, 4) of uint8");
     const auto a = py::reinterpret_borrow<py::array>(texture);
@@ -274,20 +264,17 @@ py::object run_render(std::optional<uint32_t> width, std::optional<uint32_t> hei
       throw Error(fmt::format("texture: expected a (height, width, 4) array of uint8, got shape {} of {}",
                               std::string(py::str(a.attr("shape"))), std::string(py::str(a.dtype()))));
     const auto w = static_cast<uint64_t>(a.shape(1)), h = static_cast<uint64_t>(a.shape(0));
-    if (w > render::kMaxTextureSide || h > render::kMaxTextureSide)
-      throw Error(*render::check_texture("texture", static_cast<uint32_t>(std::min<uint64_t>(w, UINT32_MAX)),
-                                         static_cast<uint32_t>(std::min<uint64_t>(h, UINT32_MAX))));
-    // As `tmu render --texture` reads PNGs: at most 2^24 texels.
-    if (w * h > kMaxTexels) throw Error(fmt::format("texture: {}x{} is more than {} texels", w, h, kMaxTexels));
-    const auto c = py::array_t<uint8_t, py::array::c_style>::ensure(a);
-    std::vector<uint8_t> texels(c.data(), c.data() + c.size());
-    if (scene.textures.size() != 1)
-      throw Error(fmt::format("texture: replaces the scene's one texture; the scene has {}", scene.textures.size()));
-    scene.textures[0].texture =
-        render::rgba8_texture(render::from_level0(static_cast<uint32_t>(w), static_cast<uint32_t>(h), std::move(texels)));
+    render::SceneOverrides::Texture t{"texture", static_cast<uint32_t>(std::min<uint64_t>(w, UINT32_MAX)),
+                                      static_cast<uint32_t>(std::min<uint64_t>(h, UINT32_MAX)), {}};
+    // The texels are copied only when the size is one a texture takes (apply_overrides says what is wrong).
+    if (w <= render::kMaxTextureSide && h <= render::kMaxTextureSide && w * h <= render::kMaxTexels) {
+      const auto c = py::array_t<uint8_t, py::array::c_style>::ensure(a);
+      t.rgba.assign(c.data(), c.data() + c.size());
+    }
+    over.texture = std::move(t);
   }
-  if (mip_view)
-    for (render::SceneTexture& t : scene.textures) render::show_levels(t.texture);
+  over.mip_view = mip_view;
+  if (auto e = render::apply_overrides(scene, std::move(over), "")) throw Error(e->message);
 
   render::RenderOptions options;
   options.policy = policy == "exact" ? texunit::Policy::float_exact() : texunit::Policy::nvidia();

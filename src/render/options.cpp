@@ -7,6 +7,7 @@
 #include <tuple>
 
 #include "isa/cubin.h"
+#include "render/texture_gen.h"
 
 namespace tmu::render {
 
@@ -39,6 +40,44 @@ std::optional<std::string> apply_filter(std::string_view filter, unsigned anisot
     return fmt::format("anisotropy {} is not one Maxwell has (1, 2, 4, 6, 8, 10, 12, 16)", anisotropy);
   std::tie(s.mag, s.min, s.mip) = f->second;
   s.max_anisotropy = a->second;
+  return std::nullopt;
+}
+
+std::optional<OverrideError> apply_overrides(Scene& scene, SceneOverrides o, std::string_view prefix) {
+  auto usage = [](std::string m) { return OverrideError{std::move(m), true}; };
+  for (const auto& [side, name] : {std::pair{o.width, "width"}, std::pair{o.height, "height"}})
+    if (side && (*side < 1 || *side > 4096))
+      return usage(fmt::format("{}{}: {} is not in 1..4096", prefix, name, *side));
+  if (o.samples && *o.samples != 1 && *o.samples != 2 && *o.samples != 4 && *o.samples != 8)
+    return usage(fmt::format("{}msaa: {} is not 1, 2, 4 or 8", prefix, *o.samples));
+  if (o.width) scene.width = *o.width;
+  if (o.height) scene.height = *o.height;
+  if (o.samples) scene.samples = *o.samples;
+  if (auto e = check_frame(scene.width, scene.height, scene.samples)) return OverrideError{*e};
+  if (o.filter || o.anisotropy)
+    for (SceneTexture& t : scene.textures)
+      if (auto e = apply_filter(o.filter.value_or("aniso"), o.anisotropy.value_or(16), t.sampler))
+        return usage(fmt::format("{}{}: {}", prefix, e->starts_with("unknown filter") ? "filter" : "aniso", *e));
+  if (o.program)
+    for (Draw& d : scene.draws) d.program = *o.program;
+  if (o.texture) {
+    const std::string& name = o.texture->name;
+    if (scene.textures.size() != 1)
+      return OverrideError{fmt::format("{}: replaces the scene's one texture; the scene has {}", name,
+                                       scene.textures.size())};
+    if (auto e = check_texture(name, o.texture->width, o.texture->height)) return OverrideError{*e};
+    const uint64_t texels = uint64_t{o.texture->width} * o.texture->height;
+    if (texels > kMaxTexels)
+      return OverrideError{fmt::format("{}: {}x{} is {} texels; a texture takes at most {}", name, o.texture->width,
+                                       o.texture->height, texels, kMaxTexels)};
+    if (o.texture->width == 0 || o.texture->height == 0 || o.texture->rgba.size() != texels * 4)
+      return OverrideError{fmt::format("{}: {}x{} RGBA8 texels take {} bytes, not {}", name, o.texture->width,
+                                       o.texture->height, texels * 4, o.texture->rgba.size())};
+    scene.textures[0].texture =
+        rgba8_texture(from_level0(o.texture->width, o.texture->height, std::move(o.texture->rgba)));
+  }
+  if (o.mip_view)
+    for (SceneTexture& t : scene.textures) show_levels(t.texture);
   return std::nullopt;
 }
 

@@ -8,6 +8,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "common/result.h"
 #include "render/scene.h"
@@ -20,6 +21,9 @@ namespace tmu::render {
 inline constexpr uint32_t kMaxTextureSide = 16384;
 // Every sample of the frame is held in memory (colour as four floats): 4096 x 4096 at 4 samples is about 1 GiB.
 inline constexpr uint64_t kMaxSamples = uint64_t{4096} * 4096 * 4;
+
+// A texture given in place of a scene's (tmu render --texture's PNG, render()'s array) has at most 2^24 texels.
+inline constexpr uint64_t kMaxTexels = uint64_t{1} << 24;
 
 // An error naming the limit when a width x height frame at `samples` per pixel holds more than kMaxSamples.
 std::optional<std::string> check_frame(uint32_t width, uint32_t height, unsigned samples);
@@ -34,5 +38,32 @@ std::optional<std::string> apply_filter(std::string_view filter, unsigned anisot
 // into `constants`), or with `raw_blob` a raw SM52 blob of 32-byte bundles, decoded into `code`; otherwise SASS
 // text. Errors name `name`, and for code that does not decode the address, file offset and word.
 Result<bool> set_program(FragmentProgram& program, std::string name, std::span<const std::byte> bytes, bool raw_blob);
+
+// What `tmu render`'s options and the Python module's render() arguments change in a scene: each one given replaces
+// the scene's value.
+struct SceneOverrides {
+  std::optional<uint32_t> width{}, height{};  // 1..4096
+  std::optional<unsigned> samples{};          // 1, 2, 4 or 8
+  std::optional<std::string> filter{};        // every sampler's (apply_filter); aniso when only `anisotropy` is given
+  std::optional<unsigned> anisotropy{};       // 16 when only `filter` is given
+  std::optional<FragmentProgram> program{};   // every draw's
+  struct Texture {
+    std::string name;  // what messages call it: its file, or the argument
+    uint32_t width = 0, height = 0;
+    std::vector<uint8_t> rgba{};  // level 0, RGBA8, rows from the top; the mip levels are box-filtered from it
+  };
+  std::optional<Texture> texture{};  // the scene's one texture
+  bool mip_view = false;           // every texture's levels coloured flatly (show_levels)
+};
+
+struct OverrideError {
+  std::string message;
+  bool usage = false;  // a value outside what the option takes (tmu render exits 2), else 1
+};
+
+// Applies the overrides in the order above, checking each (the frame against kMaxSamples, the texture against
+// kMaxTextureSide and kMaxTexels). Messages name the option as `prefix` + its name: "--msaa" for tmu render,
+// "msaa" for the Python module (the names are the same); the texture's, by its name.
+std::optional<OverrideError> apply_overrides(Scene& scene, SceneOverrides overrides, std::string_view prefix);
 
 }  // namespace tmu::render

@@ -10,7 +10,8 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "sample/spec_reader.h"
+#include "sample/json_cursor.h"
+#include "sample/spec_parts.h"
 
 namespace tmu::run {
 namespace {
@@ -201,12 +202,9 @@ Result<std::map<std::string, std::string>> name_map(const json& j, std::string_v
 }  // namespace
 
 Result<LaunchSpec> read_launch_spec(std::string_view text, const std::filesystem::path& base_dir) {
-  json j;
-  try {
-    j = json::parse(text.begin(), text.end());
-  } catch (const json::parse_error& e) {
-    return make_error(fmt::format("byte {}: {}", e.byte, e.what()));
-  }
+  auto parsed = sample::parse_json(text);  // duplicate keys refused, syntax errors placed
+  if (!parsed) return make_error(parsed.error());
+  const json& j = *parsed;
   if (!j.is_object()) return make_error("expected a JSON object (docs/run.md)");
   if (auto k = check_keys(j, "spec", {"kernel", "grid", "block", "params", "buffers", "textures", "texrefs",
                                       "samplerrefs", "variables", "outputs", "max_instructions", "local_bytes", "dynamic_shared"});
@@ -297,12 +295,17 @@ Result<LaunchSpec> read_launch_spec(std::string_view text, const std::filesystem
     for (const auto& [name, t] : ts.items()) {
       const std::string where = "textures." + name;
       if (!t.is_object()) return make_error(where + ": expected {\"texture\": {...}, \"sampler\": {...}} (tmu sample's keys)");
-      if (auto k = check_keys(t, where, {"texture", "sampler"}); !k) return make_error(k.error());
-      json one = t;
-      one["requests"] = json::array({json{{"op", "txs"}}});  // the sample reader wants one; it is not run
-      auto spec = sample::read_spec(one.dump());
-      if (!spec) return make_error(fmt::format("{}: {}", where, spec.error()));
-      s.textures.push_back({name, std::move(*spec)});
+      // tmu sample's readers, as scene files use them (sample/spec_parts.h).
+      try {
+        const sample::Cursor c(t, where);
+        c.object({"texture", "sampler"});
+        sample::Spec spec;
+        spec.texture = sample::read_texture(c.at("texture"));
+        spec.sampler = sample::read_sampler(c.find("sampler"), spec.texture);
+        s.textures.push_back({name, std::move(spec)});
+      } catch (const sample::SpecError& e) {
+        return make_error(e.what());
+      }
       texture_names.insert(name);
     }
   }

@@ -62,13 +62,13 @@ def test_hazard_reported():
 
 
 def test_bad_arguments():
-    with pytest.raises(tmu.Error, match=r"msaa: 3 not in \{1,2,4,8\}"):
+    with pytest.raises(tmu.Error, match="msaa: 3 is not 1, 2, 4 or 8"):
         tmu.render(width=8, height=8, msaa=3)
-    with pytest.raises(tmu.Error, match="unknown filter 'foo'"):
+    with pytest.raises(tmu.Error, match="filter: unknown filter 'foo'"):
         tmu.render(width=8, height=8, filter="foo")
-    with pytest.raises(tmu.Error, match="anisotropy 3 is not one Maxwell has"):
+    with pytest.raises(tmu.Error, match="aniso: anisotropy 3 is not one Maxwell has"):
         tmu.render(width=8, height=8, aniso=3)
-    with pytest.raises(tmu.Error, match="width and height go from 1 to 4096"):
+    with pytest.raises(tmu.Error, match=r"width: 0 is not in 1\.\.4096"):
         tmu.render(width=0, height=8)
     with pytest.raises(tmu.Error, match="4096x4096 at 8 samples per pixel is 134217728 samples"):
         tmu.render(width=4096, height=4096, msaa=8)
@@ -82,7 +82,7 @@ def test_bad_arguments():
         tmu.render(width=8, height=8, texture=np.zeros((4, 4, 3), np.uint8))
     with pytest.raises(tmu.Error, match="texture: 16385x1: textures take sides up to 16384"):
         tmu.render(width=8, height=8, texture=np.zeros((1, 16385, 4), np.uint8))
-    with pytest.raises(tmu.Error, match="texture: 8192x4096 is more than 16777216 texels"):
+    with pytest.raises(tmu.Error, match="texture: 8192x4096 is 33554432 texels; a texture takes at most 16777216"):
         tmu.render(width=8, height=8, texture=np.broadcast_to(np.uint8(0), (4096, 8192, 4)))
     with pytest.raises(TypeError):
         tmu.render(width=8, height=8, texture=[[0, 0, 0, 0]])

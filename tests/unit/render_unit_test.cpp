@@ -391,6 +391,55 @@ TEST(Render, DepthTestKeepsTheNearestSample) {
 }
 
 // The built-in default scene is scenes/default.json, read as every scene file is.
+// What tmu render's options and Python's render() change (src/render/options.h): values checked before anything is
+// changed, filter and anisotropy defaulting to each other, the texture replacing the scene's one texture.
+TEST(Render, OverridesReplaceTheScenesValues) {
+  using texunit::MinFilter;
+  Scene s = default_scene(64, 40);
+  auto apply = [&](SceneOverrides o) {
+    auto e = apply_overrides(s, std::move(o), "--");
+    return e ? fmt::format("{}{}", e->usage ? "usage: " : "", e->message) : std::string("ok");
+  };
+  EXPECT_EQ(apply({.width = 0}), "usage: --width: 0 is not in 1..4096");
+  EXPECT_EQ(apply({.height = 4097}), "usage: --height: 4097 is not in 1..4096");
+  EXPECT_EQ(apply({.samples = 3}), "usage: --msaa: 3 is not 1, 2, 4 or 8");
+  EXPECT_EQ(s.width, 64u);  // nothing changed by a refused value
+  EXPECT_EQ(apply({.width = 4096, .height = 4096, .samples = 8}),
+            "4096x4096 at 8 samples per pixel is 134217728 samples; tmu render holds every sample in memory and "
+            "takes at most 67108864 (4096x4096 at 4 samples)");
+  EXPECT_EQ(apply({.width = 32, .height = 16, .samples = 2}), "ok");
+  EXPECT_EQ(s.width, 32u);
+  EXPECT_EQ(s.height, 16u);
+  EXPECT_EQ(s.samples, 2u);
+  EXPECT_EQ(apply({.filter = "foo"}), "usage: --filter: unknown filter 'foo' (nearest, bilinear, trilinear, aniso)");
+  EXPECT_EQ(apply({.anisotropy = 3}), "usage: --aniso: anisotropy 3 is not one Maxwell has (1, 2, 4, 6, 8, 10, 12, 16)");
+  // Only the anisotropy: the aniso filter with it. Only the filter: anisotropy 16 (ratio code 7).
+  EXPECT_EQ(apply({.anisotropy = 4}), "ok");
+  EXPECT_EQ(s.textures[0].sampler.min, MinFilter::Aniso);
+  EXPECT_EQ(s.textures[0].sampler.max_anisotropy, 2);
+  EXPECT_EQ(apply({.filter = "bilinear"}), "ok");
+  EXPECT_EQ(s.textures[0].sampler.min, MinFilter::Linear);
+  EXPECT_EQ(s.textures[0].sampler.max_anisotropy, 7);
+  // The texture: its side, its texel count, its bytes; then it replaces level 0 (a 2x1 texture has two levels).
+  using Texture = SceneOverrides::Texture;
+  EXPECT_EQ(apply({.texture = Texture{"t.png", 16385, 1, {}}}),
+            "t.png: 16385x1: textures take sides up to 16384 (a mipmapped 2D texture on SM 5.x)");
+  EXPECT_EQ(apply({.texture = Texture{"t.png", 8192, 4096, {}}}),
+            "t.png: 8192x4096 is 33554432 texels; a texture takes at most 16777216");
+  EXPECT_EQ(apply({.texture = Texture{"t.png", 2, 1, std::vector<uint8_t>(7)}}),
+            "t.png: 2x1 RGBA8 texels take 8 bytes, not 7");
+  EXPECT_EQ(apply({.texture = Texture{"t.png", 2, 1, std::vector<uint8_t>(8, 0x40)}}), "ok");
+  EXPECT_EQ(s.textures[0].texture.header.width, 2u);
+  EXPECT_EQ(s.textures[0].texture.header.height, 1u);
+  EXPECT_EQ(s.textures[0].texture.header.max_mip_level, 1);
+  Scene two = s;
+  two.textures.push_back(two.textures[0]);
+  auto e = apply_overrides(two, {.texture = Texture{"t.png", 1, 1, std::vector<uint8_t>(4)}}, "--");
+  ASSERT_TRUE(e);
+  EXPECT_FALSE(e->usage);
+  EXPECT_EQ(e->message, "t.png: replaces the scene's one texture; the scene has 2");
+}
+
 TEST(Render, DefaultSceneIsTheSceneFile) {
   const Scene s = default_scene(64, 40);
   ASSERT_EQ(s.draws.size(), 1u);

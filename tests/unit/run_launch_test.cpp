@@ -621,7 +621,9 @@ TEST(RunLaunchSpec, ErrorsNameTheKey) {
   bad(R"({"params": [{"buffer": "x"}]})", "params[0]: no buffer named 'x'");
   bad(R"({"buffers": [{"name": "a", "size": 2, "u32": [1]}]})", "buffers[0]: size 2 is smaller than its 4 initial bytes");
   bad(R"({"buffers": [{"name": "a", "hex": "0g"}]})", "buffers[0].hex: 'g' at digit 0 is not a hex digit");
-  bad(R"({"textures": {"t": {"texture": {"type": "2d", "width": 0}}}})", "textures.t: texture.width");
+  bad(R"({"textures": {"t": {"texture": {"type": "2d", "width": 0}}}})", "textures.t.texture.width");
+  bad(R"({"grid": [1], "grid": [2]})", "duplicate key \"grid\"");
+  bad(R"({"textures": {"t": {"texture": {"type": "2d"}, "smapler": {}}}})", "textures.t: unknown key \"smapler\"");
   bad(R"({"texrefs": {"tref": "none"}})", "texrefs.tref: no texture named 'none'");
   bad(R"({"kernal": "x"})", "spec: unknown key 'kernal'");
   bad("{\"grid\": ", "byte ");

@@ -56,20 +56,12 @@ std::optional<render::Scene> load_scene(const Options& o, int& status) {
   } else {
     scene = render::default_scene(o.width, o.height);
   }
-  if (o.width_given) scene.width = o.width;
-  if (o.height_given) scene.height = o.height;
-  if (o.msaa_given) scene.samples = o.msaa;
-  if (auto e = render::check_frame(scene.width, scene.height, scene.samples)) {
-    error(*e);
-    return std::nullopt;
-  }
-  if (o.filter_given || o.aniso_given)
-    for (render::SceneTexture& t : scene.textures)
-      if (auto e = render::apply_filter(o.filter, o.aniso, t.sampler)) {
-        error(*e);
-        status = 2;
-        return std::nullopt;
-      }
+  render::SceneOverrides over;
+  if (o.width_given) over.width = o.width;
+  if (o.height_given) over.height = o.height;
+  if (o.msaa_given) over.samples = o.msaa;
+  if (o.filter_given) over.filter = o.filter;
+  if (o.aniso_given) over.anisotropy = o.aniso;
   if (!o.program.empty()) {
     auto bytes = read_file(o.program);
     if (!bytes) return std::nullopt;
@@ -80,28 +72,24 @@ std::optional<render::Scene> load_scene(const Options& o, int& status) {
       error(set.error());
       return std::nullopt;
     }
-    for (render::Draw& d : scene.draws) d.program = p;
+    over.program = std::move(p);
   }
   if (!o.texture.empty()) {
-    if (scene.textures.size() != 1) {
-      error(fmt::format("--texture replaces the scene's one texture; {} has {}", o.scene, scene.textures.size()));
-      return std::nullopt;
-    }
     auto file = read_file(o.texture);
     if (!file) return std::nullopt;
-    auto img = decode_png(*file, uint64_t{1} << 24);
+    auto img = decode_png(*file, render::kMaxTexels);
     if (!img) {
       error(o.texture + ": " + img.error());
       return std::nullopt;
     }
-    if (auto e = render::check_texture(o.texture, img->width, img->height)) {
-      error(*e);
-      return std::nullopt;
-    }
-    scene.textures[0].texture = render::rgba8_texture(render::from_level0(img->width, img->height, std::move(img->pixels)));
+    over.texture = render::SceneOverrides::Texture{o.texture, img->width, img->height, std::move(img->pixels)};
   }
-  if (o.mip_view)
-    for (render::SceneTexture& t : scene.textures) render::show_levels(t.texture);
+  over.mip_view = o.mip_view;
+  if (auto e = render::apply_overrides(scene, std::move(over), "--")) {
+    error(e->message);
+    status = e->usage ? 2 : 1;
+    return std::nullopt;
+  }
   status = 0;
   return scene;
 }
