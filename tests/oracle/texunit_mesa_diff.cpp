@@ -45,6 +45,9 @@ const KnownDifference kKnownDifferences[] = {
     {"unorm_decode_ulp", "all",
      "UNORM c reads as c * (1.0f / (2^n - 1)) in Mesa, correctly rounded c / (2^n - 1) in tmu: 1 ulp apart for "
      "some c (126 of 256 for 8 bits)"},
+    {"snorm_decode_ulp", "all",
+     "SNORM c reads as c * (1.0f / (2^(n-1) - 1)) in Mesa, correctly rounded c / (2^(n-1) - 1) in tmu: 1 ulp apart "
+     "for some c (36 reads as 0x3e912244 in Mesa, 0x3e912245 in tmu)"},
     {"snorm_min", "softpipe", "SNORM -128 reads as -128/127 in softpipe, -1 in tmu (and GL, llvmpipe)"},
     {"srgb_decode_approx", "llvmpipe", "llvmpipe decodes sRGB with an approximation, error <= 1.2e-3"},
     {"subtexel_8bit", "all",
@@ -274,6 +277,14 @@ bool decode_equal(const Config& c, const gl::Texture& t, const gl::QueryResult& 
         const double code = std::nearbyint(static_cast<double>(v) * max);
         if (v == static_cast<float>(code / max) && m == static_cast<float>(code) * static_cast<float>(1.0 / max)) {
           if (why.empty()) why = "unorm_decode_ulp";
+          continue;
+        }
+      }
+      if (t.format == gl::Format::rgba8_snorm) {
+        const double code = std::nearbyint(static_cast<double>(v) * 127);
+        if (code > -128 && v == static_cast<float>(code / 127) &&
+            m == static_cast<float>(code) * static_cast<float>(1.0 / 127)) {
+          if (why.empty()) why = "snorm_decode_ulp";
           continue;
         }
       }

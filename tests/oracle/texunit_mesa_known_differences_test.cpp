@@ -86,6 +86,18 @@ TEST_F(TexunitKnownDifference, UnormDecodeUlp) {
   expect(c, "unorm_decode_ulp", {"llvmpipe", "llvmpipe_soa", "softpipe"});
 }
 
+TEST_F(TexunitKnownDifference, SnormDecodeUlp) {
+  // Codes -127..127 in all four channels: some are 1 ulp apart (c * (1.0f / 127) against c / 127; 36 is one).
+  Case c{"snorm_decode_ulp", {}, {}, {}};
+  c.texture.format = gl::Format::rgba8_snorm;
+  c.texture.width = 255;
+  std::vector<uint8_t> v;
+  for (int i = -127; i <= 127; ++i) v.insert(v.end(), 4, static_cast<uint8_t>(static_cast<int8_t>(i)));
+  c.texture.levels = {gl::bytes_of(v)};
+  for (int i = 0; i < 255; ++i) c.queries.push_back(gl::txf({i, 0}, 0));
+  expect(c, "snorm_decode_ulp", {"llvmpipe", "llvmpipe_soa", "softpipe"});
+}
+
 TEST_F(TexunitKnownDifference, SubtexelEightBits) {
   // A gather 1/1024 texel left of a footprint edge: Mesa takes the fp32 coordinate, tmu rounds it to 8 bits and
   // takes the next footprint. (The point lookup 1/1024 texel below texel 1 agrees: NEAREST floors the coordinate
