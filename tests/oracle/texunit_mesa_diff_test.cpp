@@ -23,6 +23,8 @@ namespace {
 using gl::Format;
 using gl::Target;
 
+// Draws are taken one per statement (or in braced lists, which are sequenced): two draws that are operands of one
+// operator or arguments of one call would come in an order that differs between compilers, and so would the cases.
 class Rng {
  public:
   explicit Rng(uint64_t seed) : g_(seed) {}
@@ -42,7 +44,16 @@ class Rng {
 std::vector<std::byte> random_texels(Rng& r, Format f, std::size_t n) {
   std::vector<std::byte> out(n * gl::texel_bytes(f));
   auto put32 = [&](std::size_t i, uint32_t v) { std::memcpy(out.data() + 4 * i, &v, 4); };
-  auto half = [&] { return static_cast<uint16_t>((r.bits() & 0x8000) | static_cast<uint32_t>(r.uniform(0, 17)) << 10 | (r.bits() & 0x3ff)); };
+  auto half = [&] {
+    const uint32_t sign = r.bits() & 0x8000;
+    const auto exponent = static_cast<uint32_t>(r.uniform(0, 17));
+    return static_cast<uint16_t>(sign | exponent << 10 | (r.bits() & 0x3ff));
+  };
+  // A field of a packed float: a 5-bit exponent below 18 above `mantissa` random bits.
+  auto packed = [&](unsigned mantissa) {
+    const auto exponent = static_cast<uint32_t>(r.uniform(0, 17));
+    return exponent << mantissa | (r.bits() & ((1u << mantissa) - 1));
+  };
   switch (f) {
     case Format::rgba16f:
       for (std::size_t i = 0; i < 4 * n; ++i) {
@@ -63,14 +74,17 @@ std::vector<std::byte> random_texels(Rng& r, Format f, std::size_t n) {
     case Format::r11g11b10f:
       // 5-bit exponents kept below 18 in each field (no Inf/NaN, values below 8).
       for (std::size_t i = 0; i < n; ++i) {
-        const uint32_t rr = static_cast<uint32_t>(r.uniform(0, 17)) << 6 | (r.bits() & 0x3f);
-        const uint32_t gg = static_cast<uint32_t>(r.uniform(0, 17)) << 6 | (r.bits() & 0x3f);
-        const uint32_t bb = static_cast<uint32_t>(r.uniform(0, 17)) << 5 | (r.bits() & 0x1f);
+        const uint32_t rr = packed(6);
+        const uint32_t gg = packed(6);
+        const uint32_t bb = packed(5);
         put32(i, rr | gg << 11 | bb << 22);
       }
       break;
     case Format::rgb9e5:
-      for (std::size_t i = 0; i < n; ++i) put32(i, (r.bits() & 0x7ffffff) | static_cast<uint32_t>(r.uniform(0, 17)) << 27);
+      for (std::size_t i = 0; i < n; ++i) {
+        const uint32_t mantissas = r.bits() & 0x7ffffff;
+        put32(i, mantissas | static_cast<uint32_t>(r.uniform(0, 17)) << 27);
+      }
       break;
     default:
       for (auto& b : out) b = static_cast<std::byte>(r.bits());
@@ -156,7 +170,10 @@ float coordinate(Rng& r, int size) {
   const double n = size;
   switch (r.uniform(0, 5)) {
     case 0: return static_cast<float>((r.uniform(-2, 2 * size + 1) + 0.5) / n);
-    case 1: return static_cast<float>(r.uniform(-size, 2 * size) / n + r.real(-1, 1) / (256 * n));
+    case 1: {
+      const int texel = r.uniform(-size, 2 * size);  // drawn in this order on every compiler
+      return static_cast<float>(texel / n + r.real(-1, 1) / (256 * n));
+    }
     case 2: return static_cast<float>(r.real(-1.5, 2.5));
     default: return static_cast<float>(r.real(-0.1, 1.1));
   }
@@ -166,7 +183,8 @@ float coordinate(Rng& r, int size) {
 float layer_coordinate(Rng& r, int layers) {
   if (r.chance(0.15)) return static_cast<float>(r.uniform(-1, layers)) + 0.5f;
   if (r.chance(0.1)) return static_cast<float>(r.uniform(-2, layers + 2));
-  return static_cast<float>(r.uniform(0, layers - 1)) + static_cast<float>(r.real(-0.4, 0.4));
+  const int layer = r.uniform(0, layers - 1);
+  return static_cast<float>(layer) + static_cast<float>(r.real(-0.4, 0.4));
 }
 
 gl::Vec4 random_coord(Rng& r, const gl::Texture& t) {
@@ -193,7 +211,10 @@ gl::Vec4 random_coord(Rng& r, const gl::Texture& t) {
         c[static_cast<std::size_t>(3 - a - b)] = static_cast<float>(r.real(-m, m));
       }
       if (kind == 2)  // near a corner
-        for (int a = 0; a < 3; ++a) c[static_cast<std::size_t>(a)] = static_cast<float>((r.chance(0.5) ? 1 : -1) * r.real(0.95, 1));
+        for (int a = 0; a < 3; ++a) {
+          const int sign = r.chance(0.5) ? 1 : -1;
+          c[static_cast<std::size_t>(a)] = static_cast<float>(sign * r.real(0.95, 1));
+        }
       if (t.target == Target::cube_array) c[3] = layer_coordinate(r, t.layers);
       break;
     }
@@ -276,10 +297,14 @@ gl::Query random_query(Rng& r, const gl::Texture& t, const gl::Sampler& s) {
       break;
     }
     case 4: {
-      q = gl::tg4(random_coord(r, t), s.compare ? 0 : r.uniform(0, 3));
+      const auto coord = random_coord(r, t);
+      q = gl::tg4(coord, s.compare ? 0 : r.uniform(0, 3));
       // Gather offsets with MIRRORED_REPEAT: an open observation on softpipe (offsets in normalized space).
       const bool mirror = s.wrap_s == gl::Wrap::mirrored_repeat || s.wrap_t == gl::Wrap::mirrored_repeat;
-      if (!cube && !mirror && r.chance(0.3)) q.with_offset(r.uniform(-8, 7), r.uniform(-8, 7));
+      if (!cube && !mirror && r.chance(0.3)) {
+        const int u = r.uniform(-8, 7);
+        q.with_offset(u, r.uniform(-8, 7));
+      }
       else if (!cube && !mirror && r.chance(0.2))
         q.with_offsets({{{0, 0}, {1, -1}, {-2, 3}, {7, -8}}});
       break;
