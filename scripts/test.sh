@@ -19,12 +19,17 @@ ctest --test-dir build/release --output-on-failure -j"$jobs"
 # UndefinedBehaviorSanitizer, the libraries also with libFuzzer's coverage (TMU_FUZZ); the tests run there, then
 # the fuzz targets.
 # Unoptimised (-O0) to keep the instrumented build short. The oracle tests check a sample of what the release stage
-# checked in full (the same oracles): fewer random words, every fourth corpus entry (tests/support/oracle.h).
+# checked in full (the same oracles): fewer random words and no refused ones per form, a quarter of the whole-space
+# sweep, every fourth corpus entry (tests/support/oracle.h).
+# hw.gputex is left to the release stage: it judges the texture unit's numbers on 18k recorded GPU lookups
+# against statistical floors (no sampling keeps those), which the unoptimised build takes minutes to compute.
 echo "== AddressSanitizer + UndefinedBehaviorSanitizer build (clang) and tests"
 cmake -S . -B build/check -G Ninja -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-O0 -gline-tables-only" \
   -DCMAKE_CXX_COMPILER=clang++ -DTMU_FUZZ=ON -DTMU_BENCH=OFF >/dev/null
 cmake --build build/check
-TMU_ORACLE_WORDS=100 TMU_ORACLE_REJECTS=1 TMU_CORPUS_STRIDE=4 ctest --test-dir build/check --output-on-failure -j"$jobs"
+TMU_ORACLE_WORDS=64 TMU_ORACLE_REJECTS=0 TMU_SWEEP_WORDS=2500 TMU_CORPUS_STRIDE=4 \
+  ctest --test-dir build/check --output-on-failure -j"$jobs" \
+  -E '^hw\.gputex'
 
 echo "== libFuzzer"
 # The cubin fuzzer starts from real ptxas output.
