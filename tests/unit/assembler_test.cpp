@@ -149,6 +149,11 @@ TEST(Assembler, RefusesWhatItCannotEncode) {
   EXPECT_EQ(msg("MOV R0, R1 ;\nEXIT ; /* a\nb"), "2:8: a comment opened with /* is never closed with */");
   // A missing modifier: the spellings that position takes (F2I's destination types).
   EXPECT_EQ(msg("F2I R0, R1 ;"), "1:4: expected one of the modifiers .U16, .U32, .U64, .S16, .S32, .S64 here");
+  // A missing operand: what its position takes, in the words of the operand parsers (for each form the mnemonic
+  // may be: IADD's third operand is a register, an immediate or a constant).
+  EXPECT_EQ(msg("FSETP.LT.AND P0, PT, R1, R2 ;"), "1:29: missing operand 5: expected a predicate");
+  EXPECT_EQ(msg("IADD R0, R1 ;"), "1:13: missing operand 3: expected a register (R0..R254, RZ); or expected a number; "
+                                  "or expected a constant c[bank][byte offset]");
   // MOV is fixed-latency: no scoreboard barrier.
   EXPECT_NE(msg("MOV R0, R1 &wr5 ;").find("MOV has a fixed latency and sets no barrier: drop its &wr/&rd"),
             std::string::npos);

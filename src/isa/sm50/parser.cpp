@@ -146,8 +146,22 @@ class Attempt {
       set_default(it.slot);
       return match_items(i + 1, j, ops, end_off);
     }
-    if (j >= ops.size()) return fail(end_off, fmt::format("missing operand {}", i + 1), d);
+    if (j >= ops.size()) return fail(end_off, fmt::format("missing operand {}: {}", i + 1, expected(it, end_off)), d);
     return false;
+  }
+
+  // What an operand position takes, in the words its parser refuses an empty operand with ("expected a predicate
+  // (P0..P6, PT)"), for the message about a missing operand.
+  std::string expected(const Item& it, std::size_t off) {
+    const int saved_depth = depth;
+    const std::size_t saved_off = err_off;
+    std::string saved = std::move(err);
+    depth = -1;
+    parse_item(it, Operand{"", off}, 0);
+    std::string what = depth >= 0 && !err.empty() ? std::move(err) : std::string("an operand");
+    if (const std::size_t got = what.rfind(", got"); got != std::string::npos) what.resize(got);
+    depth = saved_depth, err_off = saved_off, err = std::move(saved);
+    return what;
   }
 
   void set_default(const Slot& s) {
@@ -285,7 +299,13 @@ ParseResult parse_instruction(std::string_view text, Arch arch, uint64_t address
     return out;
   }
   out.error_offset = best->err_off;
-  for (const std::string& r : reasons) out.error += (out.error.empty() ? "" : "; or ") + r;
+  // "missing operand 3: expected a register; or expected a number", the position said once.
+  std::string_view common;
+  if (reasons[0].starts_with("missing operand ")) common = std::string_view(reasons[0]).substr(0, reasons[0].find(": ") + 2);
+  for (const std::string& r : reasons)
+    if (!r.starts_with(common)) common = {};
+  for (const std::string& r : reasons)
+    out.error += out.error.empty() ? r : "; or " + r.substr(common.size());
   return out;
 }
 
