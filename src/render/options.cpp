@@ -24,40 +24,63 @@ std::optional<std::string> check_texture(std::string_view name, uint32_t width, 
                      height, kMaxTextureSide);
 }
 
-std::optional<std::string> apply_filter(std::string_view filter, unsigned anisotropy, texunit::Sampler& s) {
+namespace {
+
+// The sampler modes of each filter name, and the TSC code of each anisotropy Maxwell has.
+using FilterModes = std::tuple<texunit::MagFilter, texunit::MinFilter, texunit::MipFilter>;
+const FilterModes* filter_modes(std::string_view filter) {
   using namespace texunit;
-  static const std::map<std::string_view, std::tuple<MagFilter, MinFilter, MipFilter>> kFilters{
+  static const std::map<std::string_view, FilterModes> kFilters{
       {"nearest", {MagFilter::Point, MinFilter::Point, MipFilter::None}},
       {"bilinear", {MagFilter::Linear, MinFilter::Linear, MipFilter::Point}},
       {"trilinear", {MagFilter::Linear, MinFilter::Linear, MipFilter::Linear}},
       {"aniso", {MagFilter::Linear, MinFilter::Aniso, MipFilter::Linear}},
   };
   auto f = kFilters.find(filter);
-  if (f == kFilters.end()) return fmt::format("unknown filter '{}' (nearest, bilinear, trilinear, aniso)", filter);
+  return f == kFilters.end() ? nullptr : &f->second;
+}
+std::optional<uint8_t> anisotropy_code(unsigned anisotropy) {
   static const std::map<unsigned, uint8_t> kAniso{{1, 0}, {2, 1}, {4, 2}, {6, 3}, {8, 4}, {10, 5}, {12, 6}, {16, 7}};
   auto a = kAniso.find(anisotropy);
-  if (a == kAniso.end())
-    return fmt::format("anisotropy {} is not one Maxwell has (1, 2, 4, 6, 8, 10, 12, 16)", anisotropy);
-  std::tie(s.mag, s.min, s.mip) = f->second;
-  s.max_anisotropy = a->second;
+  return a == kAniso.end() ? std::nullopt : std::optional<uint8_t>(a->second);
+}
+std::string unknown_filter(std::string_view filter) {
+  return fmt::format("unknown filter '{}' (nearest, bilinear, trilinear, aniso)", filter);
+}
+std::string unknown_anisotropy(unsigned anisotropy) {
+  return fmt::format("anisotropy {} is not one Maxwell has (1, 2, 4, 6, 8, 10, 12, 16)", anisotropy);
+}
+
+}  // namespace
+
+std::optional<std::string> apply_filter(std::string_view filter, unsigned anisotropy, texunit::Sampler& s) {
+  const FilterModes* f = filter_modes(filter);
+  if (!f) return unknown_filter(filter);
+  const std::optional<uint8_t> a = anisotropy_code(anisotropy);
+  if (!a) return unknown_anisotropy(anisotropy);
+  std::tie(s.mag, s.min, s.mip) = *f;
+  s.max_anisotropy = *a;
   return std::nullopt;
 }
 
 std::optional<OverrideError> apply_overrides(Scene& scene, SceneOverrides o, std::string_view prefix) {
   auto usage = [](std::string m) { return OverrideError{std::move(m), true}; };
   for (const auto& [side, name] : {std::pair{o.width, "width"}, std::pair{o.height, "height"}})
-    if (side && (*side < 1 || *side > 4096))
-      return usage(fmt::format("{}{}: {} is not in 1..4096", prefix, name, *side));
+    if (side && (*side < 1 || *side > kMaxFrameSide))
+      return usage(fmt::format("{}{}: {} is not in 1..{}", prefix, name, *side, kMaxFrameSide));
   if (o.samples && *o.samples != 1 && *o.samples != 2 && *o.samples != 4 && *o.samples != 8)
     return usage(fmt::format("{}msaa: {} is not 1, 2, 4 or 8", prefix, *o.samples));
   if (o.width) scene.width = *o.width;
   if (o.height) scene.height = *o.height;
   if (o.samples) scene.samples = *o.samples;
   if (auto e = check_frame(scene.width, scene.height, scene.samples)) return OverrideError{*e};
-  if (o.filter || o.anisotropy)
-    for (SceneTexture& t : scene.textures)
-      if (auto e = apply_filter(o.filter.value_or("aniso"), o.anisotropy.value_or(16), t.sampler))
-        return usage(fmt::format("{}{}: {}", prefix, e->starts_with("unknown filter") ? "filter" : "aniso", *e));
+  if (o.filter || o.anisotropy) {
+    const std::string filter = o.filter.value_or("aniso");
+    const unsigned anisotropy = o.anisotropy.value_or(16);
+    if (!filter_modes(filter)) return usage(fmt::format("{}filter: {}", prefix, unknown_filter(filter)));
+    if (!anisotropy_code(anisotropy)) return usage(fmt::format("{}aniso: {}", prefix, unknown_anisotropy(anisotropy)));
+    for (SceneTexture& t : scene.textures) apply_filter(filter, anisotropy, t.sampler);  // checked above
+  }
   if (o.program)
     for (Draw& d : scene.draws) d.program = *o.program;
   if (o.texture) {

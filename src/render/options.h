@@ -19,8 +19,10 @@ namespace tmu::render {
 // A mipmapped 2D texture takes sides up to 16384 on compute capability 5.x (CUDA's maxTexture2DMipmap); the chain
 // of a larger one would need more than the 15 levels past level 0 a header holds.
 inline constexpr uint32_t kMaxTextureSide = 16384;
+// A frame's width and height (scene files, tmu render's options, render()'s arguments).
+inline constexpr uint32_t kMaxFrameSide = 4096;
 // Every sample of the frame is held in memory (colour as four floats): 4096 x 4096 at 4 samples is about 1 GiB.
-inline constexpr uint64_t kMaxSamples = uint64_t{4096} * 4096 * 4;
+inline constexpr uint64_t kMaxSamples = uint64_t{kMaxFrameSide} * kMaxFrameSide * 4;
 
 // A texture given in place of a scene's (tmu render --texture's PNG, render()'s array) has at most 2^24 texels.
 inline constexpr uint64_t kMaxTexels = uint64_t{1} << 24;
@@ -42,7 +44,7 @@ Result<bool> set_program(FragmentProgram& program, std::string name, std::span<c
 // What `tmu render`'s options and the Python module's render() arguments change in a scene: each one given replaces
 // the scene's value.
 struct SceneOverrides {
-  std::optional<uint32_t> width{}, height{};  // 1..4096
+  std::optional<uint32_t> width{}, height{};  // 1..kMaxFrameSide
   std::optional<unsigned> samples{};          // 1, 2, 4 or 8
   std::optional<std::string> filter{};        // every sampler's (apply_filter); aniso when only `anisotropy` is given
   std::optional<unsigned> anisotropy{};       // 16 when only `filter` is given

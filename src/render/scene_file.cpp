@@ -193,8 +193,8 @@ Result<Scene> read_scene(std::string_view text, const std::filesystem::path& bas
     c.object({"width", "height", "samples", "clear", "camera", "depth_test", "textures", "programs", "draws"});
     Scene s;
     s.base_dir = base_dir;
-    if (auto v = c.find("width")) s.width = static_cast<uint32_t>(v->integer(1, 4096));
-    if (auto v = c.find("height")) s.height = static_cast<uint32_t>(v->integer(1, 4096));
+    if (auto v = c.find("width")) s.width = static_cast<uint32_t>(v->integer(1, kMaxFrameSide));
+    if (auto v = c.find("height")) s.height = static_cast<uint32_t>(v->integer(1, kMaxFrameSide));
     if (auto v = c.find("samples")) {
       s.samples = static_cast<unsigned>(v->integer(1, 8));
       if (!std::has_single_bit(s.samples)) v->fail("expected 1, 2, 4 or 8 samples per pixel");

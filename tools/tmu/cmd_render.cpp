@@ -158,8 +158,8 @@ Runner add_render(CLI::App& app) {
   sub->add_option("--scene", o->scene,
                   "Scene file (JSON, docs/render.md): textures, programs and draws; default: the floor of "
                   "scenes/default.json, built in. The options below override its values");
-  CLI::Option* width = sub->add_option("--width", o->width, "Image width in pixels")->capture_default_str()->check(CLI::Range(1, 4096));
-  CLI::Option* height = sub->add_option("--height", o->height, "Image height in pixels")->capture_default_str()->check(CLI::Range(1, 4096));
+  CLI::Option* width = sub->add_option("--width", o->width, "Image width in pixels")->capture_default_str()->check(CLI::Range(uint32_t{1}, render::kMaxFrameSide));
+  CLI::Option* height = sub->add_option("--height", o->height, "Image height in pixels")->capture_default_str()->check(CLI::Range(uint32_t{1}, render::kMaxFrameSide));
   CLI::Option* msaa = sub->add_option("--msaa", o->msaa, "Samples per pixel: 1, 2, 4 or 8")
       ->capture_default_str()
       ->check(CLI::IsMember({1u, 2u, 4u, 8u}));
