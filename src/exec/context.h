@@ -140,6 +140,7 @@ std::span<const HandlerEntry> conversion_handlers();
 std::span<const HandlerEntry> memory_handlers();
 std::span<const HandlerEntry> video_handlers();  // ops_video.cpp
 std::span<const HandlerEntry> half_handlers();   // ops_half.cpp
+std::span<const HandlerEntry> surface_handlers();  // ops_surface.cpp
 
 // The condition-code test `cc` (CondCode numbering, shared by BRA's CC.xx and CSETP / CSET) of the flags of one
 // lane; nullopt for the tests the executor does not model (ops_control.cpp).

@@ -20,7 +20,7 @@ struct Dispatch {
   std::array<FastDecoder, isa::sm50::kNumOps> fast{};
   Dispatch() {
     for (auto list : {control_handlers(), texture_handlers(), interp_handlers(), float_handlers(), integer_handlers(),
-                      conversion_handlers(), memory_handlers(), video_handlers(), half_handlers()})
+                      conversion_handlers(), memory_handlers(), video_handlers(), half_handlers(), surface_handlers()})
       for (const HandlerEntry& e : list) reference[static_cast<std::size_t>(e.op)] = e.handler;
     for (auto list : {fast_integer_entries(), fast_float_entries(), fast_fragment_entries()})
       for (const FastEntry& e : list) fast[static_cast<std::size_t>(e.op)] = e.decode;

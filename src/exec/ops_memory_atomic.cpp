@@ -32,7 +32,7 @@ using isa::sm50::Reg;
 
 namespace {
 
-enum class Kind : uint8_t { U32, S32, U64, S64, F32, F16x2, U128, Invalid };
+using Kind = AtomKind;
 constexpr std::array<std::string_view, 8> kKindNames{".U32", ".S32", ".U64", ".S64", ".F32.FTZ.RN",
                                                      ".F16x2.FTZ.RN", ".U128", ".INVALIDATOMICSIZE"};
 
@@ -72,38 +72,6 @@ uint16_t flush16(uint16_t v) { return (v & 0x7c00u) == 0 ? static_cast<uint16_t>
 uint16_t add_f16_ftz(uint16_t a, uint16_t b) {
   const float s = texunit::half_to_float(flush16(a)) + texunit::half_to_float(flush16(b));
   return s != s ? uint16_t{0x7fff} : flush16(texunit::float_to_half(s));
-}
-
-// The new memory value, or nullopt when the operation has no form for the type.
-std::optional<uint64_t> combine(AtomOp op, Kind k, uint64_t old, uint64_t b) {
-  const uint64_t mask = is64(k) ? ~uint64_t{0} : 0xffffffffu;
-  const auto sext = [&](uint64_t v) { return is64(k) ? static_cast<int64_t>(v) : int64_t{static_cast<int32_t>(v)}; };
-  switch (op) {
-    case AtomOp::ADD:
-      if (is_int(k)) return (old + b) & mask;
-      if (k == Kind::F32) return add_f32_ftz(static_cast<uint32_t>(old), static_cast<uint32_t>(b));
-      if (k == Kind::F16x2)
-        return uint64_t{add_f16_ftz(static_cast<uint16_t>(old), static_cast<uint16_t>(b))} |
-               uint64_t{add_f16_ftz(static_cast<uint16_t>(old >> 16), static_cast<uint16_t>(b >> 16))} << 16;
-      return std::nullopt;
-    case AtomOp::MIN:
-    case AtomOp::MAX: {
-      if (!is_int(k)) return std::nullopt;
-      const bool less = is_signed(k) ? sext(b) < sext(old) : b < old;
-      return (op == AtomOp::MIN) == less ? b : old;
-    }
-    case AtomOp::INC:
-      if (k != Kind::U32) return std::nullopt;
-      return old >= b ? 0 : old + 1;
-    case AtomOp::DEC:
-      if (k != Kind::U32) return std::nullopt;
-      return old == 0 || old > b ? b : old - 1;
-    case AtomOp::AND: if (is_int(k)) return old & b; return std::nullopt;
-    case AtomOp::OR: if (is_int(k)) return old | b; return std::nullopt;
-    case AtomOp::XOR: if (is_int(k)) return old ^ b; return std::nullopt;
-    case AtomOp::EXCH: if (k != Kind::U128) return b; return std::nullopt;
-    default: return std::nullopt;
-  }
 }
 
 AtomOp op_of(const Instruction& in) {
@@ -168,6 +136,38 @@ void write_pd(Context& c, const Instruction& in) {
 
 }  // namespace
 
+std::optional<uint64_t> atomic_combine(AtomOp op, AtomKind k, uint64_t old, uint64_t b) {
+  const uint64_t mask = is64(k) ? ~uint64_t{0} : 0xffffffffu;
+  const auto sext = [&](uint64_t v) { return is64(k) ? static_cast<int64_t>(v) : int64_t{static_cast<int32_t>(v)}; };
+  switch (op) {
+    case AtomOp::ADD:
+      if (is_int(k)) return (old + b) & mask;
+      if (k == Kind::F32) return add_f32_ftz(static_cast<uint32_t>(old), static_cast<uint32_t>(b));
+      if (k == Kind::F16x2)
+        return uint64_t{add_f16_ftz(static_cast<uint16_t>(old), static_cast<uint16_t>(b))} |
+               uint64_t{add_f16_ftz(static_cast<uint16_t>(old >> 16), static_cast<uint16_t>(b >> 16))} << 16;
+      return std::nullopt;
+    case AtomOp::MIN:
+    case AtomOp::MAX: {
+      if (!is_int(k)) return std::nullopt;
+      const bool less = is_signed(k) ? sext(b) < sext(old) : b < old;
+      return (op == AtomOp::MIN) == less ? b : old;
+    }
+    case AtomOp::INC:
+      if (k != Kind::U32) return std::nullopt;
+      return old >= b ? 0 : old + 1;
+    case AtomOp::DEC:
+      if (k != Kind::U32) return std::nullopt;
+      return old == 0 || old > b ? b : old - 1;
+    case AtomOp::AND: if (is_int(k)) return old & b; return std::nullopt;
+    case AtomOp::OR: if (is_int(k)) return old | b; return std::nullopt;
+    case AtomOp::XOR: if (is_int(k)) return old ^ b; return std::nullopt;
+    case AtomOp::EXCH: if (k != Kind::U128) return b; return std::nullopt;
+    default: return std::nullopt;
+  }
+}
+
+
 void atom(Context& c, const Instruction& in) {
   const Kind k = kind_of(in);
   const AtomOp op = op_of(in);
@@ -178,7 +178,7 @@ void atom(Context& c, const Instruction& in) {
   if (k == Kind::U128 || k == Kind::Invalid)
     return c.fail(-1, fmt::format("{}{}{} is not modelled", isa::sm50::op_name(in.op()), op_name,
                                   kKindNames[static_cast<std::size_t>(k)]));
-  if (!combine(op, k, 0, 0))
+  if (!atomic_combine(op, k, 0, 0))
     return c.fail(-1, fmt::format("{}{}{}: the operation has no form for this type", isa::sm50::op_name(in.op()),
                                   op_name, kKindNames[static_cast<std::size_t>(k)]));
   const bool red = in.op() == Op::RED;
@@ -190,7 +190,7 @@ void atom(Context& c, const Instruction& in) {
         (!red && !check_vector(c, rd, words, lane, "destination")))
       return;
     const uint64_t b = reg64(c, data, words, lane);
-    const auto old = rmw(c, in, lane, 4 * words, [&](uint64_t o) { return combine(op, k, o, b); });
+    const auto old = rmw(c, in, lane, 4 * words, [&](uint64_t o) { return atomic_combine(op, k, o, b); });
     if (old && !red) set_reg64(c, rd, words, lane, *old);
   });
   write_pd(c, in);

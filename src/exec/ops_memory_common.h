@@ -48,6 +48,11 @@ bool load_aligned(Context& c, unsigned lane, const ByteMemory& m, std::string_vi
 bool store_aligned(Context& c, unsigned lane, ByteMemory& m, std::string_view space, uint64_t address,
                    std::span<const std::byte> in, unsigned align);
 
+// The data types of the atomics (ATOM, ATOMS, RED, SURED, SUATOM) and PTX's atom operations on them
+// (ops_memory_atomic.cpp): the new memory value, or nullopt when the operation has no form for the type.
+enum class AtomKind : uint8_t { U32, S32, U64, S64, F32, F16x2, U128, Invalid };
+std::optional<uint64_t> atomic_combine(isa::sm50::AtomOp op, AtomKind k, uint64_t old, uint64_t b);
+
 // Handlers defined in ops_memory_atomic.cpp and ops_memory_attr.cpp; memory_handlers() (ops_memory.cpp) lists them.
 void atom(Context& c, const isa::sm50::Instruction& in);       // ATOM, ATOMS, RED
 void atom_cas(Context& c, const isa::sm50::Instruction& in);   // ATOM.CAS, ATOMS.CAS

@@ -6,12 +6,12 @@
 
 #include <fmt/format.h>
 
+#include "isa/cubin_format.h"
+
 namespace tmu::run {
 namespace {
 
-constexpr uint8_t kParamCbank = 0x0a, kCbankParamSize = 0x19, kKparamInfo = 0x17, kReqntid = 0x10,
-                  kMaxThreads = 0x05, kFrameSize = 0x11, kMinStack = 0x12, kMaxStack = 0x23;
-constexpr uint32_t kTexHeaderIndex = 6, kSampHeaderIndex = 7;
+using namespace isa::cubin_format;
 
 uint32_t u16(const std::vector<std::byte>& v, std::size_t p) {
   return std::to_integer<uint32_t>(v[p]) | std::to_integer<uint32_t>(v[p + 1]) << 8;
@@ -71,15 +71,16 @@ Result<KernelInfo> kernel_info(const isa::Cubin& cubin, const isa::CubinFunction
   for (const isa::CubinAttribute& a : cubin.attributes) {
     if (a.format != 4 || a.value.size() < 8 || u32(a.value, 0) != f.symbol) continue;
     if (a.attribute == kFrameSize) k.frame_size = u32(a.value, 4);
-    if (a.attribute == kMinStack) k.min_stack = u32(a.value, 4);
-    if (a.attribute == kMaxStack) k.max_stack = u32(a.value, 4);
+    if (a.attribute == kMinStackSize) k.min_stack = u32(a.value, 4);
+    if (a.attribute == kMaxStackSize) k.max_stack = u32(a.value, 4);
   }
   for (const isa::CubinRelocation& r : f.constant0_relocations) {
-    if (r.type != kTexHeaderIndex && r.type != kSampHeaderIndex) continue;
+    if (r.type != kRelTexHeaderIndex && r.type != kRelSampHeaderIndex && r.type != kRelSurfHeaderIndex) continue;
     auto it = std::find_if(k.texture_slots.begin(), k.texture_slots.end(),
                            [&](const TextureSlot& s) { return s.offset == r.offset; });
-    if (it == k.texture_slots.end()) it = k.texture_slots.insert(k.texture_slots.end(), {static_cast<uint32_t>(r.offset), "", ""});
-    (r.type == kTexHeaderIndex ? it->texture : it->sampler) = r.symbol;
+    if (it == k.texture_slots.end())
+      it = k.texture_slots.insert(k.texture_slots.end(), {static_cast<uint32_t>(r.offset), "", "", ""});
+    (r.type == kRelTexHeaderIndex ? it->texture : r.type == kRelSampHeaderIndex ? it->sampler : it->surface) = r.symbol;
   }
   return k;
 }

@@ -46,6 +46,7 @@ struct TextureSlot {
   uint32_t offset = 0;        // in bank 0
   std::string texture;        // texref symbol ("" when only a sampler is relocated there)
   std::string sampler;        // samplerref symbol (independent mode), or ""
+  std::string surface;        // surfref symbol (R_CUDA_SURF_HEADER_INDEX), or ""
 };
 
 struct KernelInfo {

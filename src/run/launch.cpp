@@ -14,6 +14,7 @@
 #include "run/kernel_info.h"
 #include "run/module_data.h"
 #include "sample/texels.h"
+#include "texunit/surface_layout.h"
 #include "texunit/texture_set.h"
 #include "texunit/texture_unit.h"
 
@@ -239,6 +240,14 @@ Result<LaunchResult> launch(const isa::Cubin& cubin, const LaunchSpec& spec) {
       // Unified mode: the texture's own sampler; independent mode: the samplerref's, below.
       word = slot.sampler.empty() ? texunit::TextureSet::handle(t.header, t.sampler) : (t.header & kHeaderIndexMask);
     }
+    if (!slot.surface.empty()) {
+      // A surface reference: its texture's header index (surfaces are texture headers, texunit/surface_access.h).
+      auto it = spec.surfrefs.find(slot.surface);
+      if (it == spec.surfrefs.end())
+        return fail(fmt::format("surface reference '{}' (c[0x0][{:#x}]) is not bound: add \"surfrefs\": {{\"{}\": "
+                                "TEXTURE}}", slot.surface, slot.offset, slot.surface));
+      word = textures.at(it->second).header & kHeaderIndexMask;
+    }
     if (!slot.sampler.empty()) {
       auto it = samplerrefs.find(slot.sampler);
       if (it == samplerrefs.end())
@@ -297,6 +306,23 @@ Result<LaunchResult> launch(const isa::Cubin& cubin, const LaunchSpec& spec) {
     BufferResult r{b.name, address, std::vector<std::byte>(size)};
     memory.read(address, r.bytes);
     result.buffers.push_back(std::move(r));
+  }
+  // Texture outputs: the texels of the view's first level, every layer, as tightly packed blocks
+  // (texunit::load_level), e.g. what surface stores wrote.
+  for (const OutputSpec& o : spec.outputs) {
+    if (!o.texture) continue;
+    const texunit::TextureHeader& h = set->header(textures.at(o.buffer).header);
+    const texunit::BoundTexture* bound = set->bindings().texture(textures.at(o.buffer).header);
+    if (!bound || !bound->layout) return fail(fmt::format("outputs: texture '{}' cannot be read back", o.buffer));
+    const texunit::SurfaceLayout& l = *bound->layout;
+    const unsigned level = texunit::view_min(h);
+    const uint64_t per_layer = texunit::linear_level_size(l, level);
+    BufferResult r{o.buffer, l.base(), std::vector<std::byte>(per_layer * l.layers())};
+    for (uint32_t layer = 0; layer < l.layers(); ++layer)
+      if (auto read = texunit::load_level(memory, l, level, layer, std::span(r.bytes).subspan(layer * per_layer, per_layer));
+          !read)
+        return fail(fmt::format("outputs: texture '{}': {}", o.buffer, read.error()));
+    result.textures.push_back(std::move(r));
   }
   for (const auto& [name, v] : *globals) {
     BufferResult r{name, v.address, std::vector<std::byte>(v.size)};

@@ -29,6 +29,7 @@ struct LaunchResult {
   std::vector<std::string> uninitialised;  // with LaunchSpec::poison: registers read before any write
   std::vector<BufferResult> buffers;
   std::vector<BufferResult> variables;  // the module's .global variables, by name
+  std::vector<BufferResult> textures;   // the textures `outputs` names: level view_min of each layer, linear
 };
 
 // Runs the launch. A bad launch (no such kernel, a missing binding, parameters that do not match, a fault, an

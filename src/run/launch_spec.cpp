@@ -207,7 +207,7 @@ Result<LaunchSpec> read_launch_spec(std::string_view text, const std::filesystem
   const json& j = *parsed;
   if (!j.is_object()) return make_error("expected a JSON object (docs/run.md)");
   if (auto k = check_keys(j, "spec", {"kernel", "grid", "block", "params", "buffers", "textures", "texrefs",
-                                      "samplerrefs", "variables", "outputs", "max_instructions", "local_bytes", "dynamic_shared"});
+                                      "samplerrefs", "surfrefs", "variables", "outputs", "max_instructions", "local_bytes", "dynamic_shared"});
       !k)
     return make_error(k.error());
   LaunchSpec s;
@@ -309,14 +309,14 @@ Result<LaunchSpec> read_launch_spec(std::string_view text, const std::filesystem
       texture_names.insert(name);
     }
   }
-  for (const char* key : {"texrefs", "samplerrefs"}) {
+  for (auto [key, field] : {std::pair{"texrefs", &s.texrefs}, {"samplerrefs", &s.samplerrefs}, {"surfrefs", &s.surfrefs}}) {
     if (!j.contains(key)) continue;
     auto m = name_map(j[key], key);
     if (!m) return make_error(m.error());
     for (const auto& [sym, tex] : *m)
       if (!texture_names.count(tex))
         return make_error(fmt::format("{}.{}: no texture named '{}' in \"textures\"", key, sym, tex));
-    (key[0] == 't' ? s.texrefs : s.samplerrefs) = std::move(*m);
+    *field = std::move(*m);
   }
   if (j.contains("params")) {
     const json& ps = j["params"];
@@ -356,16 +356,20 @@ Result<LaunchSpec> read_launch_spec(std::string_view text, const std::filesystem
     for (std::size_t i = 0; i < os.size(); ++i) {
       const json& o = os[i];
       const std::string where = fmt::format("outputs[{}]", i);
-      const bool variable = o.is_object() && o.contains("variable");
-      const char* key = variable ? "variable" : "buffer";
-      if (!o.is_object() || !o.contains(key) || !o[key].is_string() || (variable && o.contains("buffer")))
-        return make_error(fmt::format("{}: expected an object with a \"buffer\" or a \"variable\"", where));
-      if (auto k = check_keys(o, where, {"buffer", "variable", "format", "file"}); !k) return make_error(k.error());
+      // Exactly one of "buffer", "variable" and "texture" names what to print.
+      const auto has = [&](const char* k) { return o.is_object() && o.contains(k) ? 1 : 0; };
+      const char* key = has("variable") ? "variable" : has("texture") ? "texture" : "buffer";
+      if (!o.is_object() || !o[key].is_string() || has("buffer") + has("variable") + has("texture") != 1)
+        return make_error(fmt::format("{}: expected an object with one of \"buffer\", \"variable\" or \"texture\"", where));
+      if (auto k = check_keys(o, where, {"buffer", "variable", "texture", "format", "file"}); !k) return make_error(k.error());
       OutputSpec out;
       out.buffer = o[key].get<std::string>();
-      out.variable = variable;
-      if (!variable && !buffer_names.count(out.buffer))
+      out.variable = key[0] == 'v';
+      out.texture = key[0] == 't';
+      if (key[0] == 'b' && !buffer_names.count(out.buffer))
         return make_error(fmt::format("{}: no buffer named '{}' in \"buffers\"", where, out.buffer));
+      if (out.texture && !texture_names.count(out.buffer))
+        return make_error(fmt::format("{}: no texture named '{}' in \"textures\"", where, out.buffer));
       if (o.contains("format")) {
         if (!o["format"].is_string()) return make_error(where + ".format: expected u32, s32, f32 or hex");
         out.format = o["format"].get<std::string>();

@@ -54,10 +54,11 @@ struct VariableSpec {
 };
 
 struct OutputSpec {
-  std::string buffer;          // a buffer's name, or a .global variable's when `variable`
+  std::string buffer;          // a buffer's name, a .global variable's when `variable`, a texture's when `texture`
   std::string format = "u32";  // u32 s32 f32 hex
   std::string file;            // also write the raw bytes here
   bool variable = false;
+  bool texture = false;        // its texels (what surface instructions wrote), linear: launch.h
 };
 
 struct LaunchSpec {
@@ -68,6 +69,7 @@ struct LaunchSpec {
   std::vector<TextureBinding> textures;
   std::map<std::string, std::string> texrefs;      // texref symbol -> texture name
   std::map<std::string, std::string> samplerrefs;  // samplerref symbol -> texture name (its sampler)
+  std::map<std::string, std::string> surfrefs;     // surfref symbol -> texture name
   std::vector<VariableSpec> variables;             // checked against the cubin's variables at launch
   std::vector<OutputSpec> outputs;                 // none: every buffer as u32
   uint64_t max_instructions = 1'000'000;           // per warp

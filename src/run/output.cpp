@@ -16,10 +16,13 @@ namespace {
 using nlohmann::ordered_json;
 
 // An output's bytes: a buffer's, or a .global variable's (the spec reader and the launch checked the name).
+const std::vector<BufferResult>& results(const LaunchResult& r, const OutputSpec& o) {
+  return o.variable ? r.variables : o.texture ? r.textures : r.buffers;
+}
 const BufferResult& buffer(const LaunchResult& r, const OutputSpec& o) {
-  for (const BufferResult& b : o.variable ? r.variables : r.buffers)
+  for (const BufferResult& b : results(r, o))
     if (b.name == o.buffer) return b;
-  return o.variable ? r.variables.front() : r.buffers.front();
+  return results(r, o).front();
 }
 
 ordered_json values(const BufferResult& b, const std::string& format) {
@@ -55,10 +58,10 @@ std::string results_json(const LaunchSpec& spec, const LaunchResult& r) {
   j["instructions"] = r.instructions;
   j["hazards"] = r.hazards;
   if (spec.poison) j["uninitialised"] = r.uninitialised;
-  ordered_json out = ordered_json::object(), vars = ordered_json::object();
+  ordered_json out = ordered_json::object(), vars = ordered_json::object(), texs = ordered_json::object();
   std::vector<OutputSpec> outputs = spec.outputs;
   if (outputs.empty())
-    for (const BufferSpec& b : spec.buffers) outputs.push_back({b.name, "u32", "", false});
+    for (const BufferSpec& b : spec.buffers) outputs.push_back({b.name, "u32", "", false, false});
   for (const OutputSpec& o : outputs) {
     const BufferResult& b = buffer(r, o);
     ordered_json e;
@@ -66,15 +69,16 @@ std::string results_json(const LaunchSpec& spec, const LaunchResult& r) {
     e["size"] = b.bytes.size();
     e[o.format] = values(b, o.format);
     if (!o.file.empty()) e["file"] = o.file;
-    (o.variable ? vars : out)[o.buffer] = std::move(e);
+    (o.variable ? vars : o.texture ? texs : out)[o.buffer] = std::move(e);
   }
   j["buffers"] = std::move(out);
   if (!vars.empty()) j["variables"] = std::move(vars);
+  if (!texs.empty()) j["textures"] = std::move(texs);
   // One key per line, each buffer on its own line (its values as one JSON array).
   std::string text = "{\n";
   for (auto it = j.begin(); it != j.end(); ++it) {
     text += fmt::format(" \"{}\": ", it.key());
-    if (it.key() == "buffers" || it.key() == "variables") {
+    if (it.key() == "buffers" || it.key() == "variables" || it.key() == "textures") {
       text += "{";
       for (auto b = it->begin(); b != it->end(); ++b)
         text += fmt::format("{}\n  \"{}\": {}", b == it->begin() ? "" : ",", b.key(), b->dump());
@@ -93,7 +97,8 @@ Result<bool> write_output_files(const LaunchSpec& spec, const LaunchResult& r) {
     const BufferResult& b = buffer(r, o);
     std::ofstream f(o.file, std::ios::binary);
     f.write(reinterpret_cast<const char*>(b.bytes.data()), static_cast<std::streamsize>(b.bytes.size()));
-    if (!f) return make_error(fmt::format("outputs: cannot write {} '{}' to {}", o.variable ? "variable" : "buffer",
+    if (!f) return make_error(fmt::format("outputs: cannot write {} '{}' to {}",
+                                          o.variable ? "variable" : o.texture ? "texture" : "buffer",
                                           o.buffer, o.file));
   }
   return true;

@@ -86,7 +86,7 @@ const PoolEntry& PoolBindings::entry(uint32_t index) const {
     e.error = fmt::format("header {}: {}", index, l.error());
   } else {
     e.access = std::make_unique<MemoryTexture>(memory_, std::move(*l), *f);
-    e.bound.emplace(BoundTexture{*h, *f, e.access.get()});
+    e.bound.emplace(BoundTexture{*h, *f, e.access.get(), &e.access->layout()});
   }
   return headers_.emplace(index, std::move(e)).first->second;
 }

@@ -14,11 +14,15 @@
 
 namespace tmu::texunit {
 
-// A texture header with what it takes to read texels, decoded once.
+class SurfaceLayout;
+
+// A texture header with what it takes to read texels, decoded once; `layout` where the texels are in GpuMemory
+// (what surface instructions address; null for textures that tests hold in plain arrays).
 struct BoundTexture {
   TextureHeader header;
   FormatPlan format;
   const TextureAccess* access = nullptr;
+  const SurfaceLayout* layout = nullptr;
 };
 
 // Where headers and samplers come from (the header and sampler pools, or a test fixture). An index past a pool's
@@ -41,6 +45,7 @@ class TextureUnit {
   explicit TextureUnit(const Bindings& bindings, Policy policy = Policy::nvidia()) : bindings_(bindings), policy_(policy) {}
   void run(const Request& request, Response& response) const;
   const Policy& policy() const { return policy_; }
+  const Bindings& bindings() const { return bindings_; }
   // The fast path (fast_sample.h) serves the requests it covers, bit-identically; off, everything runs on the
   // scalar reference path (for tests that compare the two, and for benchmarks).
   void set_fast_path(bool on) { fast_path_ = on; }

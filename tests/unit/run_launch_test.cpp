@@ -631,7 +631,10 @@ TEST(RunLaunchSpec, ErrorsNameTheKey) {
   bad(R"({"params": [{"hex": "0"}]})", "params[0].hex: an odd number of hex digits");
   bad(R"({"variables": [{"u32": [1]}]})", "variables[0]: expected an object with a \"name\"");
   bad(R"({"variables": [{"name": "a"}, {"name": "a"}]})", "variables[1]: 'a' is given twice");
-  bad(R"({"outputs": [{"variable": "a", "buffer": "b"}]})", "outputs[0]: expected an object with a \"buffer\" or a \"variable\"");
+  bad(R"({"outputs": [{"variable": "a", "buffer": "b"}]})",
+      "outputs[0]: expected an object with one of \"buffer\", \"variable\" or \"texture\"");
+  bad(R"({"outputs": [{"texture": "t"}]})", "outputs[0]: no texture named 't' in \"textures\"");
+  bad(R"({"surfrefs": {"s": "t"}})", "surfrefs.s: no texture named 't' in \"textures\"");
 }
 
 }  // namespace

@@ -65,7 +65,7 @@ class Fixture : public Bindings {
     hd.depth = layers;
     hd.max_mip_level = static_cast<uint8_t>(levels - 1);
     hd.view_max_level = static_cast<uint8_t>(levels - 1);
-    bound_.emplace(BoundTexture{hd, *FormatPlan::make(hd.format()), &tex_});
+    bound_.emplace(BoundTexture{hd, *FormatPlan::make(hd.format()), &tex_, nullptr});
     sampler_.address = {AddressMode::ClampToEdge, AddressMode::ClampToEdge, AddressMode::ClampToEdge};
     sampler_.mag = MagFilter::Point;
     sampler_.min = MinFilter::Point;
@@ -346,7 +346,7 @@ TEST(TextureUnit, NonFiniteTexelsInLinearFiltering) {
       SCOPED_TRACE(testing::Message() << "layout " << layout << (policy == Policy::nvidia() ? " nvidia" : " exact"));
       Fixture f(4, 4, 1);
       f.bound_->header.components = layout;
-      f.bound_.emplace(BoundTexture{f.bound_->header, *FormatPlan::make(f.bound_->header.format()), &f.tex_});
+      f.bound_.emplace(BoundTexture{f.bound_->header, *FormatPlan::make(f.bound_->header.format()), &f.tex_, nullptr});
       f.tex_.fill(0, 2.0f);
       f.sampler_.mag = MagFilter::Linear;
       TextureUnit unit(f, policy);
