@@ -1,14 +1,9 @@
 // SPDX-License-Identifier: MIT
 // Atomics: ATOM (global, returns the old value in Rd), ATOMS (shared, word-scaled offset), RED (global, no
 // result: Rd is the data), ATOM.CAS and ATOMS.CAS. The lanes of one instruction are serialized in ascending lane
-// order: each lane reads the value the lanes below it left. The operations are PTX's atom (PTX ISA, "atom"):
-//   ADD  old + b (wrapping; .F32.FTZ.RN: fp32 add, round to nearest even, denormal inputs and result flushed to
-//        sign-preserving zero; .F16x2.FTZ.RN (SM52): the same on each 16-bit half)
-//   MIN, MAX  signed for .S32 / .S64, unsigned for .U32 / .U64
-//   INC  (old >= b) ? 0 : old + 1          DEC  (old == 0 || old > b) ? b : old - 1     (.U32 only)
-//   AND, OR, XOR  bitwise (integer types)  EXCH  b
-// Other type/operation pairs stop the program, as do SAFEADD and SM50's .U128, whose semantics are not public.
-// A NaN sum is the canonical NaN (0x7fffffff, fp16 0x7fff), as Maxwell's FADD writes.
+// order: each lane reads the value the lanes below it left. The operations are PTX's atom, written once in
+// texunit/atomic.h (the surfaces' SURED and SUATOM use them too). Other type/operation pairs stop the program, as
+// do SAFEADD and SM50's .U128, whose semantics are not public.
 #include <array>
 #include <bit>
 #include <cstring>
@@ -56,23 +51,7 @@ Kind kind_of(const Instruction& in) {
   }
 }
 
-bool is64(Kind k) { return k == Kind::U64 || k == Kind::S64; }
-bool is_int(Kind k) { return k == Kind::U32 || k == Kind::S32 || is64(k); }
-bool is_signed(Kind k) { return k == Kind::S32 || k == Kind::S64; }
-
-// fp32 with denormals flushed to sign-preserving zero.
-uint32_t flush32(uint32_t v) { return (v & 0x7f800000u) == 0 ? v & 0x80000000u : v; }
-uint32_t add_f32_ftz(uint32_t a, uint32_t b) {
-  const float s = std::bit_cast<float>(flush32(a)) + std::bit_cast<float>(flush32(b));  // round to nearest even
-  return s != s ? 0x7fffffffu : flush32(std::bit_cast<uint32_t>(s));
-}
-uint16_t flush16(uint16_t v) { return (v & 0x7c00u) == 0 ? static_cast<uint16_t>(v & 0x8000u) : v; }
-// Two halves are exact in fp32 and fp32 has more than 2 * 11 + 2 significand bits, so rounding the fp32 sum
-// again to fp16 gives the correctly rounded fp16 sum.
-uint16_t add_f16_ftz(uint16_t a, uint16_t b) {
-  const float s = texunit::half_to_float(flush16(a)) + texunit::half_to_float(flush16(b));
-  return s != s ? uint16_t{0x7fff} : flush16(texunit::float_to_half(s));
-}
+bool is64(Kind k) { return texunit::is_64bit(k); }
 
 AtomOp op_of(const Instruction& in) {
   if (in.has(Opd::atoms_op)) return in.get<Opd::atoms_op>();
@@ -136,37 +115,12 @@ void write_pd(Context& c, const Instruction& in) {
 
 }  // namespace
 
-std::optional<uint64_t> atomic_combine(AtomOp op, AtomKind k, uint64_t old, uint64_t b) {
-  const uint64_t mask = is64(k) ? ~uint64_t{0} : 0xffffffffu;
-  const auto sext = [&](uint64_t v) { return is64(k) ? static_cast<int64_t>(v) : int64_t{static_cast<int32_t>(v)}; };
-  switch (op) {
-    case AtomOp::ADD:
-      if (is_int(k)) return (old + b) & mask;
-      if (k == Kind::F32) return add_f32_ftz(static_cast<uint32_t>(old), static_cast<uint32_t>(b));
-      if (k == Kind::F16x2)
-        return uint64_t{add_f16_ftz(static_cast<uint16_t>(old), static_cast<uint16_t>(b))} |
-               uint64_t{add_f16_ftz(static_cast<uint16_t>(old >> 16), static_cast<uint16_t>(b >> 16))} << 16;
-      return std::nullopt;
-    case AtomOp::MIN:
-    case AtomOp::MAX: {
-      if (!is_int(k)) return std::nullopt;
-      const bool less = is_signed(k) ? sext(b) < sext(old) : b < old;
-      return (op == AtomOp::MIN) == less ? b : old;
-    }
-    case AtomOp::INC:
-      if (k != Kind::U32) return std::nullopt;
-      return old >= b ? 0 : old + 1;
-    case AtomOp::DEC:
-      if (k != Kind::U32) return std::nullopt;
-      return old == 0 || old > b ? b : old - 1;
-    case AtomOp::AND: if (is_int(k)) return old & b; return std::nullopt;
-    case AtomOp::OR: if (is_int(k)) return old | b; return std::nullopt;
-    case AtomOp::XOR: if (is_int(k)) return old ^ b; return std::nullopt;
-    case AtomOp::EXCH: if (k != Kind::U128) return b; return std::nullopt;
-    default: return std::nullopt;
-  }
+std::optional<texunit::AtomicOp> atomic_op(AtomOp op) {
+  static_assert(static_cast<int>(AtomOp::EXCH) == static_cast<int>(texunit::AtomicOp::Exch) &&
+                static_cast<int>(AtomOp::MIN) == static_cast<int>(texunit::AtomicOp::Min));
+  if (op > AtomOp::EXCH) return std::nullopt;
+  return static_cast<texunit::AtomicOp>(op);
 }
-
 
 void atom(Context& c, const Instruction& in) {
   const Kind k = kind_of(in);
@@ -178,7 +132,8 @@ void atom(Context& c, const Instruction& in) {
   if (k == Kind::U128 || k == Kind::Invalid)
     return c.fail(-1, fmt::format("{}{}{} is not modelled", isa::sm50::op_name(in.op()), op_name,
                                   kKindNames[static_cast<std::size_t>(k)]));
-  if (!atomic_combine(op, k, 0, 0))
+  const std::optional<texunit::AtomicOp> top = atomic_op(op);
+  if (!top || !texunit::atomic_combine(*top, k, 0, 0))
     return c.fail(-1, fmt::format("{}{}{}: the operation has no form for this type", isa::sm50::op_name(in.op()),
                                   op_name, kKindNames[static_cast<std::size_t>(k)]));
   const bool red = in.op() == Op::RED;
@@ -190,7 +145,7 @@ void atom(Context& c, const Instruction& in) {
         (!red && !check_vector(c, rd, words, lane, "destination")))
       return;
     const uint64_t b = reg64(c, data, words, lane);
-    const auto old = rmw(c, in, lane, 4 * words, [&](uint64_t o) { return atomic_combine(op, k, o, b); });
+    const auto old = rmw(c, in, lane, 4 * words, [&](uint64_t o) { return texunit::atomic_combine(*top, k, o, b); });
     if (old && !red) set_reg64(c, rd, words, lane, *old);
   });
   write_pd(c, in);

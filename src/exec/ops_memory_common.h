@@ -12,6 +12,7 @@
 
 #include "exec/context.h"
 #include "isa/sm50/memory_enums.h"
+#include "texunit/atomic.h"
 
 namespace tmu::exec::memory {
 
@@ -48,10 +49,11 @@ bool load_aligned(Context& c, unsigned lane, const ByteMemory& m, std::string_vi
 bool store_aligned(Context& c, unsigned lane, ByteMemory& m, std::string_view space, uint64_t address,
                    std::span<const std::byte> in, unsigned align);
 
-// The data types of the atomics (ATOM, ATOMS, RED, SURED, SUATOM) and PTX's atom operations on them
-// (ops_memory_atomic.cpp): the new memory value, or nullopt when the operation has no form for the type.
-enum class AtomKind : uint8_t { U32, S32, U64, S64, F32, F16x2, U128, Invalid };
-std::optional<uint64_t> atomic_combine(isa::sm50::AtomOp op, AtomKind k, uint64_t old, uint64_t b);
+// The atomics' data types and operations (ATOM, ATOMS, RED, SURED, SUATOM) are the texture unit's
+// (texunit/atomic.h); the instruction's operation field in its terms (the same order, ADD .. EXCH), nullopt for
+// SAFEADD and the invalid encoding.
+using AtomKind = texunit::AtomicType;
+std::optional<texunit::AtomicOp> atomic_op(isa::sm50::AtomOp op);
 
 // Handlers defined in ops_memory_atomic.cpp and ops_memory_attr.cpp; memory_handlers() (ops_memory.cpp) lists them.
 void atom(Context& c, const isa::sm50::Instruction& in);       // ATOM, ATOMS, RED

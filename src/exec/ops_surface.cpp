@@ -278,8 +278,6 @@ std::optional<AtomKind> kind_of(Context& c, const Instruction& in, unsigned lane
   return std::nullopt;
 }
 
-constexpr bool wide(AtomKind k) { return k == AtomKind::U64 || k == AtomKind::S64; }
-
 uint64_t read_data(Context& c, unsigned r, unsigned words, unsigned at, unsigned lane) {
   const uint64_t lo = memory::vec_reg(c, r, at, lane);
   return words == 2 ? lo | uint64_t{memory::vec_reg(c, r, at + 1, lane)} << 32 : lo;
@@ -293,6 +291,7 @@ void reduce(Context& c, const Instruction& in) {
   if (cas && in.has(Opd::su_pcasop) && in.get<Opd::su_pcasop>() != 0)
     return c.fail(-1, "SUATOM.P with an unnamed operation (.???N) is not modelled");
   const AtomOp op = red ? in.get<Opd::red_op>() : cas ? AtomOp::EXCH : in.get<Opd::atoms_op>();
+  const std::optional<tu::AtomicOp> top = memory::atomic_op(op);
   const unsigned rd = in.get<Opd::rd>().index;
   const unsigned data = red ? rd : in.get<Opd::rb>().index;
   const std::optional<unsigned> pd = red ? std::nullopt : result_predicate(in);
@@ -305,9 +304,9 @@ void reduce(Context& c, const Instruction& in) {
     const auto k = kind_of(c, in, lane, *view);
     if (!k) return;
     const std::string_view op_text = isa::sm50::kAtomOp.values[static_cast<std::size_t>(op)].text;
-    if (!memory::atomic_combine(op, *k, 0, 0))
+    if (!top || !tu::atomic_combine(*top, *k, 0, 0))
       return c.fail(static_cast<int>(lane), fmt::format("{}{}: the operation has no form for this type", name_of(in), cas ? ".CAS" : op_text));
-    const unsigned words = wide(*k) ? 2 : 1;
+    const unsigned words = tu::is_64bit(*k) ? 2 : 1;
     if (!memory::check_vector(c, data, cas ? 2 * words : words, lane, "data") ||
         (!red && !memory::check_vector(c, rd, words, lane, "destination")))
       return;
@@ -325,7 +324,7 @@ void reduce(Context& c, const Instruction& in) {
         if (words == 1) old &= 0xffffffffu;
         const uint64_t b0 = read_data(c, data, words, 0, lane);
         const std::optional<uint64_t> v =
-            cas ? (old == b0 ? read_data(c, data, words, words, lane) : old) : memory::atomic_combine(op, *k, old, b0);
+            cas ? (old == b0 ? read_data(c, data, words, words, lane) : old) : tu::atomic_combine(*top, *k, old, b0);
         std::memcpy(b.data(), &*v, 8);
         if (fault_stops(c, in, lane, at->view->write(m, at->place, span))) return;
       }

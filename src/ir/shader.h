@@ -39,7 +39,7 @@ enum class Intrinsic : uint8_t {
 struct IntrinsicInfo {
   std::string_view name;
   uint8_t num_srcs;
-  std::array<uint8_t, 3> src_size;  // 0: any (a third source, comp_swap's, is any)
+  std::array<uint8_t, 5> src_size;  // the first two sources' sizes; 0: any (and the later sources always)
   int8_t dest_size;                 // -1: none, 0: any
 };
 const IntrinsicInfo& info(Intrinsic op);

@@ -12,6 +12,8 @@
 
 #include <fmt/format.h>
 
+#include "isa/cubin_format.h"
+
 namespace tmu::isa {
 namespace {
 
@@ -59,7 +61,7 @@ std::optional<std::string> check_elf_layout(std::span<const std::byte> b) {
   for (uint32_t i = 1; i < shnum; ++i) {
     const std::size_t h = static_cast<std::size_t>(shoff) + i * sizeof(Elf64_Shdr);
     const uint64_t offset = u64(h + 0x18), size = u64(h + 0x20);
-    if (u32(h + 4) != SHT_NOBITS && !fits(offset, size, 1))
+    if (!cubin_format::no_file_data(u32(h + 4)) && !fits(offset, size, 1))
       return fmt::format("appears truncated: section {} (header at offset {:#x}) has its data at offset {:#x}, size "
                          "{:#x}, past the end of the file ({:#x} bytes)", i, h, offset, size, n);
   }
@@ -211,7 +213,7 @@ Result<Cubin> read_cubin(std::span<const std::byte> bytes) {
     GElf_Shdr sh;
     if (!gelf_getshdr(scn, &sh)) return make_error(fmt::format("bad section header: {}", elf_errmsg(-1)));
     const char* name = elf_strptr(elf.get(), shstrndx, sh.sh_name);
-    if (name && sh.sh_type == SHT_NOBITS && std::string_view(name).starts_with(".nv.shared.")) {
+    if (name && cubin_format::no_file_data(sh.sh_type) && std::string_view(name).starts_with(".nv.shared.")) {
       const std::string text_name = ".text." + std::string(std::string_view(name).substr(11));
       for (CubinFunction& f : out.functions)
         if (f.section == text_name) f.shared_size = sh.sh_size;
@@ -300,7 +302,8 @@ Result<Cubin> read_cubin(std::span<const std::byte> bytes) {
   for (Elf_Scn* scn = elf_nextscn(elf.get(), nullptr); scn; scn = elf_nextscn(elf.get(), scn)) {
     GElf_Shdr sh;
     if (!gelf_getshdr(scn, &sh)) return make_error(fmt::format("bad section header: {}", elf_errmsg(-1)));
-    if (sh.sh_type != SHT_REL) continue;
+    if (sh.sh_type != SHT_REL && sh.sh_type != SHT_RELA) continue;
+    const bool rela = sh.sh_type == SHT_RELA;  // relocatable objects: LDC's constant operands (with addends)
     auto target = function_at.find(sh.sh_info);
     const auto bank0 = constant0_of.find(sh.sh_info);
     const bool of_bank0 = target == function_at.end() && bank0 != constant0_of.end();
@@ -313,11 +316,15 @@ Result<Cubin> read_cubin(std::span<const std::byte> bytes) {
       return make_error(fmt::format("relocations of {} cannot be read", f.section));
     Elf_Data* syms = elf_getdata(symtab, nullptr);
     if (!syms) return make_error(fmt::format("symbol table of the relocations of {} cannot be read", f.section));
-    const std::size_t n = sh.sh_size / sizeof(Elf64_Rel);  // whatever sh_entsize says
+    const std::size_t n = sh.sh_size / (rela ? sizeof(Elf64_Rela) : sizeof(Elf64_Rel));  // whatever sh_entsize says
     for (std::size_t i = 0; i < n; ++i) {
-      GElf_Rel rel;
-      if (!gelf_getrel(data, static_cast<int>(i), &rel))
-        return make_error(fmt::format("relocation {} of {} is corrupt: {}", i, f.section, elf_errmsg(-1)));
+      GElf_Rela rel{};
+      GElf_Rel plain;
+      const bool read = rela ? gelf_getrela(data, static_cast<int>(i), &rel) != nullptr
+                             : gelf_getrel(data, static_cast<int>(i), &plain) != nullptr;
+      if (!read) return make_error(fmt::format("relocation {} of {} is corrupt: {}", i, f.section, elf_errmsg(-1)));
+      if (!rela) rel = GElf_Rela{plain.r_offset, plain.r_info, 0};
+      const std::optional<int64_t> addend = rela ? std::optional<int64_t>(rel.r_addend) : std::nullopt;
       GElf_Sym sym;
       if (!gelf_getsym(syms, static_cast<int>(GELF_R_SYM(rel.r_info)), &sym))
         return make_error(fmt::format("relocation {} of {} names symbol {}, which does not exist", i, f.section,
@@ -333,13 +340,13 @@ Result<Cubin> read_cubin(std::span<const std::byte> bytes) {
         if (rel.r_offset + 4 > bank0_size)
           return make_error(fmt::format("relocation {} of .nv.constant0 of {} points at offset {:#x}, past the bank "
                                         "({:#x} bytes)", i, f.section, rel.r_offset, bank0_size));
-        f.constant0_relocations.push_back({rel.r_offset, static_cast<uint32_t>(GELF_R_TYPE(rel.r_info)), name});
+        f.constant0_relocations.push_back({rel.r_offset, static_cast<uint32_t>(GELF_R_TYPE(rel.r_info)), name, addend});
         continue;
       }
       if (rel.r_offset >= f.code.size())
         return make_error(fmt::format("relocation {} of {} points at offset {:#x}, past the code ({:#x} bytes)", i,
                                       f.section, rel.r_offset, f.code.size()));
-      f.relocations.push_back({rel.r_offset, static_cast<uint32_t>(GELF_R_TYPE(rel.r_info)), name});
+      f.relocations.push_back({rel.r_offset, static_cast<uint32_t>(GELF_R_TYPE(rel.r_info)), name, addend});
     }
   }
   return out;
@@ -361,9 +368,22 @@ Result<bool> apply_code_relocation(std::vector<std::byte>& code, const CubinRelo
   return true;
 }
 
-std::string relocation_operand(uint32_t type, std::string_view symbol) {
-  const char* prefix = type == kRelocAbs32Lo20 ? "32@lo(" : type == kRelocAbs32Hi20 ? "32@hi(" : "`(";
-  return fmt::format("{}{})", prefix, symbol);
+std::optional<unsigned> relocation_field_lo(uint32_t type) {
+  switch (type) {
+    case kRelocAbs32_20: case kRelocAbs32Lo20: case kRelocAbs32Hi20: case kRelocAbs24_20: case kRelocAbs16_20:
+    case kRelocConstField19_20: case kRelocConstField21_20: return 20;
+    case kRelocBindlessOff13_36: return 36;
+    default: return std::nullopt;
+  }
+}
+
+std::string relocation_operand(uint32_t type, std::string_view symbol, int64_t addend) {
+  if (type == kRelocAbs32Lo20 || type == kRelocAbs32Hi20)
+    return fmt::format("{}{})", type == kRelocAbs32Lo20 ? "32@lo(" : "32@hi(", symbol);
+  if (addend == 0) return fmt::format("`({})", symbol);
+  // nvdisasm writes a negative addend signed after the '+': `(($__handoff__20 + -0x100)).
+  return fmt::format("`(({} + {}{:#x}))", symbol, addend < 0 ? "-" : "",
+                     addend < 0 ? uint64_t{0} - static_cast<uint64_t>(addend) : static_cast<uint64_t>(addend));
 }
 
 }  // namespace tmu::isa

@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <span>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -17,23 +18,34 @@
 namespace tmu::isa {
 
 // A relocation of the code: ptxas leaves a symbol's value to be patched into an instruction (texture descriptor
-// sizes, addresses of other functions). nvdisasm prints the symbol instead of the patched operand.
+// sizes, addresses of other functions, and in relocatable objects (`ptxas -c`) constant-bank offsets, shared
+// memory offsets and texture indices). nvdisasm prints the symbol instead of the patched operand.
 struct CubinRelocation {
   uint64_t offset = 0;  // of the instruction, from the start of its section
   uint32_t type = 0;    // R_CUDA_*, below
   std::string symbol;
+  std::optional<int64_t> addend = std::nullopt;  // RELA relocations' (.rela.text.<name>); REL ones keep it in the field
   friend bool operator==(const CubinRelocation&, const CubinRelocation&) = default;
 };
 
-// The code relocations of ptxas 11.8's sm_50 cubins (names as cuobjdump -elf prints them). Each patches the 32-bit
-// immediate in bits 20..51 of a MOV32I with the symbol's value (REL: no addend), and nvdisasm prints the operand as
-// `(sym), 32@lo(sym) and 32@hi(sym):
-//   R_CUDA_ABS32_20    (42): the whole value (.nv.unified.texrefDescSize, the driver's descriptor size)
+// The code relocations of ptxas 11.8's sm_50 cubins and objects (names as cuobjdump -elf prints them), each
+// patching a field that starts at bit 20 of the instruction word but the texture index's at 36:
+//   R_CUDA_ABS32_20    (42): a 32-bit immediate: .nv.unified.texrefDescSize, a called function (JCAL)
 //   R_CUDA_ABS32_LO_20 (43): the low word of a 64-bit address (a module .global variable: MOV32I R4, 32@lo(x))
 //   R_CUDA_ABS32_HI_20 (44): its high word
-inline constexpr uint32_t kRelocAbs32_20 = 42, kRelocAbs32Lo20 = 43, kRelocAbs32Hi20 = 44;
-// The operand text nvdisasm prints for a relocation of `type` naming `symbol`.
-std::string relocation_operand(uint32_t type, std::string_view symbol);
+//   R_CUDA_ABS24_20    (45): a 24-bit offset: shared memory variables (LDS/STS [R+`($__sh__16)], MOV32I)
+//   R_CUDA_ABS16_20    (46): a 16-bit immediate (MOV32I R6, `(tab): a .const variable's offset)
+//   R_CUDA_CONST_FIELD19_20 (50): the constant operand c[bank][offset] of ALU instructions (c[`((ctab + 0x8))])
+//   R_CUDA_BINDLESSOFF13_36 (51): the 13-bit texture index of TEX, TEXS, TLD4, TXQ, ... (`(tref))
+//   R_CUDA_CONST_FIELD21_20 (54): LDC's c[bank][offset] (LDC.U8 R9, c[`((tab + 0x3))], a RELA relocation)
+inline constexpr uint32_t kRelocAbs32_20 = 42, kRelocAbs32Lo20 = 43, kRelocAbs32Hi20 = 44, kRelocAbs24_20 = 45,
+                          kRelocAbs16_20 = 46, kRelocConstField19_20 = 50, kRelocBindlessOff13_36 = 51,
+                          kRelocConstField21_20 = 54;
+// The lowest bit of the field a relocation type patches; nullopt for types tmu does not print.
+std::optional<unsigned> relocation_field_lo(uint32_t type);
+// The operand text nvdisasm prints for a relocation of `type` naming `symbol`, with an addend (from a RELA
+// relocation, or the field's value as printed): `(sym), `((sym + 0x8)), `((sym + -0x4)), 32@lo(sym), 32@hi(sym).
+std::string relocation_operand(uint32_t type, std::string_view symbol, int64_t addend = 0);
 
 // An indirect branch (BRX, or a SYNC that ends a divergent texture loop) and where it can go, from the function's
 // EIATTR_INDIRECT_BRANCH_TARGETS attribute in .nv.info.<name>.

@@ -27,7 +27,12 @@ inline constexpr uint32_t kFlag64BitAddress = 0x400;
 inline constexpr unsigned kFlagVirtualSmShift = 16;       // bits 16..23: the virtual (PTX target) SM
 
 // Section types: readelf shows LOPROC+0 for .nv.info* (cuobjdump: CUDA_INFO) and LOPROC+0xb for .nv.rel.action.
+// Relocatable objects (`ptxas -c`) give .nv.shared.<k> LOPROC+0xa, which holds no file data (as NOBITS: its
+// offset and size may point past the end of the file; nvdisasm reads such objects).
 inline constexpr uint32_t kShtCudaInfo = 0x70000000;
+inline constexpr uint32_t kShtCudaShared = 0x7000000a;
+// Whether a section of this type has no bytes in the file.
+constexpr bool no_file_data(uint32_t type) { return type == 8 /* SHT_NOBITS */ || type == kShtCudaShared; }
 
 // .text.<k>: sh_info = registers << 24 | the kernel's symbol index (0x4000001 for 4 registers, symbol 1); sh_flags
 // SHF_ALLOC|SHF_EXECINSTR | barriers << 20 (0x100006 with one bar.sync; nvdisasm: SHF_BARRIERS=1).

@@ -72,6 +72,29 @@ class Cursor {
   std::string path_;
 };
 
+// A request's per-lane values: one value for every lane, or an array with one value per lane; f(value, lane).
+template <typename F>
+void each_lane(const Cursor& c, unsigned lanes, F&& f) {
+  if (!c.is_array()) {
+    for (unsigned i = 0; i < lanes; ++i) f(c, i);
+    return;
+  }
+  if (c.size() != lanes) c.fail("expected one value per lane (" + std::to_string(lanes) + "), got " + std::to_string(c.size()));
+  for (unsigned i = 0; i < lanes; ++i) f(c[i], i);
+}
+
+// One vector for every lane ([1, 0]), or an array with one vector per lane ([[1, 0], [0, 1]]).
+template <typename F>
+void each_lane_vector(const Cursor& c, unsigned lanes, F&& f) {
+  c.size();  // must be an array
+  if (c.size() == 0 || !c[0].is_array()) {
+    for (unsigned i = 0; i < lanes; ++i) f(c, i);
+    return;
+  }
+  if (c.size() != lanes) c.fail("expected one vector per lane (" + std::to_string(lanes) + "), got " + std::to_string(c.size()));
+  for (unsigned i = 0; i < lanes; ++i) f(c[i], i);
+}
+
 // "null", "an object", "an array", "a string", "a boolean", "a number".
 std::string_view json_kind(const nlohmann::json& j);
 

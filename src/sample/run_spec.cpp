@@ -9,6 +9,9 @@
 
 #include "ir/interp/interpreter.h"
 #include "ir/tex.h"
+#include "isa/sm50/memory_enums.h"
+#include "isa/sm50/ops.h"
+#include "isa/sm50/surface_enums.h"
 #include "isa/sm50/tex_operands.h"
 #include "sample/request_shader.h"
 #include "texunit/multisample.h"
@@ -44,6 +47,31 @@ std::string instruction(const texunit::Request& q) {
   return s;
 }
 
+// An image request as the surface instruction the interpreter models (ir/interp, image.cpp): SULD.P / SUST.P of
+// all four components, SUATOM.D at a texel index with the atomic's operation and type; GL's out-of-range
+// behaviour is .IGN. A cube map's faces are layers of a 2D array (as Mesa's nouveau binds GM107 images).
+std::string image_instruction(const RequestSpec& r, const texunit::TextureHeader& h) {
+  namespace sm50 = isa::sm50;
+  using sm50::SuDim;
+  auto at = [](auto e) { return static_cast<std::size_t>(e); };
+  SuDim dim = SuDim::D2;
+  switch (tex::view_dim(h.type)) {
+    case texunit::Dim::Tex1D: dim = h.type == texunit::TextureType::Buffer1D ? SuDim::D1Buffer : SuDim::D1; break;
+    case texunit::Dim::Array1D: dim = SuDim::D1Array; break;
+    case texunit::Dim::Tex3D: dim = SuDim::D3; break;
+    case texunit::Dim::Tex2D: break;
+    default: dim = SuDim::D2Array; break;
+  }
+  const std::string_view dims = sm50::kSuDim_values[at(dim)].text, ign = sm50::kSuClamp_values[at(sm50::SuClamp::IGN)].text;
+  if (*r.image == ir::Intrinsic::image_load) return fmt::format("{}.P{}{}", sm50::op_name(sm50::Op::SULD), dims, ign);
+  if (*r.image == ir::Intrinsic::image_store) return fmt::format("{}.P{}{}", sm50::op_name(sm50::Op::SUST), dims, ign);
+  const ir::interp::ImageAtomic a = *ir::interp::image_atomic(*r.image);
+  // texunit::AtomicOp lists ATOMS's operations in the encoding's order (ADD .. EXCH).
+  const std::string_view op = a.comp_swap ? ".CAS" : sm50::kAtomsOp_values[at(a.op)].text;
+  return fmt::format("{}.D{}{}{}{}", sm50::op_name(sm50::Op::SUATOM), dims, op,
+                     a.type == texunit::AtomicType::S32 ? ".S32" : "", ign);
+}
+
 // Output lane i as a JSON value: a hex float, or an integer for integer lanes (signed when the source is SINT).
 // ZERO lanes of integer formats print as integers too.
 ordered_json component(const texunit::FormatPlan& plan, unsigned lane, uint32_t bits) {
@@ -62,6 +90,22 @@ ordered_json lane_json(const RequestSpec& r, const texunit::FormatPlan& plan, co
   const auto& nir = out.result[i];
   ordered_json j;
   j["lane"] = i;
+  if (r.image) {
+    // image_load: the texel; image_store: what an image_load at the same coordinates reads after it; the
+    // atomics: the old value (an integer of the format's type, the bits of other formats).
+    if (*r.image != ir::Intrinsic::image_load && *r.image != ir::Intrinsic::image_store) {
+      j["old"] = r.dest_type == ir::kInt32 ? ordered_json(static_cast<int32_t>(nir[0])) : ordered_json(nir[0]);
+      return j;
+    }
+    ordered_json value = ordered_json::array(), bits = ordered_json::array();
+    for (unsigned c = 0; c < 4; ++c) {
+      value.push_back(component(plan, c, nir[c]));
+      bits.push_back(hex32(nir[c]));
+    }
+    j[*r.image == ir::Intrinsic::image_load ? "value" : "texel"] = value;
+    j["bits"] = bits;
+    return j;
+  }
   ordered_json bits = ordered_json::array();
   for (uint32_t b : v) bits.push_back(hex32(b));
   switch (r.op) {
@@ -137,6 +181,15 @@ Result<Outcome> run_spec(const Spec& spec, const std::filesystem::path& base_dir
     };
     auto run = ir::interp::run(rs.shader, bindings, rs.inputs, options);
     if (!run) return make_error(fmt::format("requests[{}]: {}", i, run.error()));
+    if (r.image == ir::Intrinsic::image_store) {
+      // What the store left: an image_load at the same coordinates.
+      RequestSpec reload = r;
+      reload.image = ir::Intrinsic::image_load;
+      reload.sources.resize(1);
+      RequestShader ls = request_shader(reload);
+      run = ir::interp::run(ls.shader, bindings, ls.inputs, options);
+      if (!run) return make_error(fmt::format("requests[{}]: reading back: {}", i, run.error()));
+    }
     for (unsigned lane = 0; lane < r.lanes; ++lane)
       if (const ir::interp::OutputSlot* o = run->slot(lane, kResultSlot)) ro.result[lane] = o->value;
     out.requests.push_back(ro);
@@ -171,9 +224,9 @@ std::string results_json(const Spec& spec, const Outcome& outcome) {
     const RequestSpec& r = spec.requests[i];
     const RequestOutcome& ro = outcome.requests[i];
     ordered_json head;
-    head["op"] = ir::name(r.op);
+    head["op"] = r.image ? ir::name(*r.image) : ir::name(r.op);
     if (!r.name.empty()) head["name"] = r.name;
-    head["instruction"] = instruction(ro.request);
+    head["instruction"] = r.image ? image_instruction(r, h) : instruction(ro.request);
     std::string h_text = head.dump();
     h_text.pop_back();  // reopen the object for "lanes"
     s += fmt::format("{}\n    {},\"lanes\":[", i ? "," : "", h_text);

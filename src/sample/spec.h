@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "ir/shader.h"
 #include "ir/vocab.h"
 #include "texunit/descriptors.h"
 #include "texunit/request.h"
@@ -78,6 +79,12 @@ struct RequestSpec {
   // The sources, in the order the spec's keys are read (coord first). Texture and sampler are index 0: the
   // spec's only texture and sampler.
   std::vector<SourceSpec> sources;
+  // An image op instead of a texture op (NIR's image_load, image_store, image_atomic_*: image_request.h) on the
+  // spec's texture as image 0. Its sources are the intrinsic's after the image and before the sample, in order:
+  // the coordinate (4 integers), then image_store's value (4 components), an atomic's data (1), or comp_swap's
+  // compared value and new value (1 each); `type` is unused.
+  std::optional<ir::Intrinsic> image;
+  std::string image_dim;  // image requests: Mesa's image_dim for the texture ("1D", "2D", "3D", "Cube", "Buf")
 
   const SourceSpec* source(ir::TexSrcType type) const;
 };

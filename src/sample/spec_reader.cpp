@@ -9,6 +9,7 @@
 #include <bit>
 #include <set>
 
+#include "sample/image_request.h"
 #include "sample/json_cursor.h"
 #include "sample/spec_parts.h"
 #include "texunit/multisample.h"
@@ -450,29 +451,6 @@ texunit::Sampler read_sampler_at(const std::optional<Cursor>& c, const texunit::
 
 // ---- Requests -----------------------------------------------------------------------------------------------
 
-// One value for every lane, or an array with one value per lane.
-template <typename F>
-void each_lane(const Cursor& c, unsigned lanes, F&& f) {
-  if (!c.is_array()) {
-    for (unsigned i = 0; i < lanes; ++i) f(c, i);
-    return;
-  }
-  if (c.size() != lanes) c.fail(fmt::format("expected one value per lane ({}), got {}", lanes, c.size()));
-  for (unsigned i = 0; i < lanes; ++i) f(c[i], i);
-}
-
-// One vector for every lane ([1, 0]), or an array with one vector per lane ([[1, 0], [0, 1]]).
-template <typename F>
-void each_lane_vector(const Cursor& c, unsigned lanes, F&& f) {
-  c.size();  // must be an array
-  if (c.size() == 0 || !c[0].is_array()) {
-    for (unsigned i = 0; i < lanes; ++i) f(c, i);
-    return;
-  }
-  if (c.size() != lanes) c.fail(fmt::format("expected one vector per lane ({}), got {}", lanes, c.size()));
-  for (unsigned i = 0; i < lanes; ++i) f(c[i], i);
-}
-
 uint32_t f32_bits(const Cursor& c) { return std::bit_cast<uint32_t>(c.number()); }
 uint32_t int_bits(int64_t v) { return static_cast<uint32_t>(static_cast<int32_t>(v)); }
 
@@ -504,13 +482,14 @@ RequestSpec read_request(const Cursor& c, const TextureSpec& tex, const texunit:
   if (!c.json().is_object()) c.fail(fmt::format("expected an object, got {}", json_kind(c.json())));
   const Cursor opc = c.at("op");
   const std::string opname = opc.string();
+  if (const auto image = image_op_named(opname)) return read_image_request(c, tex, *image);
   const OpRow* row = nullptr;
   for (const auto& r : kOps)
     if (ir::name(r.op) == opname) row = &r;
   if (!row) {
     std::string list;
     for (const auto& r : kOps) list += fmt::format("{}{}", list.empty() ? "" : ", ", ir::name(r.op));
-    opc.fail(fmt::format("unknown op \"{}\" (expected one of: {})", opname, list));
+    opc.fail(fmt::format("unknown op \"{}\" (expected one of: {}, {})", opname, list, image_op_names()));
   }
   for (const auto& [key, value] : c.json().items()) {
     if (key == "op" || key == "name" || key == "comment") continue;

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "isa/sm50/codec.h"
+#include "isa/sm50/labels.h"
 #include "isa/sm50/parser.h"
 #include "isa/sm50/printer.h"
 #include "isa/sm50/program.h"
@@ -223,10 +224,46 @@ TEST(Assembler, RelocatedMov32IImmediates) {
 
   auto err = assemble("IADD32I R4, R4, 32@lo(counter) ;\n", Arch::SM50, p);
   ASSERT_TRUE(err);
-  EXPECT_NE(err->message.find("patches MOV32I's 32-bit immediate; IADD32I has none"), std::string::npos) << err->message;
+  EXPECT_NE(err->message.find("32@lo( / 32@hi( patch MOV32I's 32-bit immediate; IADD32I has none"), std::string::npos)
+      << err->message;
   err = assemble("MOV32I R4, 32@lo(counter ;\n", Arch::SM50, p);
   ASSERT_TRUE(err);
   EXPECT_NE(err->message.find("expected a symbol name and ')'"), std::string::npos) << err->message;
+}
+
+// The relocated operands nvdisasm prints in relocatable objects (docs/cubin.md): each field assembles as 0, a
+// nonzero addend goes into the relocation (RELA), and the operand's place gives the type. A `(name) that is a
+// label stays a branch target; nvdisasm's (*"..."*) comments are dropped once their labels are checked.
+TEST(Assembler, RelocatedOperandsOfObjects) {
+  Program p;
+  ASSERT_FALSE(assemble("TEXS.P RZ, R0, R0, R5, `(tref), 2D, R ;\n"
+                        "MOV R5, c[`((ctab + 0x8))] ;\n"
+                        "LDC.U8 R9, c[`((tab + 0x3))] ;\n"
+                        "STS [R8+`(($__ring__21 + -0x100))], R5 ;\n"
+                        "LDS.U.32 R4, [`($__sums__9)] ;\n"
+                        "JCAL `(__cuda_sm20_div_u16) ;\n"
+                        "L:\nSYNC (*\"BRANCH_TARGETS L\"*) ;\n",
+                        Arch::SM50, p));
+  const std::vector<CubinRelocation> want{
+      {0x08, kRelocBindlessOff13_36, "tref"},       {0x10, kRelocConstField19_20, "ctab", 8},
+      {0x18, kRelocConstField21_20, "tab", 3},      {0x28, kRelocAbs24_20, "$__ring__21", -0x100},
+      {0x30, kRelocAbs24_20, "$__sums__9"},         {0x38, kRelocAbs32_20, "__cuda_sm20_div_u16"}};
+  EXPECT_EQ(p.relocations, want);
+  EXPECT_EQ(to_string(p.code[1]), "MOV R5, c[0x0][0x0]");  // the field holds 0
+  EXPECT_EQ(to_string(p.code[3]), "STS [R8], R5");
+  // Printed with the relocations, the listing is the text again.
+  LabelMap labels;
+  for (const CubinRelocation& r : p.relocations) labels.add_relocation(r.offset, r);
+  std::string text;
+  print(p.code[3], text, &labels);
+  EXPECT_EQ(text, "STS [R8+`(($__ring__21 + -0x100))], R5");
+  auto err = assemble("IADD R4, R4, `(nowhere) ;\n", Arch::SM50, p);
+  ASSERT_TRUE(err);
+  EXPECT_NE(err->message.find("`(nowhere) is not a label of the code, and IADD has no operand a relocation patches"),
+            std::string::npos) << err->message;
+  err = assemble("SYNC (*\"BRANCH_TARGETS .L_x_9\"*) ;\n", Arch::SM50, p);
+  ASSERT_TRUE(err);
+  EXPECT_NE(err->message.find("names '.L_x_9', which is not a label of the code"), std::string::npos) << err->message;
 }
 
 }  // namespace

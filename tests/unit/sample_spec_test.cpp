@@ -279,7 +279,19 @@ constexpr Bad kBad[] = {
      "requests[0]: unknown key \"lood\" (txl takes: op, name, coords, lod, offset, comparator)"},
     {R"({"texture": {"width": 4}, "requests": [{"op": "tx"}]})",
      "requests[0].op: unknown op \"tx\" (expected one of: tex, txb, txl, txd, txf, txf_ms, tg4, txs, lod, query_levels, "
-     "texture_samples)"},
+     "texture_samples, image_load, image_store, image_atomic_add, image_atomic_imin, image_atomic_umin, "
+     "image_atomic_imax, image_atomic_umax, image_atomic_and, image_atomic_or, image_atomic_xor, "
+     "image_atomic_exchange, image_atomic_comp_swap, image_atomic_inc_wrap, image_atomic_dec_wrap)"},
+    {R"({"texture": {"width": 4}, "requests": [{"op": "image_store", "coords": [[0, 0]]}]})",
+     "requests[0]: missing key \"value\""},
+    {R"({"texture": {"width": 4}, "requests": [{"op": "image_load", "coords": [[0, 0]], "lod": 0}]})",
+     "requests[0]: unknown key \"lod\" (expected one of: op, name, coords)"},
+    {R"({"texture": {"type": "2d_array", "width": 4, "layers": 2}, "requests": [{"op": "image_load", "coords": [[0, 0]]}]})",
+     "requests[0].coords[0]: expected 3 integers for a 2D array texture (x, y, layer), got 2"},
+    {R"({"texture": {"width": 4, "format": "R32_UINT"}, "requests": [{"op": "image_atomic_add", "coords": [[0, 0]], "data": [1, 2]}]})",
+     "requests[0].data: expected one value per lane (1), got 2"},
+    {R"({"texture": {"width": 4, "height": 4, "samples": 4}, "requests": [{"op": "image_load", "coords": [[0, 0]]}]})",
+     "requests[0].op: image_load on a multisampled texture is not modelled"},
     {R"({"texture": {"width": 4}, "requests": [{"op": "txf_ms", "coords": [[0, 0]]}]})",
      "requests[0]: missing key \"sample\""},
     {R"({"texture": {"width": 4}, "requests": [{"op": "txf_ms", "coords": [[0.5, 0]], "sample": 0}]})",

@@ -105,4 +105,6 @@ const Bindings::Sampler* Bindings::sampler(uint32_t index) const {
 
 const texunit::Bindings& Bindings::unit_bindings() const { return pools_->set.bindings(); }
 
+texunit::GpuMemory& Bindings::memory() const { return pools_->set.memory(); }
+
 }  // namespace tmu::ir::interp

@@ -518,6 +518,13 @@ class Runner {
       case Intrinsic::discard: case Intrinsic::terminate: kill(mask); break;
       case Intrinsic::discard_if: case Intrinsic::terminate_if: kill(mask & condition(n, where)); break;
       case Intrinsic::demote: demote(mask); break;
+      case Intrinsic::image_load: case Intrinsic::image_store: case Intrinsic::image_atomic_add:
+      case Intrinsic::image_atomic_imin: case Intrinsic::image_atomic_umin: case Intrinsic::image_atomic_imax:
+      case Intrinsic::image_atomic_umax: case Intrinsic::image_atomic_and: case Intrinsic::image_atomic_or:
+      case Intrinsic::image_atomic_xor: case Intrinsic::image_atomic_exchange: case Intrinsic::image_atomic_comp_swap:
+      case Intrinsic::image_atomic_inc_wrap: case Intrinsic::image_atomic_dec_wrap:
+        eval_image(n, st_, mask, where);
+        break;
       case Intrinsic::load_kernel_input: case Intrinsic::load_global_2x32: case Intrinsic::store_global_2x32:
       case Intrinsic::load_local_invocation_id: case Intrinsic::load_workgroup_id:
       case Intrinsic::load_num_workgroups: case Intrinsic::load_workgroup_size:

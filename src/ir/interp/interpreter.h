@@ -24,7 +24,9 @@
 #include "common/result.h"
 #include "ir/shader.h"
 #include "sample/spec.h"
+#include "texunit/atomic.h"
 #include "texunit/descriptors.h"
+#include "texunit/gpu_memory.h"
 #include "texunit/policy.h"
 #include "texunit/request.h"
 #include "texunit/texture_unit.h"
@@ -83,6 +85,8 @@ class Bindings {
   const Texture* texture(uint32_t index) const;
   const Sampler* sampler(uint32_t index) const;
   const texunit::Bindings& unit_bindings() const;
+  // The GPU memory the textures live in, which image stores and atomics write (a shader run changes it).
+  texunit::GpuMemory& memory() const;
 
  private:
   struct Pools;
@@ -162,6 +166,16 @@ struct Options {
   // Called after each texture request with the instruction, the request and the unit's response.
   std::function<void(const TexInstr&, const texunit::Request&, const texunit::Response&)> on_texture;
 };
+
+// How the interpreter runs an image atomic (image.cpp): the texture unit's operation and data type on the texel's
+// first 32 bits (imin / imax signed, the others the same either way); comp_swap stores its new value where the
+// old one equals the compared value. nullopt for intrinsics that are not image atomics.
+struct ImageAtomic {
+  texunit::AtomicOp op = texunit::AtomicOp::Exch;
+  texunit::AtomicType type = texunit::AtomicType::U32;
+  bool comp_swap = false;
+};
+std::optional<ImageAtomic> image_atomic(Intrinsic op);
 
 // Runs `shader` (a fragment shader; other stages run too, with implicit LOD defaulting as the texture unit does
 // for non-pixel threads) on one warp. Errors name the instruction (ssa_N, or the block and position of one

@@ -93,6 +93,8 @@ void eval_alu(const AluInstr& a, State& st, uint32_t mask);
 uint32_t sm50_rcp(uint32_t a);
 // tex_request.cpp: runs a texture instruction through the texture unit for the lanes of `mask`.
 void eval_tex(const TexInstr& t, State& st, uint32_t mask);
+// image.cpp: image_load, image_store and the image atomics through the texture unit's surfaces.
+void eval_image(const IntrinsicInstr& n, State& st, uint32_t mask, const std::string& where);
 
 // Half-precision conversions (IEEE binary16, round to nearest even, no flushing).
 float half_to_float(uint64_t h);

@@ -133,6 +133,114 @@ std::optional<std::string> parse_annotations(std::string_view t, Control& c) {
   return std::nullopt;
 }
 
+// A relocated operand found in an instruction's text: the text with 0 in the operand's place, where it starts, its
+// symbol and addend, and where it stands.
+struct RelocatedText {
+  std::string zeroed;
+  std::size_t at = 0;
+  std::string symbol;
+  int64_t addend = 0;
+  enum class Place : uint8_t { Immediate, Constant, Offset } place = Place::Immediate;
+  uint32_t lo_hi = 0;  // kRelocAbs32Lo20 / kRelocAbs32Hi20 for 32@lo( / 32@hi(, else 0
+  std::string error;   // a malformed operand
+};
+
+bool is_symbol_char(char ch) { return is_ident_char(ch) || ch == '@'; }
+
+std::optional<RelocatedText> relocated_operand(std::string_view text, const LabelMap& labels) {
+  RelocatedText r;
+  for (const auto& [spelling, type] : {std::pair{std::string_view("32@lo("), kRelocAbs32Lo20},
+                                       std::pair{std::string_view("32@hi("), kRelocAbs32Hi20}}) {
+    const std::size_t at = text.find(spelling);
+    if (at == std::string_view::npos) continue;
+    const std::size_t close = text.find(')', at);
+    const std::string_view name =
+        close == std::string_view::npos ? std::string_view{} : text.substr(at + spelling.size(), close - at - spelling.size());
+    r.at = at;
+    if (name.empty() || !std::all_of(name.begin(), name.end(), is_ident_char))
+      return r.error = fmt::format("{}: expected a symbol name and ')'", spelling.substr(0, 5)), r;
+    r.symbol = name;
+    r.lo_hi = type;
+    r.zeroed = fmt::format("{}0x0{}", text.substr(0, at), text.substr(close + 1));
+    return r;
+  }
+  for (std::size_t at = text.find("`("); at != std::string_view::npos; at = text.find("`(", at + 2)) {
+    // `(name) or `((name + value)) (value possibly negative: + -0x4).
+    const bool sum = text.substr(at + 2).starts_with('(');
+    const std::size_t name_at = at + (sum ? 3 : 2);
+    std::size_t name_end = name_at;
+    while (name_end < text.size() && is_symbol_char(text[name_end])) ++name_end;
+    const std::string_view name = text.substr(name_at, name_end - name_at);
+    std::size_t end = name_end;
+    int64_t addend = 0;
+    if (sum) {
+      const std::size_t close = text.find("))", name_end);
+      std::string_view rest = close == std::string_view::npos ? std::string_view{} : text.substr(name_end, close - name_end);
+      while (rest.starts_with(' ')) rest.remove_prefix(1);
+      std::optional<int64_t> v;
+      if (rest.starts_with('+')) {
+        rest.remove_prefix(1);
+        while (rest.starts_with(' ')) rest.remove_prefix(1);
+        v = parse_integer(rest);
+      }
+      r.at = at;
+      if (name.empty() || !v) return r.error = "expected `((symbol + offset))", r;
+      addend = *v;
+      end = close + 2;
+    } else {
+      if (name_end >= text.size() || text[name_end] != ')') continue;
+      end = name_end + 1;
+      if (labels.address_of(name)) continue;  // a branch target
+    }
+    if (name.empty()) continue;
+    r.at = at;
+    r.symbol = name;
+    r.addend = addend;
+    // Where the operand stands: inside c[...] (the whole bank and offset), after '+' inside [...], or alone.
+    std::string_view before = text.substr(0, at), after = text.substr(end);
+    std::string_view zero = "0x0";
+    if (before.ends_with("c[") && after.starts_with(']')) {
+      r.place = RelocatedText::Place::Constant;
+      before.remove_suffix(2);
+      after.remove_prefix(1);
+      zero = "c[0x0][0x0]";
+    } else if (before.ends_with('+') || before.ends_with('[')) {  // [R20+`(sym)], or [`(sym)] without a register
+      r.place = RelocatedText::Place::Offset;
+    }
+    r.zeroed = fmt::format("{}{}{}", before, zero, after);
+    return r;
+  }
+  return std::nullopt;
+}
+
+// The relocation a relocated operand makes of the instruction it assembled into (isa/cubin.h's types).
+Result<CubinRelocation> relocation_of(const Instruction& inst, const RelocatedText& r, uint64_t address) {
+  const std::string_view op = op_name(inst.op());
+  // ptxas writes a nonzero addend into a RELA relocation (.rela.text.<k>) and leaves the field 0.
+  CubinRelocation rel{address, 0, r.symbol, r.addend != 0 ? std::optional<int64_t>(r.addend) : std::nullopt};
+  if (r.lo_hi != 0) {
+    if (op != "MOV32I") return make_error(fmt::format("32@lo( / 32@hi( patch MOV32I's 32-bit immediate; {} has none", op));
+    rel.type = r.lo_hi;
+    return rel;
+  }
+  switch (r.place) {
+    case RelocatedText::Place::Constant:
+      rel.type = op == "LDC" ? kRelocConstField21_20 : kRelocConstField19_20;
+      return rel;
+    case RelocatedText::Place::Offset: rel.type = kRelocAbs24_20; return rel;
+    case RelocatedText::Place::Immediate: break;
+  }
+  if (op == "MOV32I" || op == "CAL" || op == "JCAL") {
+    rel.type = kRelocAbs32_20;
+    return rel;
+  }
+  if (inst.has(Opd::tsidx)) {
+    rel.type = kRelocBindlessOff13_36;
+    return rel;
+  }
+  return make_error(fmt::format("`({}) is not a label of the code, and {} has no operand a relocation patches", r.symbol, op));
+}
+
 // A branch target no program can reach: before address 0, or between instructions (which sit 8 bytes apart; a
 // bundle's control word is a target too, as the address of its first instruction's bundle). "" when reachable.
 std::string unreachable_target(const Instruction& inst) {
@@ -242,6 +350,28 @@ std::optional<AsmError> assemble(std::string_view source, Arch arch, Program& ou
   for (std::size_t index = 0; index < stmts.size(); ++index) {
     const Statement& st = stmts[index];
     std::string_view text = st.text;
+    // nvdisasm's listing comments after an instruction, (*"BRANCH_TARGETS .L_x_6,.L_x_7"*) (an indirect branch's
+    // targets, EIATTR_INDIRECT_BRANCH_TARGETS) and (*"TARGET= .L_x_0 "*) (a SYNC's reconvergence point), say what
+    // the cubin's attributes and the code already hold: the labels they name must exist, the rest is dropped.
+    std::string without_notes;
+    if (const std::size_t note = text.find("(*\""); note != std::string_view::npos) {
+      const std::size_t close = text.find("\"*)", note);
+      if (close == std::string_view::npos) return lines.at(st.offset + note, "(*\"...\"*) is not closed with \"*)");
+      std::string_view body = text.substr(note + 3, close - note - 3);
+      for (std::string_view kw : {std::string_view("BRANCH_TARGETS"), std::string_view("TARGET=")})
+        if (body.starts_with(kw)) body.remove_prefix(kw.size());
+      while (!body.empty()) {
+        const std::size_t start = body.find_first_not_of(" ,");
+        if (start == std::string_view::npos) break;
+        const std::size_t end = body.find_first_of(" ,", start);
+        const std::string_view name = body.substr(start, end == std::string_view::npos ? end : end - start);
+        if (!label_map.address_of(name) && !parse_integer(name))
+          return lines.at(st.offset + note, fmt::format("(*\"...\"*) names '{}', which is not a label of the code", name));
+        body = end == std::string_view::npos ? std::string_view{} : body.substr(end);
+      }
+      without_notes = std::string(text.substr(0, note)) + std::string(text.substr(close + 3));
+      text = without_notes;
+    }
     const std::size_t ann = annotation_start(text);
     Control ctrl;
     bool annotated = false;
@@ -250,25 +380,19 @@ std::optional<AsmError> assemble(std::string_view source, Arch arch, Program& ou
       text = text.substr(0, ann);
       annotated = true;
     }
-    // A relocated operand (32@lo(sym), 32@hi(sym), as nvdisasm prints ptxas's MOV32I of a .global variable's
-    // address) assembles as 0 with a relocation naming the symbol.
-    std::string patched;
-    std::optional<CubinRelocation> reloc;
-    for (const auto& [spelling, type] : {std::pair{std::string_view("32@lo("), kRelocAbs32Lo20},
-                                         std::pair{std::string_view("32@hi("), kRelocAbs32Hi20}}) {
-      const std::size_t at = text.find(spelling);
-      if (at == std::string_view::npos) continue;
-      const std::size_t close = text.find(')', at);
-      const std::string_view name =
-          close == std::string_view::npos ? std::string_view{} : text.substr(at + spelling.size(), close - at - spelling.size());
-      if (name.empty() || !std::all_of(name.begin(), name.end(), [](char ch) { return is_ident_char(ch) || ch == '.' || ch == '$'; }))
-        return lines.at(st.offset + at, fmt::format("{}: expected a symbol name and ')'", spelling.substr(0, 5)));
-      if (reloc) return lines.at(st.offset + at, "two relocated operands in one instruction");
-      patched = fmt::format("{}0x0{}", text.substr(0, at), text.substr(close + 1));
-      reloc = CubinRelocation{instruction_address(0, index), type, std::string(name)};
+    // A relocated operand (as nvdisasm prints what a cubin or object leaves to the loader or linker) assembles as
+    // the value its field holds, with a relocation naming the symbol: 32@lo(sym) / 32@hi(sym) (MOV32I of a .global
+    // variable's address), `(sym) / `((sym + 0x8)) in place of an immediate (MOV32I, a CAL/JCAL target, a texture
+    // index), of a constant operand (c[`((ctab + 0x8))]) or of a memory offset ([R20+`($__sh__16)]). A `(name)
+    // that is a label of the code is a branch target, not a relocation.
+    std::optional<RelocatedText> relocated;
+    if (auto r = relocated_operand(text, label_map)) {
+      if (!r->error.empty()) return lines.at(st.offset + r->at, r->error);
+      relocated = std::move(*r);
     }
-    ParseResult r = parse_instruction(reloc ? std::string_view(patched) : text, arch, instruction_address(0, index), &label_map);
-    if (!r.ok()) return lines.at(st.offset + (reloc ? 0 : r.error_offset), r.error);
+    const bool has_reloc = relocated.has_value();
+    ParseResult r = parse_instruction(has_reloc ? std::string_view(relocated->zeroed) : text, arch, instruction_address(0, index), &label_map);
+    if (!r.ok()) return lines.at(st.offset + (has_reloc ? 0 : r.error_offset), r.error);
     Instruction inst = *r.inst;
     if (!opt.any_target)
       if (std::string e = unreachable_target(inst); !e.empty()) {
@@ -279,11 +403,10 @@ std::optional<AsmError> assemble(std::string_view source, Arch arch, Program& ou
         return lines.at(st.offset + (sep == std::string_view::npos ? 0 : sep + 1),
                         e + " (tmu as --any-target accepts it, as nvdisasm lists such words)");
       }
-    if (reloc) {
-      if (op_name(inst.op()) != "MOV32I")
-        return lines.at(st.offset, fmt::format("a relocated operand patches MOV32I's 32-bit immediate; {} has none",
-                                               op_name(inst.op())));
-      out.relocations.push_back(std::move(*reloc));
+    if (has_reloc) {
+      auto rel = relocation_of(inst, *relocated, instruction_address(0, index));
+      if (!rel) return lines.at(st.offset + relocated->at, rel.error());
+      out.relocations.push_back(std::move(*rel));
     }
     if (!annotated) ctrl = safe_control(!fixed_latency(inst.form().sched));
     // Phase and .reuse written in the text win over the annotation's reuse field.

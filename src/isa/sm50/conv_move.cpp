@@ -30,33 +30,6 @@ std::string_view strip_space(std::string_view t) {
   return t;
 }
 
-// Constant-bank operand (section 0.2): bank [34..38] and word offset [20..33] as one 19-bit value. The byte
-// offset (word * 4) is printed as a signed 16-bit number. Operands with a sub-word selector are "spaced":
-// c[0x3] [0x10].
-void append_cbuf(TextOut& out, uint32_t v, bool spaced) {
-  out += "c[";
-  append_hex(out, v >> 14);
-  out += spaced ? "] [" : "][";
-  append_signed_hex(out, sign_extend(uint64_t{v & 0x3fffu} << 2, 16));
-  out += ']';
-}
-
-// Reads c[bank][offset] or c[bank] [offset]; the offset is a byte offset, a multiple of 4, -0x8000..0xfffc.
-std::optional<uint32_t> parse_cbuf(std::string_view t, std::string& err) {
-  if (!t.starts_with("c[")) return err = fmt::format("expected a constant-bank operand c[..][..], got '{}'", t), std::nullopt;
-  const std::size_t close = t.find(']');
-  if (close == std::string_view::npos) return err = "unclosed '[' in constant-bank operand", std::nullopt;
-  const auto bank = parse_integer(strip_space(t.substr(2, close - 2)));
-  std::string_view rest = strip_space(t.substr(close + 1));
-  if (!rest.starts_with('[') || !rest.ends_with(']'))
-    return err = fmt::format("expected '[offset]' after the bank in '{}'", t), std::nullopt;
-  const auto off = parse_integer(strip_space(rest.substr(1, rest.size() - 2)));
-  if (!bank || *bank < 0 || *bank > 0x1f) return err = fmt::format("constant bank must be 0x0..0x1f in '{}'", t), std::nullopt;
-  if (!off || *off < -0x8000 || *off > 0xffff || *off % 4 != 0)
-    return err = fmt::format("constant-bank offset must be a multiple of 4 in -0x8000..0xfffc in '{}'", t), std::nullopt;
-  const uint32_t word = static_cast<uint32_t>((*off + 0x10000) % 0x10000) >> 2;
-  return static_cast<uint32_t>(*bank) << 14 | word;
-}
 
 // The 20-bit float immediate [20..38] + [56] is read according to the source format (section 0.3): the top 20
 // bits of an F32 (formats F32 and 0) or of an F64, or for F16 the low 16 bits (bits 16..19 are ignored).
@@ -106,10 +79,10 @@ bool rdcc_parse(ParseContext& c, std::string_view t) {
 
 // ---- cm_cbuf(cb) ------------------------------------------------------------------------------------------
 
-void cbuf_print(const PrintContext& c, TextOut& out) { append_cbuf(out, c.val(0), false); }
+void cbuf_print(const PrintContext& c, TextOut& out) { append_cbuf(c, out, c.val(0), false); }
 bool cbuf_parse(ParseContext& c, std::string_view t) {
   std::string err;
-  const auto v = parse_cbuf(t, err);
+  const auto v = parse_cbuf(t, &err);
   if (!v) return c.fail(err);
   c.set(0, *v);
   return true;
@@ -158,7 +131,7 @@ void src_print(const PrintContext& c, TextOut& out, SrcKind k) {
   if (neg) out += '-';
   if (abs) out += '|';
   if (s == SrcShape::Reg) append_reg(out, x);
-  else append_cbuf(out, x, cbuf_spaced(k, type));
+  else append_cbuf(c, out, x, cbuf_spaced(k, type));
   out += sel;
   if (abs) out += '|';
 }
@@ -204,7 +177,7 @@ bool src_parse(ParseContext& c, std::string_view t, SrcKind k) {
       c.set(0, *r);
     } else {
       std::string err;
-      const auto v = parse_cbuf(t, err);
+      const auto v = parse_cbuf(t, &err);
       if (!v) return c.fail(err);
       c.set(0, *v);
     }

@@ -118,7 +118,7 @@ std::vector<LabelMap> cubin_labels(const Cubin& cubin, std::span<const Program> 
   for (std::size_t i = 0; i < programs.size(); ++i)
     if (cubin.functions[i].function_symbols.empty()) maps[i].add(cubin.functions[i].code.size(), name());
   for (std::size_t i = 0; i < programs.size(); ++i)
-    for (const CubinRelocation& r : cubin.functions[i].relocations) maps[i].add_operand_symbol(r.offset, relocation_operand(r.type, r.symbol));
+    for (const CubinRelocation& r : cubin.functions[i].relocations) maps[i].add_relocation(r.offset, r);
   for (std::size_t i = 0; i < programs.size(); ++i) hide_unreachable(cubin.functions[i], programs[i], maps[i]);
   // SYNC, BRK and CONT: nvdisasm names the target of the innermost SSY, PBK or PCNT whose region [push, target)
   // holds the instruction (established on tmu ptxas's code: if/else as SSY .L1; @!P0 BRA .L0; ...; SYNC; .L0:

@@ -30,27 +30,6 @@ Core core_of(const Field& f) {
 
 bool is_imm(Core c) { return c == Core::F32Imm20 || c == Core::F64Imm20 || c == Core::F32Imm32; }
 
-// c[0xBANK][OFFSET] (section 0.2): bank [34..38], word offset [20..33]; the byte offset prints as a signed 16-bit
-// number.
-void append_cbuf(TextOut& out, uint32_t v) {
-  out += "c[";
-  append_hex(out, v >> 14);
-  out += "][";
-  append_signed_hex(out, sign_extend(uint64_t{v & 0x3fffu} << 2, 16));
-  out += ']';
-}
-
-std::optional<uint32_t> parse_cbuf(std::string_view t) {
-  if (!t.starts_with("c[") || !t.ends_with("]")) return std::nullopt;
-  t = t.substr(2, t.size() - 3);
-  const std::size_t close = t.find(']');
-  if (close == std::string_view::npos || close + 1 >= t.size() || t[close + 1] != '[') return std::nullopt;
-  const auto bank = parse_integer(t.substr(0, close));
-  const auto off = parse_integer(t.substr(close + 2));
-  if (!bank || !off || *bank < 0 || *bank > 0x1f || *off < -0x8000 || *off > 0xffff || (*off & 3) != 0)
-    return std::nullopt;
-  return static_cast<uint32_t>(*bank) << 14 | static_cast<uint32_t>((*off >> 2) & 0x3fff);
-}
 
 // Float immediates (section 0.3). A 20-bit immediate holds the top bits of the value: the sign at bit 19 of the
 // field ([56] in the word), the 19 bits below it at [20..38].
@@ -107,7 +86,7 @@ void print_source(const PrintContext& c, int neg, int abs, TextOut& out) {
   if (n) out += '-';
   if (a) out += '|';
   if (core == Core::Reg) append_reg(out, v);
-  else append_cbuf(out, v);
+  else append_cbuf(c, out, v, false);
   if (a) out += '|';
   if (core == Core::Reg && c.reused(0)) out += kReuse;
 }

@@ -26,30 +26,6 @@ Core core_of(const Field& f) {
 
 bool is_imm(Core c) { return c == Core::SImm || c == Core::UImm; }
 
-// c[0xBANK][OFFSET] (section 1.4): bank [34..38], word offset [20..33]; the byte offset prints as a signed 16-bit
-// number.
-void append_cbuf(TextOut& out, uint32_t v, bool spaced) {
-  out += "c[";
-  append_hex(out, v >> 14);
-  out += spaced ? "] [" : "][";
-  append_signed_hex(out, sign_extend(uint64_t{v & 0x3fffu} << 2, 16));
-  out += ']';
-}
-
-std::optional<uint32_t> parse_cbuf(std::string_view t) {
-  if (!t.starts_with("c[") || !t.ends_with("]")) return std::nullopt;
-  t = t.substr(2, t.size() - 3);
-  const std::size_t close = t.find(']');
-  if (close == std::string_view::npos) return std::nullopt;
-  std::string_view rest = t.substr(close + 1);
-  while (!rest.empty() && rest.front() == ' ') rest.remove_prefix(1);
-  if (!rest.starts_with('[')) return std::nullopt;
-  const auto bank = parse_integer(t.substr(0, close));
-  const auto off = parse_integer(rest.substr(1));
-  if (!bank || !off || *bank < 0 || *bank > 0x1f || *off < -0x8000 || *off > 0xffff || (*off & 3) != 0)
-    return std::nullopt;
-  return static_cast<uint32_t>(*bank) << 14 | static_cast<uint32_t>((*off >> 2) & 0x3fff);
-}
 
 // ---- the decorated operand ------------------------------------------------------------------------------
 
@@ -66,8 +42,8 @@ void print_operand(const PrintContext& c, const Decor& d, TextOut& out) {
   if (d.on && !is_imm(core)) out += d.sign;
   switch (core) {
     case Core::Reg: append_reg(out, v); break;
-    case Core::Cbuf: append_cbuf(out, v, false); break;
-    case Core::CbufSpaced: append_cbuf(out, v, true); break;
+    case Core::Cbuf: append_cbuf(c, out, v, false); break;
+    case Core::CbufSpaced: append_cbuf(c, out, v, true); break;
     case Core::SImm: append_signed_hex(out, sign_extend(v, f.width())); break;
     case Core::UImm: append_hex(out, v); break;
   }

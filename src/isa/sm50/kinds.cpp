@@ -40,6 +40,47 @@ void append_signed_hex(TextOut& out, int64_t v) {
   out.commit(put_hex_digits(p + 2, static_cast<uint32_t>(mag)));
 }
 
+void append_cbuf(const PrintContext& c, TextOut& out, uint32_t v, bool spaced) {
+  const int64_t offset = sign_extend(uint64_t{v & 0x3fffu} << 2, 16);
+  if (c.labels)
+    if (auto sym = c.labels->relocated(c.inst.address(), 20, offset)) {
+      out += "c[";
+      out += *sym;
+      out += ']';
+      return;
+    }
+  out += "c[";
+  append_hex(out, v >> 14);
+  out += spaced ? "] [" : "][";
+  append_signed_hex(out, offset);
+  out += ']';
+}
+
+std::optional<uint32_t> parse_cbuf(std::string_view t, std::string* error) {
+  auto fail = [&](std::string message) -> std::optional<uint32_t> {
+    if (error) *error = std::move(message);
+    return std::nullopt;
+  };
+  auto strip = [](std::string_view x) {
+    while (!x.empty() && x.front() == ' ') x.remove_prefix(1);
+    while (!x.empty() && x.back() == ' ') x.remove_suffix(1);
+    return x;
+  };
+  if (!t.starts_with("c[")) return fail(fmt::format("expected a constant-bank operand c[..][..], got '{}'", t));
+  const std::size_t close = t.find(']');
+  if (close == std::string_view::npos) return fail("unclosed '[' in constant-bank operand");
+  const auto bank = parse_integer(strip(t.substr(2, close - 2)));
+  const std::string_view rest = strip(t.substr(close + 1));
+  if (!rest.starts_with('[') || !rest.ends_with(']'))
+    return fail(fmt::format("expected '[offset]' after the bank in '{}'", t));
+  const auto off = parse_integer(strip(rest.substr(1, rest.size() - 2)));
+  if (!bank || *bank < 0 || *bank > 0x1f) return fail(fmt::format("constant bank must be 0x0..0x1f in '{}'", t));
+  if (!off || *off < -0x8000 || *off > 0xffff || *off % 4 != 0)
+    return fail(fmt::format("constant-bank offset must be a multiple of 4 in -0x8000..0xfffc in '{}'", t));
+  const uint32_t word = static_cast<uint32_t>((*off + 0x10000) % 0x10000) >> 2;
+  return static_cast<uint32_t>(*bank) << 14 | word;
+}
+
 // "R12", "P3": a letter and a decimal number (registers and predicates outside the name tables).
 void append_numbered(TextOut& out, char letter, uint32_t v) {
   char* p = out.cursor(12);
@@ -158,15 +199,18 @@ void plain_print(const PrintContext& c, TextOut& out) {
     case Kind::Pred: append_pred(out, v); break;
     case Kind::Enum: out += oi.table->values[v].text; break;
     case Kind::UImm:
-      // A 32-bit immediate in bits 20..51 is where relocations patch a symbol's value (MOV32I).
-      if (c.labels && f.parts[0].lo == 20 && f.width() == 32)
-        if (auto sym = c.labels->operand_symbol(c.inst.address())) {
+    case Kind::SImm: {
+      const int64_t value = oi.kind == Kind::SImm ? sign_extend(v, f.width()) : int64_t{v};
+      // A cubin relocation may patch the field (MOV32I's immediate, JCAL's target, a texture index).
+      if (c.labels)
+        if (auto sym = c.labels->relocated(c.inst.address(), f.parts[0].lo, value)) {
           out += *sym;
           break;
         }
-      append_hex(out, v);
+      if (oi.kind == Kind::SImm) append_signed_hex(out, value);
+      else append_hex(out, v);
       break;
-    case Kind::SImm: append_signed_hex(out, sign_extend(v, f.width())); break;
+    }
   }
 }
 

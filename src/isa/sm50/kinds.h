@@ -92,6 +92,14 @@ void append_hex(TextOut& out, uint64_t v);
 void append_signed_hex(TextOut& out, int64_t v);
 void append_numbered(TextOut& out, char letter, uint32_t v);  // "R300": a letter and a decimal number
 
+// The constant operand c[0xBANK][OFFSET] of the ALU families (section 0.2): bank [34..38] and word offset [20..33]
+// as one 19-bit value `v`, the byte offset (word × 4) printed as a signed 16-bit number; operands with a sub-word
+// selector are "spaced": c[0x3] [0x10]. A cubin relocation of the field prints c[`(sym)] (relocatable objects).
+void append_cbuf(const PrintContext& c, TextOut& out, uint32_t v, bool spaced);
+// Reads c[bank][offset] or c[bank] [offset] (the offset a byte offset, a multiple of 4, -0x8000..0xfffc) into the
+// 19-bit value; `error` (when given) says what is wrong.
+std::optional<uint32_t> parse_cbuf(std::string_view t, std::string* error = nullptr);
+
 // "R0".."R254", "RZ" and "P0".."P6", "PT" as ready-made texts, each printed with one 4-byte copy.
 struct ShortName {
   std::array<char, 4> text{};

@@ -11,6 +11,8 @@
 #include <string_view>
 #include <vector>
 
+#include "isa/cubin.h"
+
 namespace tmu::isa::sm50 {
 
 class LabelMap {
@@ -30,10 +32,21 @@ class LabelMap {
     if (it == by_name_.end()) return std::nullopt;
     return it->second;
   }
-  bool empty() const { return by_address_.empty() && symbols_.empty(); }
+  bool empty() const { return by_address_.empty() && relocations_.empty(); }
 
-  // The text printed in place of an instruction's patched operand (cubin relocations: `(name), 32@lo(name)).
-  void add_operand_symbol(uint64_t address, std::string text) { symbols_.emplace(address, std::move(text)); }
+  // A cubin relocation of the instruction at `address` (its offset is ignored): the operand whose field it patches
+  // prints as the symbol (relocation_operand: `(name), `((name + 0x8)), 32@lo(name)).
+  void add_relocation(uint64_t address, CubinRelocation r) { relocations_.emplace(address, std::move(r)); }
+  // The text in place of the operand whose field starts at bit `lo` of the instruction at `address`, `value` being
+  // what the field holds as printed (a REL relocation's addend); nullopt when no relocation patches that field.
+  std::optional<std::string> relocated(uint64_t address, unsigned lo, int64_t value) const {
+    if (relocations_.empty()) return std::nullopt;
+    auto [it, end] = relocations_.equal_range(address);
+    for (; it != end; ++it)
+      if (relocation_field_lo(it->second.type) == lo)
+        return relocation_operand(it->second.type, it->second.symbol, it->second.addend.value_or(value));
+    return std::nullopt;
+  }
   // Targets of an indirect branch (cubin attributes), printed after it as (*"BRANCH_TARGETS .L_x_6"*).
   void add_branch_targets(uint64_t address, std::vector<uint64_t> targets) {
     targets_.emplace(address, std::move(targets));
@@ -56,16 +69,10 @@ class LabelMap {
   void hide(uint64_t address) { hidden_.insert(address); }
   bool hidden(uint64_t address) const { return !hidden_.empty() && hidden_.count(address) != 0; }
 
-  std::optional<std::string_view> operand_symbol(uint64_t address) const {
-    auto it = symbols_.find(address);
-    if (it == symbols_.end()) return std::nullopt;
-    return std::string_view(it->second);
-  }
-
  private:
   std::map<uint64_t, std::string> by_address_;  // the first name given to an address is the one printed
   std::map<std::string, uint64_t, std::less<>> by_name_;
-  std::map<uint64_t, std::string> symbols_;
+  std::multimap<uint64_t, CubinRelocation> relocations_;
   std::map<uint64_t, std::vector<uint64_t>> targets_;
   std::map<uint64_t, uint64_t> sync_targets_;
   std::set<uint64_t> hidden_;

@@ -87,6 +87,17 @@ void addr_text(const PrintContext& c, TextOut& out, unsigned scale) {
   const uint32_t ra = c.val(0), raw = c.val(1);
   const unsigned width = c.field(1).width();
   out += '[';
+  // A cubin relocation of the offset (shared memory variables in relocatable objects): [R20+`($__sh__16)].
+  if (c.labels)
+    if (auto sym = c.labels->relocated(c.inst.address(), c.field(1).parts[0].lo, sign_extend(raw, width) * scale)) {
+      if (ra != Reg::kRZ) {
+        append_reg(out, ra);
+        out += '+';
+      }
+      out += *sym;
+      out += ']';
+      return;
+    }
   if (ra == Reg::kRZ) {
     if (raw == 0) out += "RZ";
     else append_hex(out, uint64_t{raw} * scale);
@@ -244,7 +255,21 @@ bool casc_parse(ParseContext& c, std::string_view t) {
 // The byte offset is signed 16-bit. Without a register (RZ) the offset prints alone, zero included.
 
 void ldc_print(const PrintContext& c, TextOut& out) {
-  append_cbuf_ref(out, c.val(0), c.val(1), sign_extend(c.val(2), c.field(2).width()));
+  const int64_t off = sign_extend(c.val(2), c.field(2).width());
+  // A cubin relocation of bank and offset (a .const variable in a relocatable object): c[`((tab + 0x3))].
+  if (c.labels)
+    if (auto sym = c.labels->relocated(c.inst.address(), c.field(2).parts[0].lo, off)) {
+      out += "c[";
+      out += *sym;
+      out += ']';
+      if (c.val(1) != Reg::kRZ) {
+        out += '[';
+        append_reg(out, c.val(1));
+        out += ']';
+      }
+      return;
+    }
+  append_cbuf_ref(out, c.val(0), c.val(1), off);
 }
 
 bool ldc_parse(ParseContext& c, std::string_view t) {

@@ -125,6 +125,19 @@ template <unsigned Width, std::size_t N>
   return c.out.cursor(kMaxRoom + kLineRoom);
 }
 
+// A field that a cubin relocation patches prints as its symbol (LabelMap::relocated; `value` is the field as
+// printed, the REL addend): c[`(sym)] for a constant operand. False when no relocation patches the field.
+[[gnu::noinline]] bool put_relocated(Ctx& c, char*& p, unsigned lo, int64_t value, bool cbuf) {
+  const std::optional<std::string> sym = c.labels->relocated(c.inst.address(), lo, value);
+  if (!sym) return false;
+  c.out.commit(p);
+  if (cbuf) c.out += "c[";
+  c.out += *sym;
+  if (cbuf) c.out += ']';
+  p = c.out.cursor(kMaxRoom + kLineRoom);
+  return true;
+}
+
 [[gnu::always_inline]] inline bool kind_omitted(const Ctx& c, const KindOps& ops, const Slot& slot) {
   return ops.omitted && ops.omitted(PrintContext{c.inst, c.inst.form(), slot, false, c.labels});
 }
@@ -147,6 +160,9 @@ static_assert(kPhaseNames.size() == 4 && kPhaseNames[3].size() <= 16);
 // Width of field `a` of row F.
 template <std::size_t F, std::size_t A>
 constexpr unsigned kWidth = field(kForms[F].format[A]).width();
+// Lowest bit of field `a` of row F (where a cubin relocation that patches it starts).
+template <std::size_t F, std::size_t A>
+constexpr unsigned kLo = field(kForms[F].format[A]).parts[0].lo;
 
 template <std::size_t F, std::size_t I>
 TMU_INLINE void step(Ctx& c, char*& p) {
@@ -186,8 +202,10 @@ TMU_INLINE void step(Ctx& c, char*& p) {
     std::memcpy(p, plan::kSpellings.pool.data() + t.at, 32);
     p += t.n;
   } else if constexpr (st.op == plan::Op::Hex) {
+    if (c.labels && put_relocated(c, p, kLo<F, st.a>, inst.value(st.a), false)) return;
     p = put_hex(p, inst.value(st.a));
   } else if constexpr (st.op == plan::Op::SHex) {
+    if (c.labels && put_relocated(c, p, kLo<F, st.a>, sign_extend(inst.value(st.a), st.n), false)) return;
     p = put_signed_hex(p, sign_extend(inst.value(st.a), st.n));
   } else if constexpr (st.op == plan::Op::Kind) {
     p = kind_step(c, p, *st.ops, *st.slot_ptr, st.b == 1);
@@ -199,6 +217,8 @@ TMU_INLINE void step(Ctx& c, char*& p) {
     std::memcpy(p, ".reuse\0\0", 8);
     p += ((inst.ctrl.reuse >> st.b) & 1u) * 6u;
   } else if constexpr (st.op == plan::Op::Cbuf) {
+    if (c.labels && put_relocated(c, p, kLo<F, st.a>, sign_extend(uint64_t{inst.value(st.a) & 0x3fffu} << 2, 16), true))
+      return;
     p = put_cbuf(p, inst.value(st.a), st.b == 1);
   } else if constexpr (st.op == plan::Op::Phase) {
     if constexpr (prints_phase(kForms[F].sched)) {  // else the phase kind prints nothing
