@@ -132,6 +132,7 @@ Result<Cubin> read_cubin(std::span<const std::byte> bytes) {
       if (!gelf_getsym(data, static_cast<int>(i), &sym)) return make_error(fmt::format("bad symbol {}: {}", i, elf_errmsg(-1)));
       const char* any_name = elf_strptr(elf.get(), sh.sh_link, sym.st_name);
       out.symbols.emplace_back(any_name ? any_name : "");
+      out.symbol_sections.push_back(sym.st_shndx);
       if (GELF_ST_TYPE(sym.st_info) == STT_OBJECT && any_name)
         objects.push_back({any_name, sym.st_shndx, sym.st_value, sym.st_size});
       if (GELF_ST_TYPE(sym.st_info) != STT_FUNC) continue;
@@ -177,6 +178,7 @@ Result<Cubin> read_cubin(std::span<const std::byte> bytes) {
       f.function_symbols = std::move(func_symbols[elf_ndxscn(scn)]);
     }
     f.file_offset = sh.sh_offset;
+    f.section_index = static_cast<uint32_t>(elf_ndxscn(scn));
     f.code = std::move(*code);
     function_at.emplace(elf_ndxscn(scn), out.functions.size());
     out.functions.push_back(std::move(f));

@@ -80,6 +80,7 @@ struct CubinFunction {
   // (or the section name without ".text." when it has none).
   std::string name;
   std::string section;       // ".text.<name>"
+  uint32_t section_index = 0;  // in the section header table
   uint64_t file_offset = 0;  // of the section's first byte
   std::vector<std::byte> code;
   std::vector<CubinRelocation> relocations;  // from .rel.text.<name>
@@ -109,6 +110,7 @@ struct Cubin {
   std::vector<CubinFunction> functions;
   std::vector<CubinAttribute> attributes;  // of the module-wide .nv.info section (frame and stack sizes, ...)
   std::vector<std::string> symbols;        // every .symtab name by index ("" where unreadable)
+  std::vector<uint32_t> symbol_sections;   // every .symtab entry's section index (st_shndx), by symbol index
   // Module-wide constant banks (.nv.constant<N> without a function's name): ptxas puts the module's .const
   // variables in .nv.constant3 (bank 3, read as c[0x3][...] by every kernel).
   ConstantBanks constants;

@@ -258,5 +258,70 @@ TEST_P(PtxasCorpus, RelocatableObjectsAsNvdisasm) {
 
 INSTANTIATE_TEST_SUITE_P(Targets, PtxasCorpus, ::testing::Values("sm_50", "sm_52"));
 
+// nvdisasm's options that change the instruction lines, against nvdisasm itself on a cubin with loops (branch
+// annotations, dual-issued pairs) and its code as a raw blob: -novliw (pairs without braces), -ndf (no branch
+// annotations), -base (a raw blob's addresses and branch targets from the base), -fun (the functions of a symbol).
+TEST(NvdisasmOptions, ListingsAsNvdisasmPrintsThem) {
+  TMU_REQUIRE_TOOL(ptxas, "ptxas");
+  TMU_REQUIRE_TOOL(nvdisasm, "nvdisasm");
+  std::ifstream in(std::string(TMU_TEST_DATA) + "/ptx/kernels/loops.ptx");
+  std::stringstream text;
+  text << in.rdbuf();
+  const std::string base = test::temp_dir() + "/options";
+  test::write_text(base + ".ptx", text.str());
+  ASSERT_EQ(test::run_program({ptxas, "-arch=sm_50", base + ".ptx", "-o", base + ".cubin"}).status, 0);
+  auto cubin = read_cubin(test::read_bytes(base + ".cubin"));
+  ASSERT_TRUE(cubin) << cubin.error();
+  // Instruction lines of nvdisasm's listing, by address, across functions.
+  auto lines_of = [](const std::string& out) {
+    std::map<uint64_t, std::string> all;
+    for (const auto& [name, fn] : nvdisasm_listing(out))
+      for (const auto& [addr, t] : fn.instructions) all[addr] = name + ": " + t;
+    return all;
+  };
+  auto tmu_lines = [](const std::string& listing, const std::string& fn) {
+    std::map<uint64_t, std::string> all;
+    std::stringstream ss(listing);
+    std::string line, name = fn;
+    while (std::getline(ss, line)) {
+      if (line.starts_with("// ")) name = line.substr(3, line.find(' ', 3) - 3);
+      if (!line.starts_with("/*")) continue;
+      const std::size_t b = line.find("*/");
+      all[std::stoull(line.substr(2, b - 2), nullptr, 16)] = name + ": " + line.substr(b + 3);
+    }
+    return all;
+  };
+  for (const auto& [flag, opt] : {std::pair{"-novliw", ListingOptions{.pairs = false}},
+                                  std::pair{"-ndf", ListingOptions{.notes = false}}}) {
+    const auto dis = test::run_program({nvdisasm, "-c", flag, base + ".cubin"});
+    ASSERT_EQ(dis.status, 0) << dis.err;
+    std::string out;
+    ASSERT_FALSE(cubin_listing(*cubin, opt, out));
+    EXPECT_EQ(tmu_lines(out, ""), lines_of(dis.out)) << flag;
+  }
+  // -fun: the symbol of the kernel's section (any symbol of it: its SECTION symbol too) selects the kernel; one
+  // past the table is refused.
+  EXPECT_FALSE(function_symbols_error(*cubin, std::vector<uint32_t>{static_cast<uint32_t>(cubin->symbols.size())}).empty());
+  for (uint32_t k = 0; k < cubin->symbols.size(); ++k) {
+    const auto dis = test::run_program({nvdisasm, "-c", "-fun", std::to_string(k), base + ".cubin"});
+    const std::vector<uint32_t> only{k};
+    // Symbol 0 (and any of no section) is refused by both: "No section found for symbol".
+    EXPECT_EQ(dis.status != 0, !function_symbols_error(*cubin, only).empty()) << k << ": " << dis.err;
+    if (dis.status != 0) continue;
+    std::string out;
+    ASSERT_FALSE(cubin_listing(*cubin, {}, out, only));
+    EXPECT_EQ(tmu_lines(out, ""), lines_of(dis.out)) << "-fun " << k;
+  }
+  // -base on the kernel's code as a raw blob: addresses and PC-relative targets move, as nvdisasm prints them.
+  test::write_bytes(base + ".bin", cubin->functions.at(0).code);
+  const auto dis = test::run_program({nvdisasm, "-b", "SM50", "-base", "0x1000", base + ".bin"});
+  ASSERT_EQ(dis.status, 0) << dis.err;
+  std::string out;
+  ASSERT_FALSE(stream_listing(cubin->functions.at(0).code, Arch::SM50, 0x1000, {}, [&](std::string_view t) { out += t; }));
+  auto want = lines_of("//---- .text.blob\n" + dis.out);
+  EXPECT_EQ(tmu_lines(out, "blob"), want);
+  EXPECT_EQ(want.begin()->first, 0x1008u);
+}
+
 }  // namespace
 }  // namespace tmu::isa::sm50

@@ -5,11 +5,13 @@
 #include <cstdio>
 #include <iostream>
 #include <memory>
+#include <vector>
 
 #include "commands.h"
 #include "io.h"
 #include "isa/cubin.h"
 #include "isa/sm50/cubin_labels.h"
+#include "isa/sm50/parser.h"
 #include "isa/sm50/program.h"
 
 namespace tmu::cli {
@@ -21,6 +23,14 @@ struct DisOptions {
   bool hex = false;
   bool ctrl = false;
   unsigned threads = 1;
+  // nvdisasm's options (tmu dis takes their spellings, -hex and -fun included: main.cpp).
+  bool print_code = false;          // -c: tmu dis lists code sections only anyway
+  bool raw = false;                 // -raw: tmu's lines are not column-aligned anyway
+  bool no_vliw = false;             // -novliw: no { } around dual-issued pairs
+  bool no_dataflow = false;         // -ndf: no (*"..."*) branch annotations
+  std::vector<uint32_t> functions;  // -fun: the functions whose sections hold these symbols
+  std::string base;                 // -base: a raw blob's first address
+  bool cfg = false, bbcfg = false;  // -cfg / -bbcfg: Graphviz control-flow graphs (not supported)
 };
 
 int report(const std::string& file, const isa::sm50::DecodeFailure& f, uint64_t file_offset_of_base,
@@ -42,8 +52,25 @@ int run(const DisOptions& o) {
     error(o.file + ": file is empty");
     return 1;
   }
+  if (o.cfg || o.bbcfg) {
+    error(fmt::format("{}: tmu dis does not write control-flow graphs", o.cfg ? "-cfg" : "-bbcfg"));
+    return 2;
+  }
   isa::sm50::ListingOptions lo{o.hex, o.ctrl};
   lo.threads = o.threads;
+  lo.pairs = !o.no_vliw;
+  lo.notes = !o.no_dataflow;
+  uint64_t base = 0;
+  if (!o.base.empty()) {
+    // nvdisasm reads a raw blob from any multiple of 32 (a bundle); elsewhere it finds every instruction unaligned.
+    const auto b = isa::sm50::parse_integer(o.base);
+    if (!b || *b < 0 || *b % 32 != 0 || *b > int64_t{0xffffffff}) {
+      error(fmt::format("-base {}: the base address of a raw blob must be a multiple of 32 (a bundle) below 2^32",
+                        o.base));
+      return 2;
+    }
+    base = static_cast<uint64_t>(*b);
+  }
   std::string out;
   // Without -b the input must be a cubin, as nvdisasm has it: anything else is refused by read_cubin ("does not
   // appear to be an ELF file", "appears truncated").
@@ -53,8 +80,13 @@ int run(const DisOptions& o) {
       error(o.file + ": " + cubin.error());
       return 1;
     }
-    // Branch targets print as nvdisasm's labels (`(.L_x_3)), relocated immediates as their symbols.
-    if (auto fail = isa::sm50::cubin_listing(*cubin, lo, out))
+    if (const std::string why = isa::sm50::function_symbols_error(*cubin, o.functions); !why.empty()) {
+      error(fmt::format("{}: -fun: {}", o.file, why));
+      return 1;
+    }
+    // Branch targets print as nvdisasm's labels (`(.L_x_3)), relocated immediates as their symbols. -base does not
+    // apply to cubins (nvdisasm ignores it there too).
+    if (auto fail = isa::sm50::cubin_listing(*cubin, lo, out, o.functions))
       return report(o.file, fail->failure, fail->function->file_offset, " (" + fail->function->section + ")");
   } else {
     auto arch = isa::parse_arch(o.arch);
@@ -64,7 +96,12 @@ int run(const DisOptions& o) {
     }
     // Streamed: a raw blob needs no labels, so no decoded program is kept (see stream_listing).
     const auto write = [](std::string_view s) { std::fwrite(s.data(), 1, s.size(), stdout); };
-    if (auto fail = isa::sm50::stream_listing(bytes, *arch, 0, lo, write)) return report(o.file, *fail, 0, "");
+    if (!o.functions.empty()) {
+      error("-fun selects functions of a cubin; a raw blob (-b) has none");
+      return 2;
+    }
+    if (auto fail = isa::sm50::stream_listing(bytes, *arch, base, lo, write))
+      return report(o.file, *fail, uint64_t{0} - base, "");  // file offsets count from the blob's first byte
     return std::ferror(stdout) ? 1 : 0;
   }
   std::cout << out;
@@ -79,9 +116,20 @@ Runner add_dis(CLI::App& app) {
   sub->add_option("-b,--binary", o->arch,
                   "The input is a raw blob for this architecture, SM50 or SM52 (without -b it must be a cubin, which "
                   "carries its own)");
-  sub->add_flag("--hex", o->hex, "Append each instruction's encoding");
+  sub->add_flag("--hex,--print-instruction-encoding", o->hex, "Append each instruction's encoding (nvdisasm -hex)");
   sub->add_flag("--ctrl", o->ctrl, "Write control-word annotations that `tmu as` reads back");
   sub->add_option("-j,--threads", o->threads, "Threads that print a raw blob's listing (default 1; 0: one per core, at most 8)");
+  sub->add_flag("-c,--print-code", o->print_code, "Only code sections (nvdisasm -c; tmu dis lists nothing else)");
+  sub->add_flag("--print-raw", o->raw, "nvdisasm -raw: its lines without column alignment, as tmu dis prints them");
+  sub->add_flag("--no-vliw", o->no_vliw, "Dual-issued pairs without { } (nvdisasm -novliw)");
+  sub->add_flag("--no-dataflow", o->no_dataflow,
+                "No (*\"BRANCH_TARGETS ...\"*) / (*\"TARGET= ...\"*) annotations (nvdisasm -ndf)");
+  sub->add_option("--cuda-function-index", o->functions,
+                  "Only the functions whose sections hold the symbols of these .symtab indices (nvdisasm -fun 4,7)")
+      ->delimiter(',');
+  sub->add_option("--base-address", o->base, "A raw blob's first address, a multiple of 32 (nvdisasm -base 0x1000)");
+  sub->add_flag("--output-control-flow-graph", o->cfg, "nvdisasm -cfg: not supported");
+  sub->add_flag("--output-control-flow-graph-with-basic-blocks", o->bbcfg, "nvdisasm -bbcfg: not supported");
   sub->add_option("file", o->file, "Raw binary or cubin")->required();
   return [o] { return run(*o); };
 }

@@ -5,6 +5,7 @@
 #include <map>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "commands.h"
 
@@ -41,8 +42,20 @@ int main(int argc, char** argv) {
       return 2;
     }
   }
+  // tmu dis takes nvdisasm's single-dash long options as its users type them (CLI11 would read -hex as -h -e -x).
+  std::vector<std::string> args(argv, argv + argc);
+  if (argc > 1 && args[1] == "dis") {
+    static const std::map<std::string_view, std::string_view> kNvdisasm{
+        {"-hex", "--print-instruction-encoding"}, {"-fun", "--cuda-function-index"}, {"-novliw", "--no-vliw"},
+        {"-raw", "--print-raw"}, {"-base", "--base-address"}, {"-ndf", "--no-dataflow"},
+        {"-cfg", "--output-control-flow-graph"}, {"-bbcfg", "--output-control-flow-graph-with-basic-blocks"}};
+    for (std::size_t i = 2; i < args.size(); ++i)
+      if (auto it = kNvdisasm.find(args[i]); it != kNvdisasm.end()) args[i] = it->second;
+  }
+  std::vector<char*> argv2;
+  for (std::string& a : args) argv2.push_back(a.data());
   try {
-    app.parse(argc, argv);
+    app.parse(argc, argv2.data());
   } catch (const CLI::ParseError& e) {
     return app.exit(e) == 0 ? 0 : 2;
   }

@@ -143,7 +143,8 @@ std::vector<LabelMap> cubin_labels(const Cubin& cubin, std::span<const Program> 
   return maps;
 }
 
-std::optional<CubinListingFailure> cubin_listing(const Cubin& cubin, ListingOptions options, std::string& out) {
+std::optional<CubinListingFailure> cubin_listing(const Cubin& cubin, ListingOptions options, std::string& out,
+                                                 std::span<const uint32_t> symbols) {
   std::vector<Program> programs(cubin.functions.size());
   for (std::size_t i = 0; i < programs.size(); ++i)
     if (auto fail = decode_program(cubin.functions[i].code, cubin.arch, 0, programs[i]))
@@ -151,12 +152,26 @@ std::optional<CubinListingFailure> cubin_listing(const Cubin& cubin, ListingOpti
   const auto labels = cubin_labels(cubin, programs);
   for (std::size_t i = 0; i < programs.size(); ++i) {
     const auto& fn = cubin.functions[i];
+    if (!symbols.empty() && std::none_of(symbols.begin(), symbols.end(), [&](uint32_t k) {
+          return k < cubin.symbol_sections.size() && cubin.symbol_sections[k] == fn.section_index;
+        }))
+      continue;
     out += fmt::format("// {} ({}, sm_{})\n{}:\n", fn.name, fn.section, cubin.sm, fn.name);
     options.labels = &labels[i];
     out += print_listing(programs[i], options);
     if (auto end = labels[i].name_of(fn.code.size())) out += fmt::format("{}:\n", *end);
   }
   return std::nullopt;
+}
+
+std::string function_symbols_error(const Cubin& cubin, std::span<const uint32_t> symbols) {
+  for (uint32_t k : symbols) {
+    if (k >= cubin.symbols.size())
+      return fmt::format("no symbol with index {} (the symbol table has {})", k, cubin.symbols.size());
+    if (cubin.symbol_sections[k] == 0)  // SHN_UNDEF: nvdisasm says "No section found for symbol"
+      return fmt::format("no section found for symbol \"{}\", index {}", cubin.symbols[k], k);
+  }
+  return "";
 }
 
 unsigned registers_named(const Program& p) {

@@ -25,12 +25,17 @@ std::vector<LabelMap> cubin_labels(const Cubin& cubin, std::span<const Program> 
 
 // A cubin's listing as `tmu dis` prints it (nvdisasm's): each function under `// NAME (SECTION, sm_N)` and `NAME:`,
 // its code with cubin_labels' names, and a label at its end where one falls there. A function whose code does
-// not decode stops it: the function and the failure.
+// not decode stops it: the function and the failure. `symbols` (nvdisasm -fun): list only the functions whose
+// sections hold these symbols (by .symtab index; the caller checks that they exist); empty: every function. Labels
+// are numbered over the whole cubin either way.
 struct CubinListingFailure {
   const CubinFunction* function = nullptr;
   DecodeFailure failure;
 };
-std::optional<CubinListingFailure> cubin_listing(const Cubin& cubin, ListingOptions options, std::string& out);
+std::optional<CubinListingFailure> cubin_listing(const Cubin& cubin, ListingOptions options, std::string& out,
+                                                 std::span<const uint32_t> symbols = {});
+// Why nvdisasm -fun refuses these symbol indices (one past the table, or a symbol of no section), or "".
+std::string function_symbols_error(const Cubin& cubin, std::span<const uint32_t> symbols);
 
 // The registers a kernel of this code needs when nobody says (`tmu as --cubin`): one past the highest Rn its
 // listing names, plus 3 for what vector operands (a TEX's four destinations, 64-bit pairs) write past a named

@@ -135,7 +135,7 @@ class LineWriter {
   // The line of the k-th instruction, at `addr`.
   void line(TextOut& out, const Instruction& inst, uint64_t addr, std::size_t k) {
     if (opt_.labels && opt_.labels->hidden(addr)) return;  // unreachable code nvdisasm does not list
-    const bool opens = !in_pair_ && inst.ctrl.dual_issue();
+    const bool opens = opt_.pairs && !in_pair_ && inst.ctrl.dual_issue();
     if (opt_.labels) {
       // A label on the bundle's control word is printed before its first instruction, as nvdisasm does.
       if (k % 3 == 0)
@@ -145,7 +145,7 @@ class LineWriter {
     line_start(out, addr, opens);
     print(inst, out, opt_.labels);
     if (opt_.ctrl) append_ctrl(out, inst);
-    const std::vector<uint64_t>* targets = opt_.labels ? opt_.labels->branch_targets(addr) : nullptr;
+    const std::vector<uint64_t>* targets = opt_.labels && opt_.notes ? opt_.labels->branch_targets(addr) : nullptr;
     if (targets) {
       // An indirect branch's targets, as nvdisasm annotates them; the ';' follows without a space.
       out += " (*\"BRANCH_TARGETS";
@@ -156,7 +156,7 @@ class LineWriter {
       }
       out += "\"*)";
     }
-    const auto sync = opt_.labels ? opt_.labels->sync_target(addr) : std::nullopt;
+    const auto sync = opt_.labels && opt_.notes ? opt_.labels->sync_target(addr) : std::nullopt;
     if (sync) {
       // A SYNC's reconvergence point, as nvdisasm annotates it in cubin listings.
       out += " (*\"TARGET= ";
@@ -211,7 +211,7 @@ constexpr std::size_t kBlock = 3 * 16384;
 // `in_pair` whether the instruction before k0 opened a dual-issue pair.
 void print_block(std::span<const std::byte> bytes, Arch arch, uint64_t base, const ListingOptions& opt,
                  const std::vector<uint16_t>& forms, std::size_t k0, std::size_t k1, bool in_pair, TextOut& out) {
-  if (!opt.hex && !opt.ctrl && !opt.labels && base + k1 / 3 * kBundleBytes <= 0xffffffffu) {
+  if (!opt.hex && !opt.ctrl && !opt.labels && opt.pairs && base + k1 / 3 * kBundleBytes <= 0xffffffffu) {
     // The plain listing (tmu dis on a raw blob): each line decoded and printed by its row's function.
     LineSpec line;
     for (std::size_t k = k0; k < k1; k += 3) {

@@ -52,6 +52,8 @@ struct ListingOptions {
   bool ctrl = false;  // write control annotations (&wr= &rd= &req= ?stall= ?yield) that `tmu as` reads back
   const LabelMap* labels = nullptr;  // label lines before labelled addresses; branch targets as `(name)
   unsigned threads = 1;  // stream_listing: threads that print (0: one per hardware thread, at most 8)
+  bool pairs = true;     // wrap dual-issued pairs in "{ A ;" / "B }" (nvdisasm -novliw: off, every line ends in ';')
+  bool notes = true;     // (*"BRANCH_TARGETS ..."*) and (*"TARGET= ..."*) after branches (nvdisasm -ndf: off)
 };
 
 // One line per instruction: "/*ADDR*/ TEXT". Dual-issued pairs are wrapped in "{ A ;" / "B }" as nvdisasm does.
