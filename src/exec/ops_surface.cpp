@@ -40,8 +40,6 @@ namespace tu = texunit;
 
 namespace {
 
-constexpr uint32_t kHeaderIndexMask = 0xfffff;  // headerPtr[19:0] of a texture word (seed 000)
-
 // .D forms have the .BA flag (set or not), .P forms none.
 bool formatted(const Instruction& in) { return !in.has(Opd::su_ba); }
 
@@ -85,7 +83,7 @@ std::optional<tu::SurfaceView> find_surface(Context& c, const Instruction& in, u
   const uint32_t word = in.has(Opd::tsidx) ? c.cbank(c.machine.texture_bank, int64_t{in.get<Opd::tsidx>()} * 4, lane)
                                            : c.reg(in.get<Opd::rc>().index, lane);
   if (c.failed()) return std::nullopt;
-  header = word & kHeaderIndexMask;
+  header = tu::header_index(word);  // headerPtr[19:0] (seed 000)
   const tu::BoundTexture* bound = c.machine.textures->bindings().texture(header);
   if (!bound) {
     c.fail(static_cast<int>(lane), fmt::format("{}: surface header {} (word {:#x}) is not a valid texture header", name_of(in), header, word));

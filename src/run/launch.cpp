@@ -40,7 +40,6 @@ constexpr uint32_t kMaxLocalBytes = 0x01000000;
 // Texture-object handles and texref words hold samplerIndex << 20 | headerIndex (seed 000, "TEX.B": the
 // handle's bits 19:0 index the header pool, 31:20 the sampler pool; lowering-facts.md §3.5 for independent
 // texrefs: "sampler index in bits 31:20, header index in 19:0").
-constexpr uint32_t kHeaderIndexMask = 0xfffff;
 
 std::string dims_text(const std::array<uint32_t, 3>& d) { return fmt::format("({},{},{})", d[0], d[1], d[2]); }
 
@@ -238,7 +237,7 @@ Result<LaunchResult> launch(const isa::Cubin& cubin, const LaunchSpec& spec) {
                                 "TEXTURE}}", slot.texture, slot.offset, slot.texture));
       const BoundTexture& t = textures.at(it->second);
       // Unified mode: the texture's own sampler; independent mode: the samplerref's, below.
-      word = slot.sampler.empty() ? texunit::TextureSet::handle(t.header, t.sampler) : (t.header & kHeaderIndexMask);
+      word = slot.sampler.empty() ? texunit::TextureSet::handle(t.header, t.sampler) : texunit::header_index(t.header);
     }
     if (!slot.surface.empty()) {
       // A surface reference: its texture's header index (surfaces are texture headers, texunit/surface_access.h).
@@ -246,7 +245,7 @@ Result<LaunchResult> launch(const isa::Cubin& cubin, const LaunchSpec& spec) {
       if (it == spec.surfrefs.end())
         return fail(fmt::format("surface reference '{}' (c[0x0][{:#x}]) is not bound: add \"surfrefs\": {{\"{}\": "
                                 "TEXTURE}}", slot.surface, slot.offset, slot.surface));
-      word = textures.at(it->second).header & kHeaderIndexMask;
+      word = texunit::header_index(textures.at(it->second).header);
     }
     if (!slot.sampler.empty()) {
       auto it = samplerrefs.find(slot.sampler);

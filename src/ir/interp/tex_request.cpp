@@ -252,13 +252,13 @@ class TexRun {
     uint32_t ti = 0, si = 0;
     if (src_.texture_handle) {
       const uint32_t h = u32(*src_.texture_handle, lane, "texture_handle");
-      ti = h & 0xfffff;
-      si = src_.sampler_handle ? u32(*src_.sampler_handle, lane, "sampler_handle") >> 20 : h >> 20;
+      ti = texunit::header_index(h);
+      si = texunit::sampler_index(src_.sampler_handle ? u32(*src_.sampler_handle, lane, "sampler_handle") : h);
     } else {
       ti = src_.texture_deref != kNoDef ? binding_of(src_.texture_deref, lane) : t_.texture_index;
       if (src_.texture_offset) ti += u32(*src_.texture_offset, lane, "texture_offset");
       if (src_.sampler_handle) {
-        si = u32(*src_.sampler_handle, lane, "sampler_handle") >> 20;
+        si = texunit::sampler_index(u32(*src_.sampler_handle, lane, "sampler_handle"));
       } else {
         si = src_.sampler_deref != kNoDef ? binding_of(src_.sampler_deref, lane) : t_.sampler_index;
         if (src_.sampler_offset) si += u32(*src_.sampler_offset, lane, "sampler_offset");
@@ -591,7 +591,7 @@ class TexRun {
       for (unsigned i = 0; i < layout->rb_count; ++i) regs.rb[i] = static_cast<uint32_t>(src_.backend2->get(i, lane));
       texunit::Lane& ln = rq.lanes[lane];
       ln = isa::sm50::unpack(*layout, regs);
-      uint32_t ti = ln.handle & 0xfffff, si = ln.handle >> 20;
+      uint32_t ti = texunit::header_index(ln.handle), si = texunit::sampler_index(ln.handle);
       if (!bindless) {
         ti = t_.texture_index + (src_.texture_offset ? u32(*src_.texture_offset, lane, "texture_offset") : 0);
         si = t_.sampler_index + (src_.sampler_offset ? u32(*src_.sampler_offset, lane, "sampler_offset") : 0);
