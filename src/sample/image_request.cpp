@@ -6,6 +6,7 @@
 #include <bit>
 
 #include "texunit/formats.h"
+#include "texunit/surface_access.h"
 
 namespace tmu::sample {
 namespace {
@@ -85,9 +86,8 @@ RequestSpec read_image_request(const Cursor& c, const TextureSpec& tex, Intrinsi
   if (layout && (layout->block_width != 1 || layout->block_height != 1))
     c.at("op").fail(fmt::format("{}: the format ({}) packs several texels into a block; images address single texels",
                                 opname, layout->name));
-  if (layout && !load && !store && (layout->block_bytes != 4 || layout->fields[0].width != 32))
-    c.at("op").fail(fmt::format("{} needs a format of one 32-bit component (R32_UINT, R32_SINT, R32_FLOAT), not {}",
-                                opname, layout->name));
+  if (layout && !load && !store)
+    if (const std::string why = texunit::image_atomic_format_error(opname, *layout); !why.empty()) c.at("op").fail(why);
 
   RequestSpec r;
   r.image = op;

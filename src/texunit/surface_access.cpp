@@ -9,6 +9,12 @@
 
 namespace tmu::texunit {
 
+std::string image_atomic_format_error(std::string_view op, const LayoutInfo& layout) {
+  if (layout.block_bytes == 4 && layout.fields[0].width == 32) return "";
+  return fmt::format("{} needs a format of one 32-bit component (R32_UINT, R32_SINT, R32_FLOAT), not {}", op,
+                     layout.name);
+}
+
 Result<SurfaceView> SurfaceView::make(const BoundTexture& bound) {
   if (!bound.layout) return make_error("the texture has no memory layout (it is not in GPU memory)");
   const SurfaceLayout& l = *bound.layout;

@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <span>
 #include <string>
+#include <string_view>
 
 #include "common/result.h"
 #include "texunit/formats.h"
@@ -37,6 +38,11 @@ struct SurfacePlace {
   TexelCoord texel;
   uint32_t byte = 0;
 };
+
+// Image atomics (NIR's image_atomic_*) work on texels of one 32-bit component (R32_UINT, R32_SINT, R32_FLOAT):
+// "" when the format has that shape, else why not ("image_atomic_add needs a format of one 32-bit component
+// (R32_UINT, R32_SINT, R32_FLOAT), not A8B8G8R8").
+std::string image_atomic_format_error(std::string_view op, const LayoutInfo& layout);
 
 class SurfaceView {
  public:

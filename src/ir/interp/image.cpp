@@ -80,9 +80,9 @@ void eval_image(const IntrinsicInstr& n, State& st, uint32_t mask, const std::st
     auto view = tu::SurfaceView::make(*bound);
     if (!view) fail("{}: lane {}: image {}: {}", where, lane, index, view.error());
     const tu::SurfaceCoords at = coords_of(shape, coord, lane, where);
-    if (!load && !store && (view->texel_bytes() != 4 || view->format().layout().fields[0].width != 32))
-      fail("{}: lane {}: {} needs a format of one 32-bit component (R32_UINT, R32_SINT, R32_FLOAT), not {}", where,
-           lane, name(n.op), view->format().layout().name);
+    if (!load && !store)
+      if (const std::string why = tu::image_atomic_format_error(name(n.op), view->format().layout()); !why.empty())
+        fail("{}: lane {}: {}", where, lane, why);
     auto place = view->place(at, load || store ? view->texel_bytes() : 4, false, tu::SurfaceClamp::Zero);
     if (!place) fail("{}: lane {}: {}", where, lane, place.error());
     if (load) {
