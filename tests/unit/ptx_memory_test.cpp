@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cstdint>
 #include <filesystem>
 #include <fmt/format.h>
 #include <fstream>
@@ -92,6 +93,93 @@ TEST(PtxCompileMemory, AtomicsAgainstPtxSemantics) {
     const std::array<uint32_t, 4> row{mx, v, inc, d ^ g};
     for (unsigned k = 0; k < 4; ++k) EXPECT_EQ(out[32 + 4 * g + k], row[k]) << "thread " << g << " word " << k;
   }
+}
+
+// atomics_loops.ptx: 2 blocks of 64 threads, thread g (ctaid * 64 + tid) reading a 64-bit v = in[g] (low word
+// r, f = r & 63). The shared atomics ATOMS lacks (compare-and-swap loops: f32 add, 64-bit add/and/or/xor/min/max)
+// and generic atomics into the shared window and global memory; the final words against PTX ISA "atom" computed
+// here (the tmu_ptx_kernels_tests oracle compares every thread's old values with ptxas's too).
+TEST(PtxCompileMemory, LoopedAndGenericAtomicsAgainstPtxSemantics) {
+  std::mt19937_64 rng(77);
+  const uint64_t edges[] = {0, 1, 63, 0x3fffffffffffffff, 0x4000000000000000, 0x4000000000000001,
+                            0x7fffffffffffffff, 0x8000000000000000, 0xffffffff, 0x100000000, ~uint64_t{0}};
+  std::vector<uint64_t> in(128);
+  for (uint64_t& v : in) v = rng() % 3 == 0 ? edges[rng() % std::size(edges)] : rng() >> (rng() % 64);
+  std::vector<uint32_t> init(128, 0);
+  init[33] = 0x7fffffff;                    // red.min.s32's start
+  init[37] = 0x80000000;                    // atom.max.s64's start: INT64_MIN
+  std::string in_words, init_words;
+  for (uint64_t v : in) in_words += fmt::format("{}{},{}", in_words.empty() ? "" : ",", v & 0xffffffff, v >> 32);
+  for (uint32_t w : init) init_words += fmt::format("{}{}", init_words.empty() ? "" : ",", w);
+  const auto out = launch_words(
+      data_file("atomics_loops.ptx"), "atomics_loops.ptx",
+      fmt::format(R"({{"kernel": "atomics_loops", "grid": 2, "block": 64,
+                      "params": [{{"buffer": "out"}}, {{"buffer": "olds"}}, {{"buffer": "in"}}],
+                      "buffers": [{{"name": "out", "size": 512, "u32": [{}]}}, {{"name": "olds", "size": 16384}},
+                                  {{"name": "in", "size": 1024, "u32": [{}]}}]}})",
+                  init_words, in_words));
+  ASSERT_EQ(out.size(), 128u);
+  auto f32 = [](uint32_t w) { return std::bit_cast<float>(w); };
+  auto s64 = [](uint64_t v) { return static_cast<int64_t>(v); };
+
+  // Global words (generic addresses above 4 GiB): out + 128 ...
+  uint32_t sum = 0, xr = 0;
+  int32_t mn = 0x7fffffff;
+  float fsum = 0;
+  int64_t mx = INT64_MIN;
+  for (uint64_t v : in) {
+    const uint32_t r = static_cast<uint32_t>(v);
+    sum += r & 63, mn = std::min(mn, s32(r)), fsum += static_cast<float>(r & 63) * 0.25f, mx = std::max(mx, s64(v));
+    xr ^= r;
+  }
+  EXPECT_EQ(out[32], sum);
+  EXPECT_EQ(s32(out[33]), mn);
+  EXPECT_EQ(f32(out[34]), fsum);  // multiples of 1/4 below 2^11: exact in any order
+  EXPECT_EQ(s64(word_pair(out, 36)), mx);
+  EXPECT_NE(std::find(in.begin(), in.end(), word_pair(out, 38)), in.end());  // cas.b64 0 -> v: someone's v
+  EXPECT_EQ(out[40], xr);
+  // ... and each block's shared words (the CAS loops, and generic addresses into the window) at out + 256.
+  for (unsigned blk = 0; blk < 2; ++blk) {
+    const unsigned w0 = 64 + 32 * blk;
+    float fa = 0, fb = 0;
+    uint64_t add = 0, band = 0, bor = 0, bxor = 0, umax = 0, umin = 0x4000000000000000;
+    int64_t smin = 0x4000000000000000, smax = 0;
+    uint32_t add32 = 0, max32 = 0, inc = 0;
+    for (unsigned t = 0; t < 64; ++t) {
+      const uint64_t v = in[64 * blk + t];
+      const uint32_t r = static_cast<uint32_t>(v), f = r & 63;
+      fa += static_cast<float>(f) * 0.25f, fb += static_cast<float>(f);
+      add += v, band &= v, bor |= v, bxor ^= v, umax = std::max(umax, v), umin = std::min(umin, v);
+      smin = std::min(smin, s64(v)), smax = std::max(smax, s64(v));
+      add32 += f, max32 = std::max(max32, r), inc = inc >= 40 ? 0 : inc + 1;
+    }
+    EXPECT_EQ(f32(out[w0 + 0]), fa) << blk;
+    EXPECT_EQ(f32(out[w0 + 1]), fb) << blk;
+    EXPECT_EQ(word_pair(out, w0 + 2), add) << blk;
+    EXPECT_EQ(word_pair(out, w0 + 4), band) << blk;
+    EXPECT_EQ(word_pair(out, w0 + 6), bor) << blk;
+    EXPECT_EQ(s64(word_pair(out, w0 + 8)), smin) << blk;
+    EXPECT_EQ(word_pair(out, w0 + 10), umax) << blk;
+    EXPECT_EQ(word_pair(out, w0 + 12), umin) << blk;
+    EXPECT_EQ(word_pair(out, w0 + 14), bxor) << blk;
+    EXPECT_EQ(s64(word_pair(out, w0 + 16)), smax) << blk;
+    EXPECT_EQ(out[w0 + 18], add32) << blk;
+    EXPECT_EQ(out[w0 + 19], max32) << blk;
+    EXPECT_EQ(f32(out[w0 + 21]), fa) << blk;
+    EXPECT_EQ(word_pair(out, w0 + 22), add) << blk;
+    EXPECT_EQ(out[w0 + 25], inc) << blk;
+  }
+
+  // The forms, as ptxas writes them: the generic branch (ATOM.E on one side, ATOMS on the low 24 bits on the
+  // other) and the loops' LDS and ATOMS.CAS.
+  auto m = ptx::read(data_file("atomics_loops.ptx"), "atomics_loops.ptx");
+  ASSERT_TRUE(m) << m.error();
+  auto c = ptx::compile(*m, "atomics_loops.ptx");
+  ASSERT_TRUE(c) << c.error();
+  const std::string& sass = c->kernels.at(0).sass;
+  for (const char* form : {"ATOMS.CAS R", "ATOMS.CAS.64 R", "ATOM.E.ADD.F32.FTZ.RN R", "ATOMS.ADD R", "ATOM.E.ADD R",
+                           "RED.E.MIN.S32 [", "ATOMS.MAX RZ, [", "ATOM.E.CAS.64 R", "ATOM.E.MAX.S64 R", "0xffffff ;"})
+    EXPECT_NE(sass.find(form), std::string::npos) << form << " in\n" << sass;
 }
 
 // consts.ptx: .const tables in bank 3 read at constant offsets, through mov'd addresses (LDC), as a vector and a
@@ -215,8 +303,7 @@ TEST(PtxCompileMemory, NamedBarrierRefusals) {
 
 TEST(PtxCompileMemory, RefusalsNameTheStatement) {
   // The body starts on line 20 of kernel().
-  EXPECT_EQ(error_of("  atom.add.u32 %r5, [%rd1], 1;"),
-            "bad.ptx:20:3: atom without .global or .shared (a generic address) is not compiled yet");
+  EXPECT_EQ(error_of("  atom.add.u32 %r5, [%rd1], 1;"), "");  // generic: ATOM.E or ATOMS
   EXPECT_EQ(error_of("  cvta.u64 %rd3, %rd1;"), "bad.ptx:20:3: cvta needs a space: .global, .shared or .local");
   EXPECT_EQ(error_of("  .local .b8 lv[4];\n  cvta.shared.u64 %rd3, lv;"),
             "bad.ptx:21:25: lv is not a .shared variable or a register");
@@ -225,9 +312,8 @@ TEST(PtxCompileMemory, RefusalsNameTheStatement) {
   EXPECT_EQ(error_of("  ld.u32 %r5, [%rd1];\n  st.u8 [%rd2+1], %r5;"), "");  // generic: LD.E, ST.E.U8
   EXPECT_EQ(error_of("  atom.global.inc.s32 %r5, [%rd1], 1;"),
             "bad.ptx:20:3: atom.inc.s32 is not an sm_50 atomic (PTX ISA \"atom\")");
-  EXPECT_EQ(error_of("  atom.shared.add.f32 %f1, [%r1], %f2;"),
-            "bad.ptx:20:3: atom.shared.add.f32: ptxas 11.8 emits a compare-and-swap loop (ATOMS has no such form); "
-            "not compiled yet");
+  EXPECT_EQ(error_of("  atom.shared.add.f32 %f1, [%r1], %f2;"), "");  // a compare-and-swap loop
+  EXPECT_EQ(error_of("  red.add.f32 [%rd1], %f2;"), "");
   EXPECT_EQ(error_of("  atom.global.gpu.add.u32 %r5, [%rd1], 1;"), "bad.ptx:20:14: atom.gpu is not compiled yet");
   EXPECT_EQ(error_of("  st.const.u32 [%rd1], %r1;"), "bad.ptx:20:3: st.const: constant memory is read-only (PTX ISA \"st\")");
 }

@@ -138,6 +138,10 @@ class FunctionCompiler {
   };
   std::optional<std::size_t> loop_latch(std::size_t head, std::size_t end) const;
   void emit_loop(std::size_t head, std::size_t latch);
+  // The loop node: phis at the head for `carried` (name, value before the loop), `body`, then `at_end` where the
+  // body falls off its end (a break, or a continue for emit_retry_loop).
+  void emit_loop_node(LoopState state, const std::vector<std::pair<std::string, ir::DefId>>& carried,
+                      const std::function<void()>& body, ir::JumpKind at_end);
   std::optional<ir::JumpKind> loop_jump(std::size_t target) const;
   void emit_jump(ir::JumpKind kind);
   void close_loop_phis(LoopState& loop);
@@ -192,6 +196,21 @@ class FunctionCompiler {
   void window_cvta(const Instruction& ins, Type t, Space space);  // cvta[.to].shared/.local
   ir::DefId global_variable_address(const std::string& name);  // a module .global variable's (lo, hi)
   void atomic(const Instruction& ins);
+  // One atomic on a shared window address or a global (lo, hi) address: the intrinsic when the space has the
+  // operation, else a compare-and-swap loop (shared f32 add and 64-bit arithmetic, as ptxas 11.8); the old value.
+  struct AtomicForm {
+    std::string_view op;  // the PTX operation (".add", ".cas", ...)
+    std::string_view nir;  // Mesa's name ("add", "fadd", "comp_swap", ...)
+    Type t;
+    std::vector<ir::DefId> data;  // b, or for .cas b and c
+  };
+  ir::DefId shared_atomic(const AtomicForm& a, const WindowAddress& at);
+  ir::DefId global_atomic(const AtomicForm& a, ir::DefId address);
+  ir::DefId atomic_combine(const AtomicForm& a, ir::DefId old);  // what a CAS loop stores over `old`
+  ir::DefId less64(ir::DefId x, ir::DefId y, bool sgn);
+  // A loop of the compiler's own (no PTX inside) that runs `body` again until a `break` in it (emit_jump); the
+  // register environment's entry `carried` is the one value carried from round to round.
+  void emit_retry_loop(const std::string& carried, const std::function<void()>& body);
   void barrier(const Instruction& ins);
   unsigned barriers_ = 0;  // the highest barrier number bar.sync names, plus one (the cubin's SHF_BARRIERS)
 

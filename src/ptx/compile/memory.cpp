@@ -128,13 +128,15 @@ constexpr std::string_view kAtomicOps[] = {".add", ".min", ".max", ".inc", ".dec
 
 }  // namespace
 
-// atom.{global,shared}.op.type d, [a], b [, c] and red.{global,shared}.op.type [a], b: global_atomic_<op>_2x32 or
-// shared_atomic_<op>; red's result is not read (selection writes RED / ATOMS with RZ, as ptxas does).
+// atom.{global,shared,}.op.type d, [a], b [, c] and red.{global,shared,}.op.type [a], b: global_atomic_<op>_2x32
+// or shared_atomic_<op> (ATOM.E, RED.E, ATOMS); red's result is not read (selection writes RED / ATOMS with RZ,
+// as ptxas does). Without a space the address is generic, and ptxas 11.8 branches on it: a high word that is not
+// zero is global (LEA.HI.X's predicate, docs/run.md "Generic addresses"), anything else is the shared window,
+// its offset the low 24 bits (ATOMS on LOP32I.AND 0xffffff); so does tmu. Shared atomics that ATOMS does not
+// have (f32 add, 64-bit add/min/max/and/or/xor) are a compare-and-swap loop, as ptxas writes them.
 void FunctionCompiler::atomic(const Instruction& ins) {
   const bool red = ins.opcode == "red";
-  const bool shared = has(ins, ".shared");
-  if (!shared && !has(ins, ".global"))
-    fail(ins.loc, fmt::format("{} without .global or .shared (a generic address) is not compiled yet", ins.opcode));
+  const bool shared = has(ins, ".shared"), global = has(ins, ".global");
   std::string_view op;
   for (std::string_view o : kAtomicOps)
     if (has(ins, o)) op = o;
@@ -144,29 +146,110 @@ void FunctionCompiler::atomic(const Instruction& ins) {
   const std::string_view nir = nir_atomic(op, t);
   if (nir.empty() || (red && op == ".cas"))
     fail(ins.loc, fmt::format("{}{}{} is not an sm_50 atomic (PTX ISA \"atom\")", ins.opcode, op, name(t)));
-  if (shared && (t == Type::F32 || (is_64(t) && op != ".exch" && op != ".cas")))
-    fail(ins.loc, fmt::format("{}.shared{}{}: ptxas 11.8 emits a compare-and-swap loop (ATOMS has no such form); "
-                              "not compiled yet", ins.opcode, op, name(t)));
   const std::size_t data_count = op == ".cas" ? 2 : 1;
   expect_operands(ins, (red ? 1 : 2) + data_count);
   const Operand& addr = ins.operands[red ? 0 : 1];
   if (addr.kind != Operand::Kind::Address) fail(addr.loc, "the address must be written in brackets");
   const unsigned bytes = is_64(t) ? 8 : 4;
 
-  ir::IntrinsicInstr i;
-  const std::string intrinsic = shared ? fmt::format("shared_atomic_{}", nir) : fmt::format("global_atomic_{}_2x32", nir);
-  i.op = *ir::parse_intrinsic(intrinsic);
-  i.dest.components = static_cast<uint8_t>(bytes / 4);
+  AtomicForm a{op, nir, t, {}};
+  DefId old;
   if (shared) {
-    const auto [offset, base] = window_address(ins, Space::Shared, addr, bytes);
-    i.src = {offset};
-    i.set_index("base", std::to_string(base));
+    const WindowAddress at = window_address(ins, Space::Shared, addr, bytes);
+    for (std::size_t k = 0; k < data_count; ++k) a.data.push_back(value(ins.operands[(red ? 1 : 2) + k], t));
+    old = shared_atomic(a, at);
   } else {
-    i.src = {global_address(addr)};
+    const DefId address = global_address(addr);
+    for (std::size_t k = 0; k < data_count; ++k) a.data.push_back(value(ins.operands[(red ? 1 : 2) + k], t));
+    if (global) {
+      old = global_atomic(a, address);
+    } else {
+      // Each side names its old value in the register environment, so that the if joins them with a phi.
+      const std::string joined = "%%generic_atomic";
+      const DefId is_global = b().alu(AluOp::ine, {hi(address), b().imm_int(0)});
+      emit_if(is_global, [&] { env_[joined] = global_atomic(a, address); },
+              [&] {
+                const DefId offset = b().alu(AluOp::iand, {lo(address), b().imm_int(0xffffff)});
+                env_[joined] = shared_atomic(a, WindowAddress{offset, 0});
+              });
+      old = env_.at(joined);
+      env_.erase(joined);
+    }
   }
-  for (std::size_t k = 0; k < data_count; ++k) i.src.push_back(value(ins.operands[(red ? 1 : 2) + k], t));
-  const DefId old = b().intrinsic(std::move(i));
   if (!red) set(ins.operands[0], old, t);
+}
+
+DefId FunctionCompiler::global_atomic(const AtomicForm& a, DefId address) {
+  ir::IntrinsicInstr i;
+  i.op = *ir::parse_intrinsic(fmt::format("global_atomic_{}_2x32", a.nir));
+  i.dest.components = static_cast<uint8_t>(is_64(a.t) ? 2 : 1);
+  i.src = {address};
+  i.src.insert(i.src.end(), a.data.begin(), a.data.end());
+  return b().intrinsic(std::move(i));
+}
+
+DefId FunctionCompiler::shared_atomic(const AtomicForm& a, const WindowAddress& at) {
+  const bool wide64 = is_64(a.t);
+  auto intrinsic = [&](std::string_view nir, std::vector<DefId> data) {
+    ir::IntrinsicInstr i;
+    i.op = *ir::parse_intrinsic(fmt::format("shared_atomic_{}", nir));
+    i.dest.components = static_cast<uint8_t>(wide64 ? 2 : 1);
+    i.src = {at.offset};
+    i.src.insert(i.src.end(), data.begin(), data.end());
+    i.set_index("base", std::to_string(at.base));
+    return b().intrinsic(std::move(i));
+  };
+  if (a.t != Type::F32 && (!wide64 || a.op == ".exch" || a.op == ".cas")) return intrinsic(a.nir, a.data);
+
+  // ptxas 11.8's loop, which tmu follows step for step (the old value each thread gets depends on it): LDS the
+  // old value; then ATOMS.CAS(old, op(old, b)) until the swap finds the value it expected (compared as bits: a NaN
+  // ends the loop too), expecting what the failed swap found in the next round; min/max leave the loop without a
+  // write once old already wins (old <= b for min, old >= b for max).
+  const std::string carried = "%%atomic_old";
+  ir::IntrinsicInstr load;
+  load.op = ir::Intrinsic::load_shared;
+  load.dest.components = static_cast<uint8_t>(wide64 ? 2 : 1);
+  load.dest.bit_size = 32;
+  load.src = {at.offset};
+  load.set_index("base", std::to_string(at.base));
+  env_[carried] = b().intrinsic(std::move(load));
+  auto equal = [&](DefId x, DefId y) {
+    const DefId same = b().alu(AluOp::ieq, {lo(x), lo(y)});
+    return wide64 ? b().alu(AluOp::iand, {same, b().alu(AluOp::ieq, {hi(x), hi(y)})}) : same;
+  };
+  emit_retry_loop(carried, [&] {
+    const DefId old = env_.at(carried);
+    const bool min = a.op == ".min", max = a.op == ".max";
+    if (min || max) {
+      const DefId below = less64(old, a.data[0], kind(a.t) == Kind::Signed);
+      const DefId wins = min ? b().alu(AluOp::ior, {below, equal(old, a.data[0])}) : b().alu(AluOp::inot, {below});
+      emit_if(wins, [&] { emit_jump(ir::JumpKind::Break); }, [] {});
+    }
+    const DefId seen = intrinsic("comp_swap", {old, min || max ? a.data[0] : atomic_combine(a, old)});
+    emit_if(equal(seen, old), [&] { emit_jump(ir::JumpKind::Break); }, [] {});
+    env_[carried] = seen;
+  });
+  const DefId old = env_.at(carried);
+  env_.erase(carried);
+  return old;
+}
+
+// x < y as 64-bit (lo, hi) numbers: by the high words (signed or not), then the low ones.
+DefId FunctionCompiler::less64(DefId x, DefId y, bool sgn) {
+  return b().alu(AluOp::ior, {b().alu(sgn ? AluOp::ilt : AluOp::ult, {hi(x), hi(y)}),
+                              b().alu(AluOp::iand, {b().alu(AluOp::ieq, {hi(x), hi(y)}),
+                                                    b().alu(AluOp::ult, {lo(x), lo(y)})})});
+}
+
+// The value a CAS loop writes over `old` (PTX ISA "atom" on (old, b)) for the operations other than min and max:
+// f32 add is ptxas's FADD (round to nearest; denormals as the kernel's mode, where PTX says .ftz), 64-bit values
+// are (lo, hi) pairs.
+DefId FunctionCompiler::atomic_combine(const AtomicForm& a, DefId old) {
+  const DefId v = a.data.at(0);
+  if (a.t == Type::F32) return b().alu(AluOp::fadd, {old, v});
+  if (a.op == ".add") return add64(old, v);
+  const AluOp bit = a.op == ".and" ? AluOp::iand : a.op == ".or" ? AluOp::ior : AluOp::ixor;
+  return wide(b().alu(bit, {lo(old), lo(v)}), b().alu(bit, {hi(old), hi(v)}));
 }
 
 // PTX ISA "bar, barrier" and "membar", checked and compiled as ptxas 11.8 does for sm_50 (its messages first):

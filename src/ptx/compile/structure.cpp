@@ -458,6 +458,20 @@ void FunctionCompiler::emit_loop(std::size_t head, std::size_t latch) {
     before.emplace_back(name, t == Type::Pred ? b().imm_int(0, 1) : is_64(t) ? b().imm_vec({0, 0}, 32) : b().imm_int(0));
   }
 
+  LoopState state;
+  state.head = head;
+  state.exit = latch + 1;
+  emit_loop_node(std::move(state), before, [&] { emit_range(head + 1, latch + 1); }, ir::JumpKind::Break);
+}
+
+void FunctionCompiler::emit_retry_loop(const std::string& carried, const std::function<void()>& body) {
+  // No PTX statement is inside: `carried` is the only value that changes from one round to the next, and the
+  // body's end goes round again.
+  emit_loop_node(LoopState{}, {{carried, env_.at(carried)}}, body, ir::JumpKind::Continue);
+}
+
+void FunctionCompiler::emit_loop_node(LoopState state, const std::vector<std::pair<std::string, ir::DefId>>& carried,
+                                      const std::function<void()>& body, ir::JumpKind at_end) {
   ir::CfList* outer = list_;
   ir::Block* preheader = block_;
   ir::CfNode n;
@@ -467,10 +481,7 @@ void FunctionCompiler::emit_loop(std::size_t head, std::size_t latch) {
   list_ = &loop->body;
   block_ = append_block(loop->body);
 
-  LoopState state;
-  state.head = head;
-  state.exit = latch + 1;
-  for (const auto& [name, v] : before) {
+  for (const auto& [name, v] : carried) {
     ir::PhiInstr phi;
     phi.dest.components = static_cast<uint8_t>(b().components(v));
     phi.dest.bit_size = static_cast<uint8_t>(b().bit_size(v));
@@ -481,8 +492,8 @@ void FunctionCompiler::emit_loop(std::size_t head, std::size_t latch) {
   }
   loops_.push_back(std::move(state));
   jumped_ = false;
-  emit_range(head + 1, latch + 1);
-  if (!jumped_) emit_jump(ir::JumpKind::Break);  // the end of the body falls out of the loop
+  body();
+  if (!jumped_) emit_jump(at_end);
   LoopState done = std::move(loops_.back());
   loops_.pop_back();
   close_loop_phis(done);
