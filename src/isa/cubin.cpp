@@ -100,8 +100,11 @@ Result<Cubin> read_cubin(std::span<const std::byte> bytes) {
                                   eh.e_machine));
   Cubin out;
   out.sm = static_cast<unsigned>(eh.e_flags & 0xff);
-  auto arch = parse_arch(std::to_string(out.sm));
-  if (!arch) return make_error(fmt::format("cubin is for sm_{} (e_flags {:#x}); tmu reads sm_50 and sm_52", out.sm, eh.e_flags));
+  // sm_53 (Maxwell with half precision, ptxas's only target for f16 arithmetic below sm_60) is SM52's encoding:
+  // nvdisasm -b SM53 lists every word as -b SM52 does (1500 random words, seed 11, 1100 of them accepted, 2026-11-28).
+  auto arch = out.sm == 53 ? std::optional<Arch>(Arch::SM52) : parse_arch(std::to_string(out.sm));
+  if (!arch)
+    return make_error(fmt::format("cubin is for sm_{} (e_flags {:#x}); tmu reads sm_50, sm_52 and sm_53", out.sm, eh.e_flags));
   out.arch = *arch;
 
   std::size_t shstrndx = 0;
@@ -113,6 +116,7 @@ Result<Cubin> read_cubin(std::span<const std::byte> bytes) {
   // ptxas puts the .funcs a kernel calls inside the kernel's section as local FUNC symbols ($<kernel>$<func>),
   // which come before the kernel's global symbol in .symtab.
   std::map<std::size_t, std::vector<CubinFunctionSymbol>> func_symbols;  // section index -> its FUNC symbols
+  std::map<std::size_t, std::vector<CubinFunctionSymbol>> data_symbols;  // ... and its other named symbols
   std::map<std::size_t, std::pair<int, uint32_t>> func_choice;          // section index -> (rank, symbol index)
   struct Object {
     std::string name;
@@ -135,7 +139,11 @@ Result<Cubin> read_cubin(std::span<const std::byte> bytes) {
       out.symbol_sections.push_back(sym.st_shndx);
       if (GELF_ST_TYPE(sym.st_info) == STT_OBJECT && any_name)
         objects.push_back({any_name, sym.st_shndx, sym.st_value, sym.st_size});
-      if (GELF_ST_TYPE(sym.st_info) != STT_FUNC) continue;
+      if (GELF_ST_TYPE(sym.st_info) != STT_FUNC) {
+        if (GELF_ST_TYPE(sym.st_info) != STT_SECTION && any_name && *any_name)
+          data_symbols[sym.st_shndx].push_back({any_name, sym.st_value, sym.st_size, static_cast<uint32_t>(i)});
+        continue;
+      }
       const char* name = any_name;
       if (!name) return make_error(fmt::format("symbol {} has a bad name offset {:#x}", i, sym.st_name));
       const auto index = static_cast<uint32_t>(i);
@@ -177,6 +185,7 @@ Result<Cubin> read_cubin(std::span<const std::byte> bytes) {
       f.entry = ch->second.first == 2;
       f.function_symbols = std::move(func_symbols[elf_ndxscn(scn)]);
     }
+    if (auto d = data_symbols.find(elf_ndxscn(scn)); d != data_symbols.end()) f.data_symbols = std::move(d->second);
     f.file_offset = sh.sh_offset;
     f.section_index = static_cast<uint32_t>(elf_ndxscn(scn));
     f.code = std::move(*code);

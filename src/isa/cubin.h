@@ -100,6 +100,10 @@ struct CubinFunction {
   // Every FUNC symbol of the section (the function's own included), by address: nvdisasm labels the subroutines
   // with their names (CAL `($k$f)) and numbers function ends in symbol-table order.
   std::vector<CubinFunctionSymbol> function_symbols;
+  // The section's other named symbols (neither FUNC nor SECTION), in symbol-table order: ptxas's `.param .texref`
+  // / `.samplerref` symbols (STT_CUDA_TEXTURE / _SAMPLER at value 0), which nvdisasm prints as labels and by whose
+  // code address it names the relocations that patch in their bank-0 words (cubin_labels.h).
+  std::vector<CubinFunctionSymbol> data_symbols;
   uint64_t shared_size = 0;
   std::vector<CubinRelocation> constant0_relocations;
 };

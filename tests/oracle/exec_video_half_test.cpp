@@ -282,8 +282,6 @@ isa::sm50::Program compile(const std::string& ptxas, const std::string& ptx, con
     return program;
   }
   bytes = test::read_bytes(base + ".cubin");
-  constexpr std::size_t kElfFlags = 0x30;  // e_flags of an ELF64 header; its low byte is the SM
-  if (sm == 53 && bytes.size() > kElfFlags && bytes[kElfFlags] == std::byte{53}) bytes[kElfFlags] = std::byte{52};
   if (const auto cubin = isa::read_cubin(bytes); !cubin) {
     ADD_FAILURE() << cubin.error();
   } else if (cubin->functions.size() != 1) {
@@ -598,8 +596,8 @@ INSTANTIATE_TEST_SUITE_P(Ops, ExecHalf, ::testing::Range<std::size_t>(0, half_ca
                          [](const auto& i) { return test_name(half_cases()[i.param].name); });
 
 // ---- ptxas's half-precision code -----------------------------------------------------------------------------------
-// ptxas 11.8 writes HADD2 & co. only for sm_53, whose Maxwell encodings are SM52's (tmu dis of such a cubin with its
-// e_flags set to sm_52 prints what cuobjdump prints for sm_53): the cubin is read as SM52 and run on the same
+// ptxas 11.8 writes HADD2 & co. only for sm_53, whose Maxwell encodings are SM52's (read_cubin reads an sm_53 cubin
+// as SM52; its listing is nvdisasm's, PtxasCorpus): the cubin is read as SM52 and run on the same
 // inputs, against the host's half arithmetic. This checks how ptxas uses the fields (swizzles for scalar halves,
 // HSETP2's predicate order, HSET2's .BF, negation through -RZ).
 

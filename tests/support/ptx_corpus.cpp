@@ -4,6 +4,8 @@
 #include <fmt/format.h>
 
 #include <array>
+#include <string>
+#include <vector>
 
 namespace tmu::test {
 namespace {
@@ -321,8 +323,74 @@ std::vector<PtxModule> ptx_corpus(const std::string& target) {
   };
 }
 
+// Texture references and samplers as kernel parameters: ptxas puts their symbols in the kernel's code section
+// (STT_CUDA_TEXTURE / _SAMPLER at value 0), which nvdisasm prints as labels after the kernel's name. `texmode`
+// and the module's other reference, the kernel's parameters and its lookups (%f1 a coordinate, %f10 stored).
+std::string texture_param_module(const std::string& target, const char* texmode, const char* global,
+                                 const char* name, const char* params, const char* lookups) {
+  return fmt::format(".version 7.8\n.target {}{}\n.address_size 64\n{}\n.visible .entry {}(.param .u64 out, {})\n{{\n"
+                     "  .reg .f32 %f<16>; .reg .b32 %r<8>; .reg .b64 %rd<4>;\n  mov.u32 %r1, %tid.x;\n"
+                     "  cvt.rn.f32.u32 %f1, %r1;\n{}  ld.param.u64 %rd1, [out];\n  cvta.to.global.u64 %rd2, %rd1;\n"
+                     "  st.global.f32 [%rd2], %f10;\n  ret;\n}}\n",
+                     target, texmode, global, name, params, lookups);
+}
+
+// One kernel of PTX statements on %a, %b, %c (thread-dependent .b32 values) accumulating into %acc.
+std::string statements_kernel(const std::string& target, const char* name, const char* regs,
+                              const std::vector<std::string>& statements) {
+  std::string body;
+  for (const std::string& st : statements) body += "  " + st + "\n  add.u32 %acc, %acc, %r;\n";
+  return fmt::format(
+      ".version 7.8\n.target {}\n.address_size 64\n.visible .entry {}(.param .u64 out)\n{{\n"
+      "  .reg .b32 %a, %b, %c, %r, %s, %acc; .reg .b64 %rd<4>; .reg .pred %p, %q;{}\n"
+      "  mov.u32 %a, %tid.x;\n  mul.lo.u32 %b, %a, 0x9e3779b9;\n  xor.b32 %c, %b, 0x5bd1e995;\n  mov.u32 %acc, 0;\n"
+      "{}  ld.param.u64 %rd1, [out];\n  cvta.to.global.u64 %rd2, %rd1;\n  st.global.u32 [%rd2], %acc;\n  ret;\n}}\n",
+      target, name, regs, body);
+}
+
+// The video instructions (PTX ISA "Video Instructions"): byte and half-word selectors, types, saturation, the
+// secondary operation, merges, immediates, the SIMD vabsdiff4.
+std::string video_forms(const std::string& target) {
+  return statements_kernel(target, "video", "", {
+      "vadd.u32.u32.u32 %r, %a, %b;", "vadd.s32.s32.s32.sat %r, %a, %b;", "vadd.u32.u32.s32.sat %r, %a.b1, %b.h1;",
+      "vsub.s32.s32.u32.sat %r, %a.h0, %b.b2;", "vsub.u32.s32.s32.sat.min %r, %a.h1, %b.b3, %c;",
+      "vadd.s32.u32.u32.max %r, %a.b0, %b.b1, %c;", "vadd.u32.u32.u32.sat %r.h1, %a, %b, %c;",
+      "vadd.s32.s32.s32.add %r, %a.b1, 0x7fff, %c;", "vabsdiff.u32.u32.s32.add %r, %a.b2, %b.h0, %c;",
+      "vmin.u32.s32.u32.sat %r, %a.h1, %b;", "vmax.s32.u32.s32.sat.max %r, %a.b3, %b.h1, %c;",
+      "vshl.s32.s32.u32.wrap %r, %a.h0, %b.b0;", "vshr.u32.u32.u32.wrap.add %r, %a.b2, %b, %c;",
+      "vset.u32.s32.ge.add %r, %a.b1, %b.h1, %c;", "vset.u32.u32.eq %r.b2, %a.b2, %b.b2, %c;",
+      "vmad.s32.s32.s32.sat.shr15 %r, %a.h1, %b.h0, %c;", "vmad.u32.u32.u32 %r, %a.b0, %b.h0, -%c;",
+      "vmad.s32.s32.s32 %r, %a, %b, %c;", "vabsdiff4.u32.s32.u32.add %r, %a, %b, %c;",
+      "vabsdiff4.u32.u32.u32 %r.b20, %a, %b, %c;"});
+}
+
+// Half-precision arithmetic on .f16x2 pairs (HADD2, HMUL2, HFMA2, HSET2, HSETP2 with swizzles and immediates).
+std::string half_forms() {
+  return statements_kernel("sm_53", "half", " .reg .f16 %h<4>;", {
+      "add.rn.f16x2 %r, %a, %b;", "sub.rn.f16x2 %r, %a, %b;", "mul.rn.f16x2 %r, %a, %b;",
+      "fma.rn.f16x2 %r, %a, %b, %c;", "add.ftz.sat.f16x2 %r, %a, %b;", "fma.rn.ftz.sat.f16x2 %r, %a, %b, %c;",
+      "neg.f16x2 %r, %a;", "abs.f16x2 %r, %a;", "set.ge.f16x2.f16x2 %r, %a, %b;", "set.ltu.u32.f16x2 %r, %a, %b;",
+      "setp.lt.f16x2 %p|%q, %a, %b;\n  selp.u32 %r, 1, 2, %q;", "mov.b32 %s, 0x40003c00;\n  fma.rn.f16x2 %r, %a, %s, %c;",
+      "mov.b32 {%h0, %h1}, %a;\n  add.rn.f16 %h2, %h0, %h1;\n  mul.rn.f16 %h3, %h2, %h0;\n  mov.b32 %r, {%h3, %h2};"});
+}
+
 std::vector<PtxModule> ptx_call_corpus(const std::string& target) {
-  return {{"calls", header(target) + call_forms()}};
+  std::vector<PtxModule> out = {{"calls", header(target) + call_forms()},
+                                {"texref_params", texture_param_module(target, "", ".global .texref g;", "unified_params",
+                                     ".param .texref t, .param .u32 n, .param .texref u",
+                                     "  ld.param.u32 %r2, [n];\n  cvt.rn.f32.u32 %f2, %r2;\n"
+                                     "  tex.2d.v4.f32.f32 {%f3, %f4, %f5, %f6}, [u, {%f1, %f2}];\n"
+                                     "  tex.2d.v4.f32.f32 {%f6, %f7, %f8, %f9}, [t, {%f1, %f3}];\n"
+                                     "  tex.2d.v4.f32.f32 {%f6, %f7, %f8, %f10}, [g, {%f1, %f6}];\n")},
+                                {"sampler_params", texture_param_module(target, ", texmode_independent",
+                                     ".global .samplerref sg;", "independent_params",
+                                     ".param .texref t, .param .samplerref s1, .param .samplerref s2",
+                                     "  tex.2d.v4.f32.f32 {%f2, %f3, %f4, %f5}, [t, s1, {%f1, %f1}];\n"
+                                     "  tex.2d.v4.f32.f32 {%f6, %f7, %f8, %f9}, [t, s2, {%f2, %f1}];\n"
+                                     "  tex.2d.v4.f32.f32 {%f10, %f11, %f12, %f13}, [t, sg, {%f6, %f1}];\n")},
+                                {"video", video_forms(target)}};
+  if (target == "sm_52") out.push_back({"half", half_forms(), "sm_53"});
+  return out;
 }
 
 }  // namespace tmu::test

@@ -13,13 +13,16 @@ namespace tmu::test {
 struct PtxModule {
   std::string name;
   std::string source;
+  std::string arch = "";  // ptxas's -arch when not the corpus's target (sm_53 for half-precision arithmetic)
 };
 
 // The modules for one target ("sm_50", "sm_52").
 std::vector<PtxModule> ptx_corpus(const std::string& target);
 
-// Kernels calling non-inlined .funcs (CAL to subroutines inside the kernel's section), for the listing comparison
-// with nvdisasm only: the cubin writer does not write .funcs yet (docs/cubin.md).
+// Kernels calling non-inlined .funcs (CAL to subroutines inside the kernel's section) and kernels with `.param
+// .texref` / `.samplerref` parameters (symbols inside the kernel's section), video instructions, and for sm_52
+// half-precision arithmetic (compiled for sm_53, whose code is SM52's), for the listing comparison with nvdisasm
+// only: the cubin writer does not write .funcs yet (docs/cubin.md).
 std::vector<PtxModule> ptx_call_corpus(const std::string& target);
 
 }  // namespace tmu::test

@@ -147,7 +147,9 @@ struct RelocatedText {
 
 bool is_symbol_char(char ch) { return is_ident_char(ch) || ch == '@'; }
 
-std::optional<RelocatedText> relocated_operand(std::string_view text, const LabelMap& labels) {
+// `labels_are_targets`: a `(name) naming a label of the code outside c[...] is a branch target, left in the text;
+// otherwise (the retry of an instruction that takes no target, such as TEXS `(k)) a relocation of that label.
+std::optional<RelocatedText> relocated_operand(std::string_view text, const LabelMap& labels, bool labels_are_targets) {
   RelocatedText r;
   for (const auto& [spelling, type] : {std::pair{std::string_view("32@lo("), kRelocAbs32Lo20},
                                        std::pair{std::string_view("32@hi("), kRelocAbs32Hi20}}) {
@@ -190,7 +192,8 @@ std::optional<RelocatedText> relocated_operand(std::string_view text, const Labe
     } else {
       if (name_end >= text.size() || text[name_end] != ')') continue;
       end = name_end + 1;
-      if (labels.address_of(name)) continue;  // a branch target
+      const bool in_constant = text.substr(0, at).ends_with("c[");
+      if (labels_are_targets && !in_constant && labels.address_of(name)) continue;  // a branch target
     }
     if (name.empty()) continue;
     r.at = at;
@@ -384,14 +387,22 @@ std::optional<AsmError> assemble(std::string_view source, Arch arch, Program& ou
     // the value its field holds, with a relocation naming the symbol: 32@lo(sym) / 32@hi(sym) (MOV32I of a .global
     // variable's address), `(sym) / `((sym + 0x8)) in place of an immediate (MOV32I, a CAL/JCAL target, a texture
     // index), of a constant operand (c[`((ctab + 0x8))]) or of a memory offset ([R20+`($__sh__16)]). A `(name)
-    // that is a label of the code is a branch target, not a relocation.
+    // that is a label of the code is a branch target, unless the instruction takes none: nvdisasm names a relocation
+    // of a symbol in the code section by its address's label (TEXS ... `(k), c[`((.L_x_0 + 0x88))]).
     std::optional<RelocatedText> relocated;
-    if (auto r = relocated_operand(text, label_map)) {
+    if (auto r = relocated_operand(text, label_map, true)) {
       if (!r->error.empty()) return lines.at(st.offset + r->at, r->error);
       relocated = std::move(*r);
     }
-    const bool has_reloc = relocated.has_value();
+    bool has_reloc = relocated.has_value();
     ParseResult r = parse_instruction(has_reloc ? std::string_view(relocated->zeroed) : text, arch, instruction_address(0, index), &label_map);
+    if (!r.ok() && !has_reloc)
+      if (auto again = relocated_operand(text, label_map, false); again && again->error.empty())
+        if (ParseResult r2 = parse_instruction(again->zeroed, arch, instruction_address(0, index), &label_map); r2.ok()) {
+          relocated = std::move(*again);
+          has_reloc = true;
+          r = std::move(r2);
+        }
     if (!r.ok()) return lines.at(st.offset + (has_reloc ? 0 : r.error_offset), r.error);
     Instruction inst = *r.inst;
     if (!opt.any_target)

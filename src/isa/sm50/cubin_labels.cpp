@@ -90,6 +90,34 @@ std::vector<LabelMap> cubin_labels(const Cubin& cubin, std::span<const Program> 
         maps[i].add(s.value, s.name);
         named[i].insert(static_cast<int64_t>(s.value));
       }
+  // Relocations naming a symbol of the function's own code section (ptxas's `.param .texref` symbols in objects,
+  // at value 0, patching in their bank-0 words): nvdisasm names the code address value + addend instead, and does
+  // so first: the function symbol there (`(k)`), else a label of its own, numbered before any branch target, at
+  // that address (`c[`(.L_x_0)]`, printed in the code) or, past the code, at its end (`c[`((.L_x_0 + 0x88))]`).
+  std::vector<std::vector<CubinRelocation>> relocations(programs.size());
+  for (std::size_t i = 0; i < programs.size(); ++i) {
+    const CubinFunction& f = cubin.functions[i];
+    for (CubinRelocation r : f.relocations) {
+      auto sym = std::find_if(f.data_symbols.begin(), f.data_symbols.end(),
+                              [&](const CubinFunctionSymbol& d) { return d.name == r.symbol; });
+      if (sym != f.data_symbols.end()) {
+        const uint64_t at = sym->value + static_cast<uint64_t>(r.addend.value_or(0));
+        const uint64_t label = std::min<uint64_t>(at, f.code.size());
+        auto fn = std::find_if(f.function_symbols.begin(), f.function_symbols.end(),
+                               [&](const CubinFunctionSymbol& s) { return s.value == at; });
+        if (fn != f.function_symbols.end() && at < f.code.size()) {
+          r.symbol = fn->name;
+        } else {
+          if (!maps[i].name_of(label)) maps[i].add(label, name());
+          r.symbol = std::string(*maps[i].name_of(label));
+        }
+        r.addend = static_cast<int64_t>(at - label);
+      }
+      relocations[i].push_back(std::move(r));
+    }
+    // The symbols printed as labels, in reverse symbol-table order.
+    for (auto d = f.data_symbols.rbegin(); d != f.data_symbols.rend(); ++d) maps[i].add_symbol_label(d->value, d->name);
+  }
   // Direct targets, numbered in the order of the first branch to each.
   for (std::size_t i = 0; i < programs.size(); ++i) {
     const int64_t size = static_cast<int64_t>(cubin.functions[i].code.size());
@@ -118,7 +146,7 @@ std::vector<LabelMap> cubin_labels(const Cubin& cubin, std::span<const Program> 
   for (std::size_t i = 0; i < programs.size(); ++i)
     if (cubin.functions[i].function_symbols.empty()) maps[i].add(cubin.functions[i].code.size(), name());
   for (std::size_t i = 0; i < programs.size(); ++i)
-    for (const CubinRelocation& r : cubin.functions[i].relocations) maps[i].add_relocation(r.offset, r);
+    for (CubinRelocation& r : relocations[i]) maps[i].add_relocation(r.offset, std::move(r));
   for (std::size_t i = 0; i < programs.size(); ++i) hide_unreachable(cubin.functions[i], programs[i], maps[i]);
   // SYNC, BRK and CONT: nvdisasm names the target of the innermost SSY, PBK or PCNT whose region [push, target)
   // holds the instruction (established on tmu ptxas's code: if/else as SSY .L1; @!P0 BRA .L0; ...; SYNC; .L0:

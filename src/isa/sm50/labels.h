@@ -32,7 +32,17 @@ class LabelMap {
     if (it == by_name_.end()) return std::nullopt;
     return it->second;
   }
-  bool empty() const { return by_address_.empty() && relocations_.empty(); }
+  bool empty() const { return by_address_.empty() && relocations_.empty() && symbol_labels_.empty(); }
+
+  // More names printed at `address` before its label, in the order given, that branches never use: the symbols a
+  // cubin defines in a code section besides its functions (ptxas's `.param .texref` symbols).
+  void add_symbol_label(uint64_t address, std::string name) { symbol_labels_.emplace(address, std::move(name)); }
+  // Each name at `address`, symbol labels first, as `name:` lines.
+  void print_names(uint64_t address, std::string& out) const {
+    if (!symbol_labels_.empty())
+      for (auto [it, end] = symbol_labels_.equal_range(address); it != end; ++it) (out += it->second) += ":\n";
+    if (auto n = name_of(address)) (out += *n) += ":\n";
+  }
 
   // A cubin relocation of the instruction at `address` (its offset is ignored): the operand whose field it patches
   // prints as the symbol (relocation_operand: `(name), `((name + 0x8)), 32@lo(name)).
@@ -71,6 +81,7 @@ class LabelMap {
 
  private:
   std::map<uint64_t, std::string> by_address_;  // the first name given to an address is the one printed
+  std::multimap<uint64_t, std::string> symbol_labels_;
   std::map<std::string, uint64_t, std::less<>> by_name_;
   std::multimap<uint64_t, CubinRelocation> relocations_;
   std::map<uint64_t, std::vector<uint64_t>> targets_;

@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include "isa/sm50/codec.h"
 #include "isa/sm50/compiled.h"
 #include "isa/sm50/kinds.h"
 
@@ -279,6 +280,12 @@ ParseResult parse_instruction(std::string_view text, Arch arch, uint64_t address
         return out;
       }
       inst.ctrl = Control{};
+      // The word belongs to the row the decoder finds for it: a more specific row of the same text (VMAD with a
+      // 32-bit source is a variable-latency row whose selector bits the fixed-latency row also spells) wins, so
+      // that the control word is checked against the right scheduling class.
+      if (auto word = encode(inst))
+        if (auto d = decode(*word, arch, Control{}, address); d && &d->form() != &f && d->op() == inst.op())
+          inst = std::move(*d);
       inst.ctrl.reuse = a.reuse();
       out.inst = inst;
       return out;

@@ -138,9 +138,10 @@ class LineWriter {
     const bool opens = opt_.pairs && !in_pair_ && inst.ctrl.dual_issue();
     if (opt_.labels) {
       // A label on the bundle's control word is printed before its first instruction, as nvdisasm does.
-      if (k % 3 == 0)
-        if (auto n = opt_.labels->name_of(addr - 8)) (out += *n) += ":\n";
-      if (auto n = opt_.labels->name_of(addr)) (out += *n) += ":\n";
+      std::string names;
+      if (k % 3 == 0) opt_.labels->print_names(addr - 8, names);
+      opt_.labels->print_names(addr, names);
+      if (!names.empty()) out += names;
     }
     line_start(out, addr, opens);
     print(inst, out, opt_.labels);
