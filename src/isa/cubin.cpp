@@ -117,6 +117,7 @@ Result<Cubin> read_cubin(std::span<const std::byte> bytes) {
   // which come before the kernel's global symbol in .symtab.
   std::map<std::size_t, std::vector<CubinFunctionSymbol>> func_symbols;  // section index -> its FUNC symbols
   std::map<std::size_t, std::vector<CubinFunctionSymbol>> data_symbols;  // ... and its other named symbols
+  std::map<std::size_t, uint32_t> section_symbols;                       // ... and its STT_SECTION symbol
   std::map<std::size_t, std::pair<int, uint32_t>> func_choice;          // section index -> (rank, symbol index)
   struct Object {
     std::string name;
@@ -140,14 +141,18 @@ Result<Cubin> read_cubin(std::span<const std::byte> bytes) {
       if (GELF_ST_TYPE(sym.st_info) == STT_OBJECT && any_name)
         objects.push_back({any_name, sym.st_shndx, sym.st_value, sym.st_size});
       if (GELF_ST_TYPE(sym.st_info) != STT_FUNC) {
-        if (GELF_ST_TYPE(sym.st_info) != STT_SECTION && any_name && *any_name)
-          data_symbols[sym.st_shndx].push_back({any_name, sym.st_value, sym.st_size, static_cast<uint32_t>(i)});
+        if (GELF_ST_TYPE(sym.st_info) == STT_SECTION)
+          section_symbols.emplace(sym.st_shndx, static_cast<uint32_t>(i));
+        else if (any_name && *any_name)
+          data_symbols[sym.st_shndx].push_back({any_name, sym.st_value, sym.st_size, static_cast<uint32_t>(i),
+                                                static_cast<uint8_t>(GELF_ST_BIND(sym.st_info)), sym.st_other});
         continue;
       }
       const char* name = any_name;
       if (!name) return make_error(fmt::format("symbol {} has a bad name offset {:#x}", i, sym.st_name));
       const auto index = static_cast<uint32_t>(i);
-      func_symbols[sym.st_shndx].push_back({name, sym.st_value, sym.st_size, index});
+      func_symbols[sym.st_shndx].push_back(
+          {name, sym.st_value, sym.st_size, index, static_cast<uint8_t>(GELF_ST_BIND(sym.st_info)), sym.st_other});
       const int rank = (sym.st_other & 0x10) != 0 ? 2 : sym.st_value == 0 ? 1 : 0;
       auto [it, fresh] = func_choice.try_emplace(sym.st_shndx, rank, index);
       if (!fresh && rank > it->second.first) it->second = {rank, index};
@@ -186,6 +191,7 @@ Result<Cubin> read_cubin(std::span<const std::byte> bytes) {
       f.function_symbols = std::move(func_symbols[elf_ndxscn(scn)]);
     }
     if (auto d = data_symbols.find(elf_ndxscn(scn)); d != data_symbols.end()) f.data_symbols = std::move(d->second);
+    if (auto ss = section_symbols.find(elf_ndxscn(scn)); ss != section_symbols.end()) f.section_symbol = ss->second;
     f.file_offset = sh.sh_offset;
     f.section_index = static_cast<uint32_t>(elf_ndxscn(scn));
     f.code = std::move(*code);

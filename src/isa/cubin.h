@@ -73,6 +73,8 @@ struct CubinFunctionSymbol {
   uint64_t value = 0;  // offset in the section
   uint64_t size = 0;
   uint32_t index = 0;  // in .symtab
+  uint8_t bind = 0;   // STB_LOCAL 0 (ptxas's subroutines $k$f, kernels without .visible), STB_GLOBAL 1, STB_WEAK 2
+  uint8_t other = 0;  // st_other (STO_CUDA_ENTRY 0x10 for a kernel)
 };
 
 struct CubinFunction {
@@ -104,6 +106,7 @@ struct CubinFunction {
   // / `.samplerref` symbols (STT_CUDA_TEXTURE / _SAMPLER at value 0), which nvdisasm prints as labels and by whose
   // code address it names the relocations that patch in their bank-0 words (cubin_labels.h).
   std::vector<CubinFunctionSymbol> data_symbols;
+  uint32_t section_symbol = 0;  // the section's STT_SECTION symbol in .symtab (0: none)
   uint64_t shared_size = 0;
   std::vector<CubinRelocation> constant0_relocations;
 };

@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: MIT
 // libFuzzer: arbitrary bytes as a cubin. Reading must fail with a message or succeed, never crash; what is read is
-// listed as `tmu dis` lists it (labels, subroutine symbols, relocation symbols, indirect-branch targets).
+// listed as `tmu dis` lists it (labels, subroutine symbols, relocation symbols, indirect-branch targets) and
+// graphed as `tmu dis -cfg` / `-bbcfg` graph it.
 #include <cstddef>
 #include <cstdint>
+#include <string>
 
 #include "isa/cubin.h"
+#include "isa/sm50/cubin_graph.h"
 #include "isa/sm50/cubin_labels.h"
 #include "isa/sm50/program.h"
 
@@ -20,5 +23,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     (void)tmu::isa::sm50::print_listing(programs[i], {.labels = &labels[i]});
     (void)labels[i].name_of(cubin->functions[i].code.size());
   }
+  std::string graph;
+  (void)tmu::isa::sm50::cubin_graph(*cubin, false, graph);
+  (void)tmu::isa::sm50::cubin_graph(*cubin, true, graph);
   return 0;
 }

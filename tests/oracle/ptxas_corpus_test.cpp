@@ -14,6 +14,7 @@
 #include <sstream>
 
 #include "isa/cubin.h"
+#include "isa/sm50/cubin_graph.h"
 #include "isa/sm50/cubin_labels.h"
 #include "isa/sm50/program.h"
 #include "oracle.h"
@@ -76,6 +77,24 @@ bool same_relocations(std::vector<CubinRelocation> a, std::vector<CubinRelocatio
   std::sort(a.begin(), a.end(), less);
   std::sort(b.begin(), b.end(), less);
   return std::equal(a.begin(), a.end(), b.begin(), b.end(), [&](const auto& x, const auto& y) { return key(x) == key(y); });
+}
+
+// The kernels of tests/data/ptx/kernels and tests/data/run (written for sm_50; the target line names the
+// architecture compiled for).
+std::vector<test::PtxModule> data_kernels(const std::string& target) {
+  std::vector<test::PtxModule> modules;
+  for (const char* dir : {"/ptx/kernels", "/run"})
+    for (const auto& e : std::filesystem::directory_iterator(std::string(TMU_TEST_DATA) + dir))
+      if (e.path().extension() == ".ptx") {
+        std::ifstream in(e.path());
+        std::stringstream text;
+        text << in.rdbuf();
+        std::string source = text.str();
+        if (const auto at = source.find(".target sm_50"); at != std::string::npos) source.replace(at, 13, ".target " + target);
+        modules.push_back({e.path().stem().string(), source});
+      }
+  std::sort(modules.begin(), modules.end(), [](const auto& a, const auto& b) { return a.name < b.name; });
+  return modules;
 }
 
 class PtxasCorpus : public ::testing::TestWithParam<std::string> {};
@@ -176,17 +195,7 @@ TEST_P(PtxasCorpus, RelocatableObjectsAsNvdisasm) {
   const std::string target = GetParam();
   auto modules = test::ptx_corpus(target);
   for (auto& m : test::ptx_call_corpus(target)) modules.push_back(std::move(m));
-  for (const char* dir : {"/ptx/kernels", "/run"})
-    for (const auto& e : std::filesystem::directory_iterator(std::string(TMU_TEST_DATA) + dir))
-      if (e.path().extension() == ".ptx") {
-        std::ifstream in(e.path());
-        std::stringstream text;
-        text << in.rdbuf();
-        std::string source = text.str();
-        // The kernels are written for sm_50; the target line names the architecture compiled for.
-        if (const auto at = source.find(".target sm_50"); at != std::string::npos) source.replace(at, 13, ".target " + target);
-        modules.push_back({e.path().stem().string(), source});
-      }
+  for (auto& m : data_kernels(target)) modules.push_back(std::move(m));
   std::size_t total = 0, agree = 0, relocated = 0, functions = 0, round_trips = 0, code_address_relocations = 0;
   for (std::size_t k = 0; k < modules.size(); k += test::corpus_stride()) {  // TMU_CORPUS_STRIDE: a sample
     const test::PtxModule& m = modules[k];
@@ -261,6 +270,79 @@ TEST_P(PtxasCorpus, RelocatableObjectsAsNvdisasm) {
   EXPECT_GT(relocated, 100u / test::corpus_stride());
   EXPECT_EQ(agree, total);
   EXPECT_EQ(round_trips, functions);
+}
+
+// nvdisasm -cfg and -bbcfg (Graphviz graphs of each function's blocks) of the calls corpus and the kernels of
+// tests/data (loops, switches, subroutines of the division and square-root slow paths, texture parameters): tmu
+// dis's graphs byte for byte; and the label lines of their listings (two labels on one line, a pair's second
+// instruction's label, a subroutine starting where another ends) as nvdisasm prints them.
+TEST_P(PtxasCorpus, GraphsAsNvdisasm) {
+  TMU_REQUIRE_TOOL(ptxas, "ptxas");
+  TMU_REQUIRE_TOOL(nvdisasm, "nvdisasm");
+  const std::string target = GetParam();
+  auto modules = test::ptx_call_corpus(target);
+  for (auto& m : data_kernels(target)) modules.push_back(std::move(m));
+  std::size_t graphs = 0, identical = 0, label_lines = 0, functions = 0;
+  for (std::size_t k = 0; k < modules.size(); k += test::corpus_stride()) {
+    const test::PtxModule& m = modules[k];
+    const std::string base = test::temp_dir() + "/" + m.name + "_graph_" + target;
+    test::write_text(base + ".ptx", m.source);
+    const auto compiled = test::run_program({ptxas, "-arch=" + (m.arch.empty() ? target : m.arch), base + ".ptx", "-o", base + ".cubin"});
+    ASSERT_EQ(compiled.status, 0) << m.name << ": ptxas: " << compiled.err;
+    auto cubin = read_cubin(test::read_bytes(base + ".cubin"));
+    ASSERT_TRUE(cubin) << m.name << ": " << cubin.error();
+    for (const bool blocks : {false, true}) {
+      const auto want = test::run_program({nvdisasm, blocks ? "-bbcfg" : "-cfg", base + ".cubin"});
+      ASSERT_EQ(want.status, 0) << m.name << ": " << want.err;
+      std::string got;
+      ASSERT_FALSE(cubin_graph(*cubin, blocks, got)) << m.name;
+      ++graphs;
+      if (got == want.out) {
+        ++identical;
+      } else {
+        std::size_t at = 0;
+        while (at < got.size() && at < want.out.size() && got[at] == want.out[at]) ++at;
+        ADD_FAILURE() << m.name << (blocks ? " -bbcfg" : " -cfg") << " differs at byte " << at << ": tmu '"
+                      << got.substr(at > 80 ? at - 80 : 0, 200) << "' nvdisasm '"
+                      << want.out.substr(at > 80 ? at - 80 : 0, 200) << "'";
+      }
+    }
+    // The listing's label lines, function by function.
+    const auto dis = test::run_program({nvdisasm, "-c", base + ".cubin"});
+    const auto expected = nvdisasm_listing(dis.out);
+    std::string listing;
+    ASSERT_FALSE(cubin_listing(*cubin, {}, listing));
+    std::map<std::string, Labels> tmu_labels;
+    std::string current;
+    std::vector<std::string> pending;
+    std::stringstream ss(listing);
+    std::string line;
+    while (std::getline(ss, line)) {
+      if (line.starts_with("// ")) {
+        if (!current.empty() && !pending.empty()) tmu_labels[current][kEnd] = pending;
+        pending.clear();
+        const std::size_t sec = line.find("(.text.");
+        current = line.substr(sec + 7, line.find(',', sec) - sec - 7);
+        std::getline(ss, line);  // the function's own name
+        continue;
+      }
+      if (!line.starts_with("/*")) {
+        pending.push_back(line.substr(0, line.size() - 1));
+        continue;
+      }
+      if (!pending.empty()) tmu_labels[current][std::stoull(line.substr(2), nullptr, 16)] = pending;
+      pending.clear();
+    }
+    if (!current.empty() && !pending.empty()) tmu_labels[current][kEnd] = pending;
+    for (const auto& [name, fn] : expected) {
+      ++functions;
+      EXPECT_EQ(tmu_labels[name], fn.labels) << m.name << " " << name;
+      for (const auto& [addr, names] : fn.labels) label_lines += names.size();
+    }
+  }
+  std::printf("[ oracle ] ptxas %s: %zu graphs (-cfg and -bbcfg), %zu identical to nvdisasm's; %zu label lines of %zu "
+              "functions compared\n", target.c_str(), graphs, identical, label_lines, functions);
+  EXPECT_EQ(identical, graphs);
 }
 
 INSTANTIATE_TEST_SUITE_P(Targets, PtxasCorpus, ::testing::Values("sm_50", "sm_52"));

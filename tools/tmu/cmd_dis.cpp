@@ -10,6 +10,7 @@
 #include "commands.h"
 #include "io.h"
 #include "isa/cubin.h"
+#include "isa/sm50/cubin_graph.h"
 #include "isa/sm50/cubin_labels.h"
 #include "isa/sm50/parser.h"
 #include "isa/sm50/program.h"
@@ -30,7 +31,7 @@ struct DisOptions {
   bool no_dataflow = false;         // -ndf: no (*"..."*) branch annotations
   std::vector<uint32_t> functions;  // -fun: the functions whose sections hold these symbols
   std::string base;                 // -base: a raw blob's first address
-  bool cfg = false, bbcfg = false;  // -cfg / -bbcfg: Graphviz control-flow graphs (not supported)
+  bool cfg = false, bbcfg = false;  // -cfg / -bbcfg: Graphviz control-flow graphs of a cubin's functions
 };
 
 int report(const std::string& file, const isa::sm50::DecodeFailure& f, uint64_t file_offset_of_base,
@@ -52,8 +53,13 @@ int run(const DisOptions& o) {
     error(o.file + ": file is empty");
     return 1;
   }
-  if (o.cfg || o.bbcfg) {
-    error(fmt::format("{}: tmu dis does not write control-flow graphs", o.cfg ? "-cfg" : "-bbcfg"));
+  const char* graph = o.cfg ? "-cfg" : o.bbcfg ? "-bbcfg" : nullptr;
+  if (graph && o.no_dataflow) {  // nvdisasm: "Control flow graph printing is not supported with -ndf option"
+    error(fmt::format("{} needs the branch annotations that -ndf leaves out (as nvdisasm refuses it)", graph));
+    return 2;
+  }
+  if (graph && !o.arch.empty() && !isa::looks_like_elf(bytes)) {
+    error(fmt::format("{}: the control-flow graphs are of a cubin's functions; a raw blob (-b) has none", graph));
     return 2;
   }
   isa::sm50::ListingOptions lo{o.hex, o.ctrl};
@@ -86,8 +92,9 @@ int run(const DisOptions& o) {
     }
     // Branch targets print as nvdisasm's labels (`(.L_x_3)), relocated immediates as their symbols. -base does not
     // apply to cubins (nvdisasm ignores it there too).
-    if (auto fail = isa::sm50::cubin_listing(*cubin, lo, out, o.functions))
-      return report(o.file, fail->failure, fail->function->file_offset, " (" + fail->function->section + ")");
+    auto fail = graph ? isa::sm50::cubin_graph(*cubin, o.bbcfg, out, o.functions)
+                      : isa::sm50::cubin_listing(*cubin, lo, out, o.functions);
+    if (fail) return report(o.file, fail->failure, fail->function->file_offset, " (" + fail->function->section + ")");
   } else {
     auto arch = isa::parse_arch(o.arch);
     if (!arch) {
@@ -128,8 +135,10 @@ Runner add_dis(CLI::App& app) {
                   "Only the functions whose sections hold the symbols of these .symtab indices (nvdisasm -fun 4,7)")
       ->delimiter(',');
   sub->add_option("--base-address", o->base, "A raw blob's first address, a multiple of 32 (nvdisasm -base 0x1000)");
-  sub->add_flag("--output-control-flow-graph", o->cfg, "nvdisasm -cfg: not supported");
-  sub->add_flag("--output-control-flow-graph-with-basic-blocks", o->bbcfg, "nvdisasm -bbcfg: not supported");
+  sub->add_flag("--output-control-flow-graph", o->cfg,
+                "A Graphviz graph of each function's blocks between labels instead of the listing (nvdisasm -cfg)");
+  sub->add_flag("--output-control-flow-graph-with-basic-blocks", o->bbcfg,
+                "... of its basic blocks, also split after conditional branches (nvdisasm -bbcfg)");
   sub->add_option("file", o->file, "Raw binary or cubin")->required();
   return [o] { return run(*o); };
 }

@@ -14,13 +14,6 @@ namespace tmu::isa::sm50 {
 
 namespace {
 
-// Whether the instruction always runs: no guard predicate (PT) and, for branches, no condition-code test.
-bool unconditional(const Instruction& inst) {
-  if (inst.slot(Opd::pg) >= 0 && !(inst.guard().is_pt() && !inst.guard_negated())) return false;
-  const int cc = inst.slot(Opd::br_cc);
-  return cc < 0 || inst.value(static_cast<std::size_t>(cc)) == kCondAlways;
-}
-
 // Instructions after which control does not fall through when they run unconditionally.
 bool ends_flow(Op op) {
   switch (op) {
@@ -140,9 +133,18 @@ std::vector<LabelMap> cubin_labels(const Cubin& cubin, std::span<const Program> 
     for (std::size_t k = 0; k < cubin.functions[i].function_symbols.size(); ++k)
       by_index.emplace_back(cubin.functions[i].function_symbols[k].index, i);
   std::sort(by_index.begin(), by_index.end());
+  // A subroutine starting on a bundle is named at its first instruction, so the end there gets its number and
+  // is printed (`.L_x_242:` before `$k$f:`); one starting inside a bundle keeps its name (docs/cubin.md).
   for (const auto& [index, i] : by_index)
     for (const CubinFunctionSymbol& s : cubin.functions[i].function_symbols)
-      if (s.index == index) maps[i].add(s.value + s.size, name());
+      if (s.index == index) {
+        const uint64_t end = s.value + s.size;
+        const bool on_bundle_start = end % 32 == 0 && std::any_of(
+            cubin.functions[i].function_symbols.begin(), cubin.functions[i].function_symbols.end(),
+            [&](const CubinFunctionSymbol& t) { return t.value == end && t.index != s.index; });
+        if (on_bundle_start && !maps[i].end_label(end)) maps[i].add_end_label(end, name());
+        else maps[i].add(end, name());
+      }
   for (std::size_t i = 0; i < programs.size(); ++i)
     if (cubin.functions[i].function_symbols.empty()) maps[i].add(cubin.functions[i].code.size(), name());
   for (std::size_t i = 0; i < programs.size(); ++i)
@@ -171,19 +173,34 @@ std::vector<LabelMap> cubin_labels(const Cubin& cubin, std::span<const Program> 
   return maps;
 }
 
-std::optional<CubinListingFailure> cubin_listing(const Cubin& cubin, ListingOptions options, std::string& out,
-                                                 std::span<const uint32_t> symbols) {
-  std::vector<Program> programs(cubin.functions.size());
+bool unconditional(const Instruction& inst) {
+  if (inst.slot(Opd::pg) >= 0 && !(inst.guard().is_pt() && !inst.guard_negated())) return false;
+  const int cc = inst.slot(Opd::br_cc);
+  return cc < 0 || inst.value(static_cast<std::size_t>(cc)) == kCondAlways;
+}
+
+std::optional<CubinListingFailure> decode_functions(const Cubin& cubin, std::vector<Program>& programs) {
+  programs.assign(cubin.functions.size(), Program{});
   for (std::size_t i = 0; i < programs.size(); ++i)
     if (auto fail = decode_program(cubin.functions[i].code, cubin.arch, 0, programs[i]))
       return CubinListingFailure{&cubin.functions[i], *fail};
+  return std::nullopt;
+}
+
+bool function_selected(const Cubin& cubin, const CubinFunction& fn, std::span<const uint32_t> symbols) {
+  return symbols.empty() || std::any_of(symbols.begin(), symbols.end(), [&](uint32_t k) {
+           return k < cubin.symbol_sections.size() && cubin.symbol_sections[k] == fn.section_index;
+         });
+}
+
+std::optional<CubinListingFailure> cubin_listing(const Cubin& cubin, ListingOptions options, std::string& out,
+                                                 std::span<const uint32_t> symbols) {
+  std::vector<Program> programs;
+  if (auto fail = decode_functions(cubin, programs)) return fail;
   const auto labels = cubin_labels(cubin, programs);
   for (std::size_t i = 0; i < programs.size(); ++i) {
     const auto& fn = cubin.functions[i];
-    if (!symbols.empty() && std::none_of(symbols.begin(), symbols.end(), [&](uint32_t k) {
-          return k < cubin.symbol_sections.size() && cubin.symbol_sections[k] == fn.section_index;
-        }))
-      continue;
+    if (!function_selected(cubin, fn, symbols)) continue;
     out += fmt::format("// {} ({}, sm_{})\n{}:\n", fn.name, fn.section, cubin.sm, fn.name);
     options.labels = &labels[i];
     out += print_listing(programs[i], options);

@@ -34,6 +34,12 @@ struct CubinListingFailure {
 };
 std::optional<CubinListingFailure> cubin_listing(const Cubin& cubin, ListingOptions options, std::string& out,
                                                  std::span<const uint32_t> symbols = {});
+// Each function of `cubin` decoded (programs[i] is functions[i]), or the first that does not decode.
+std::optional<CubinListingFailure> decode_functions(const Cubin& cubin, std::vector<Program>& programs);
+// Whether nvdisasm -fun `symbols` (empty: every function) selects the function.
+bool function_selected(const Cubin& cubin, const CubinFunction& fn, std::span<const uint32_t> symbols);
+// Whether the instruction always runs: no guard predicate (PT) and, for branches, no condition-code test.
+bool unconditional(const Instruction& inst);
 // Why nvdisasm -fun refuses these symbol indices (one past the table, or a symbol of no section), or "".
 std::string function_symbols_error(const Cubin& cubin, std::span<const uint32_t> symbols);
 

@@ -32,16 +32,27 @@ class LabelMap {
     if (it == by_name_.end()) return std::nullopt;
     return it->second;
   }
-  bool empty() const { return by_address_.empty() && relocations_.empty() && symbol_labels_.empty(); }
+  bool empty() const { return by_address_.empty() && relocations_.empty() && symbol_labels_.empty(); }  // (end labels come with names)
 
   // More names printed at `address` before its label, in the order given, that branches never use: the symbols a
   // cubin defines in a code section besides its functions (ptxas's `.param .texref` symbols).
   void add_symbol_label(uint64_t address, std::string name) { symbol_labels_.emplace(address, std::move(name)); }
-  // Each name at `address`, symbol labels first, as `name:` lines.
-  void print_names(uint64_t address, std::string& out) const {
+  // The symbol labels at `address`, as `name:` lines, after the end label there.
+  void print_symbol_labels(uint64_t address, std::string& out) const {
+    if (auto e = end_labels_.find(address); e != end_labels_.end()) (out += e->second) += ":\n";
     if (!symbol_labels_.empty())
       for (auto [it, end] = symbol_labels_.equal_range(address); it != end; ++it) (out += it->second) += ":\n";
-    if (auto n = name_of(address)) (out += *n) += ":\n";
+  }
+  // A function's end label where the next subroutine starts on a bundle (nvdisasm prints `.L_x_242:` before the
+  // subroutine's name there; branches still name the subroutine).
+  void add_end_label(uint64_t address, std::string name) {
+    by_name_[name] = address;
+    end_labels_.emplace(address, std::move(name));
+  }
+  std::optional<std::string_view> end_label(uint64_t address) const {
+    auto it = end_labels_.find(address);
+    if (it == end_labels_.end()) return std::nullopt;
+    return std::string_view(it->second);
   }
 
   // A cubin relocation of the instruction at `address` (its offset is ignored): the operand whose field it patches
@@ -82,6 +93,7 @@ class LabelMap {
  private:
   std::map<uint64_t, std::string> by_address_;  // the first name given to an address is the one printed
   std::multimap<uint64_t, std::string> symbol_labels_;
+  std::map<uint64_t, std::string> end_labels_;
   std::map<std::string, uint64_t, std::less<>> by_name_;
   std::multimap<uint64_t, CubinRelocation> relocations_;
   std::map<uint64_t, std::vector<uint64_t>> targets_;

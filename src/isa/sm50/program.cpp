@@ -136,11 +136,24 @@ class LineWriter {
   void line(TextOut& out, const Instruction& inst, uint64_t addr, std::size_t k) {
     if (opt_.labels && opt_.labels->hidden(addr)) return;  // unreachable code nvdisasm does not list
     const bool opens = opt_.pairs && !in_pair_ && inst.ctrl.dual_issue();
-    if (opt_.labels) {
-      // A label on the bundle's control word is printed before its first instruction, as nvdisasm does.
+    if (opt_.labels && !in_pair_) {
+      // One label per line, as nvdisasm prints them: the bundle's control word's (before its first instruction),
+      // else the instruction's, else for a dual-issued pair its second instruction's (nvdisasm: `.L_x_10:` before
+      // `{ XMAD.PSL ... ;` when it names the SYNC after it); the others at the same place are not printed.
       std::string names;
-      if (k % 3 == 0) opt_.labels->print_names(addr - 8, names);
-      opt_.labels->print_names(addr, names);
+      bool named = false;
+      auto take = [&](uint64_t a) {
+        opt_.labels->print_symbol_labels(a, names);
+        if (!named)
+          if (auto n = opt_.labels->name_of(a)) ((names += *n) += ":\n"), named = true;
+      };
+      if (k % 3 == 0) take(addr - 8);
+      take(addr);
+      if (opens && !named) {
+        const uint64_t second = addr + (k % 3 == 2 ? 16 : 8);
+        if (k % 3 == 2) take(second - 8);
+        take(second);
+      }
       if (!names.empty()) out += names;
     }
     line_start(out, addr, opens);
