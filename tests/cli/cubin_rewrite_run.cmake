@@ -1,5 +1,6 @@
 # ctest driver for the cubin writer under `tmu run` (tests/CMakeLists.txt): compiles PTX with ptxas 11.8, rewrites
-# the cubin with tmu_cubin_rewrite (isa::read_cubin_image, then isa::write_cubin), runs
+# the cubin with tmu_cubin_rewrite (isa::read_cubin_image, then isa::write_cubin), or with REWRITE=as-like lists it
+# (`tmu dis --ctrl`) and assembles the listing back into a cubin like it (`tmu as --like`), runs
 # `${TMU} run CUBIN --launch SPEC` on both and requires the same exit status and output. ptxas is looked for as
 # the oracle tests look (tests/support/oracle.cpp); missing, the test prints "skipped: install ptxas" (ctest:
 # skipped), or fails when TMU_REQUIRE_ORACLES=1.
@@ -15,9 +16,22 @@ execute_process(COMMAND "${PTXAS}" -arch=sm_50 "${PTX}" -o "${theirs}" RESULT_VA
 if(NOT rc EQUAL 0)
   message(FATAL_ERROR "ptxas ${PTX} failed: ${err}")
 endif()
-execute_process(COMMAND "${REWRITE}" "${theirs}" "${ours}" RESULT_VARIABLE rc ERROR_VARIABLE err)
-if(NOT rc EQUAL 0)
-  message(FATAL_ERROR "tmu_cubin_rewrite ${theirs} failed: ${err}")
+if(REWRITE STREQUAL "as-like")
+  # The listing route: `tmu dis --ctrl` of ptxas's cubin, assembled back with `tmu as --like` it.
+  set(listing "${WORK}/${NAME}.sass")
+  execute_process(COMMAND ${TMU} dis --ctrl "${theirs}" OUTPUT_FILE "${listing}" RESULT_VARIABLE rc ERROR_VARIABLE err)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "tmu dis --ctrl ${theirs} failed: ${err}")
+  endif()
+  execute_process(COMMAND ${TMU} as "${listing}" --like "${theirs}" -o "${ours}" RESULT_VARIABLE rc ERROR_VARIABLE err)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "tmu as --like ${theirs} failed: ${err}")
+  endif()
+else()
+  execute_process(COMMAND "${REWRITE}" "${theirs}" "${ours}" RESULT_VARIABLE rc ERROR_VARIABLE err)
+  if(NOT rc EQUAL 0)
+    message(FATAL_ERROR "tmu_cubin_rewrite ${theirs} failed: ${err}")
+  endif()
 endif()
 execute_process(COMMAND ${TMU} run "${theirs}" --launch "${SPEC}" WORKING_DIRECTORY "${WORK}"
                 RESULT_VARIABLE rc_a OUTPUT_VARIABLE out_a ERROR_VARIABLE err_a)
