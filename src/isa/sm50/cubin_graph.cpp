@@ -8,7 +8,6 @@
 
 #include <algorithm>
 #include <map>
-#include <set>
 #include <sstream>
 #include <vector>
 
@@ -107,7 +106,6 @@ std::optional<CubinListingFailure> cubin_graph(const Cubin& cubin, bool basic_bl
 
     std::vector<Cluster> clusters;
     std::vector<Node> nodes;
-    std::map<uint64_t, std::string> node_at;  // a block's first address -> its node
     auto function_at = [&](uint64_t a) -> const CubinFunctionSymbol* {
       for (const CubinFunctionSymbol& s : fn.function_symbols)
         if (s.value == a) return &s;
@@ -126,7 +124,7 @@ std::optional<CubinListingFailure> cubin_graph(const Cubin& cubin, bool basic_bl
     // A function's cluster and entry block: the symbols at its address in nvdisasm's order (global and weak ones
     // first, then the local ones in reverse symbol-table order: `k:`, `t:`, `.text.k:`; `.text.k:` first for a
     // local kernel), the block named by the first.
-    auto start_function = [&](const CubinFunctionSymbol& s, uint64_t at) {
+    auto start_function = [&](const CubinFunctionSymbol& s) {
       clusters.push_back({s.name, {}});
       enum class SymbolKind { Function, Data, Section };
       struct Entry {
@@ -169,10 +167,9 @@ std::optional<CubinListingFailure> cubin_graph(const Cubin& cubin, bool basic_bl
         head += escape(name) + ":\\l";
       }
       start_node(first, std::move(head));
-      node_at[at] = first;
     };
-    if (const CubinFunctionSymbol* own = function_at(0)) start_function(*own, 0);
-    else start_function({fn.name, 0, fn.code.size(), fn.symbol, 0, 0}, 0);
+    if (const CubinFunctionSymbol* own = function_at(0)) start_function(*own);
+    else start_function({fn.name, 0, fn.code.size(), fn.symbol, 0, 0});
 
     unsigned exits = 0;
     bool after_conditional = false, dead = false;
@@ -189,19 +186,15 @@ std::optional<CubinListingFailure> cubin_graph(const Cubin& cubin, bool basic_bl
       for (const std::string& name : names)
         for (const CubinFunctionSymbol& f : fn.function_symbols)
           if (f.name == name) starts = &f;
-      if (starts) start_function(*starts, addr);
+      if (starts) start_function(*starts);
       else
-        for (const std::string& name : names) {
-          start_node(name, escape(name + ":") + "\\l");
-          node_at[addr] = name;
-        }
+        for (const std::string& name : names) start_node(name, escape(name + ":") + "\\l");
       if (!names.empty()) exits = 0, after_conditional = false, dead = false;
       if (dead) continue;  // after an unconditional branch, up to the next label
       if (basic_blocks && after_conditional) {
         // -bbcfg: the code after a conditional branch is a block of its own.
         const std::string name = fmt::format("BB{}", next_block++);
         start_node(name, "");
-        node_at[addr] = name;
         exits = 0, after_conditional = false;
       }
       Node& cur = nodes.back();
