@@ -349,7 +349,8 @@ INSTANTIATE_TEST_SUITE_P(Targets, PtxasCorpus, ::testing::Values("sm_50", "sm_52
 
 // nvdisasm's options that change the instruction lines, against nvdisasm itself on a cubin with loops (branch
 // annotations, dual-issued pairs) and its code as a raw blob: -novliw (pairs without braces), -ndf (no branch
-// annotations), -base (a raw blob's addresses and branch targets from the base), -fun (the functions of a symbol).
+// annotations), -base (a raw blob's addresses and branch targets from the base), -fun (the functions of a symbol,
+// listed and, with -cfg, graphed).
 TEST(NvdisasmOptions, ListingsAsNvdisasmPrintsThem) {
   TMU_REQUIRE_TOOL(ptxas, "ptxas");
   TMU_REQUIRE_TOOL(nvdisasm, "nvdisasm");
@@ -400,6 +401,11 @@ TEST(NvdisasmOptions, ListingsAsNvdisasmPrintsThem) {
     std::string out;
     ASSERT_FALSE(cubin_listing(*cubin, {}, out, only));
     EXPECT_EQ(tmu_lines(out, ""), lines_of(dis.out)) << "-fun " << k;
+    // -cfg -fun: that function's graph, byte for byte.
+    const auto graph = test::run_program({nvdisasm, "-cfg", "-fun", std::to_string(k), base + ".cubin"});
+    std::string tmu_graph;
+    ASSERT_FALSE(cubin_graph(*cubin, false, tmu_graph, only));
+    EXPECT_EQ(tmu_graph, graph.out) << "-cfg -fun " << k;
   }
   // -base on the kernel's code as a raw blob: addresses and PC-relative targets move, as nvdisasm prints them.
   test::write_bytes(base + ".bin", cubin->functions.at(0).code);
