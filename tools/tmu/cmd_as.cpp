@@ -151,9 +151,14 @@ int write_like(const AsOptions& o, const std::vector<SourceFunction>& functions)
     }
     auto a = assemble_function(o, image->arch, f->text);
     if (!a) return 1;
-    if (!k.indirect_branches.empty() && a->code.size() != k.code.size()) {
-      error(fmt::format("{}: kernel '{}' has indirect branches (EIATTR_INDIRECT_BRANCH_TARGETS) and its code changed "
-                        "size ({} bytes, {} before): tmu as does not move their targets",
+    // Its indirect branches (EIATTR_INDIRECT_BRANCH_TARGETS) are the listing's (*"BRANCH_TARGETS ..."*) ones; a
+    // listing without them (tmu dis -ndf) keeps the cubin's where the code did not move.
+    if (!a->program.indirect_branches.empty()) {
+      k.indirect_branches = std::move(a->program.indirect_branches);
+    } else if (!k.indirect_branches.empty() && a->code.size() != k.code.size()) {
+      error(fmt::format("{}: kernel '{}' has indirect branches (EIATTR_INDIRECT_BRANCH_TARGETS) that the source does "
+                        "not name ((*\"BRANCH_TARGETS ...\"*) after them, as tmu dis prints them without -ndf), and "
+                        "its code changed size ({} bytes, {} before)",
                         o.file, k.name, a->code.size(), k.code.size()));
       return 2;
     }

@@ -261,7 +261,7 @@ std::string unreachable_target(const Instruction& inst) {
 }  // namespace
 
 std::optional<AsmError> assemble(std::string_view source, Arch arch, Program& out, const AssembleOptions& opt) {
-  out = Program{arch, 0, {}, {}};
+  out = Program{arch, 0, {}, {}, {}};
   const LineMap lines(source);
   // Text, not a raw blob (tmu dis reads those): SASS has no NUL bytes.
   if (const std::size_t nul = source.find('\0'); nul != std::string_view::npos)
@@ -355,23 +355,30 @@ std::optional<AsmError> assemble(std::string_view source, Arch arch, Program& ou
     std::string_view text = st.text;
     // nvdisasm's listing comments after an instruction, (*"BRANCH_TARGETS .L_x_6,.L_x_7"*) (an indirect branch's
     // targets, EIATTR_INDIRECT_BRANCH_TARGETS) and (*"TARGET= .L_x_0 "*) (a SYNC's reconvergence point), say what
-    // the cubin's attributes and the code already hold: the labels they name must exist, the rest is dropped.
+    // the cubin's attributes and the code already hold: the labels they name must exist; the indirect branches are
+    // kept in the program (a cubin's EIATTR_INDIRECT_BRANCH_TARGETS, for tmu as --like), the rest is dropped.
     std::string without_notes;
     if (const std::size_t note = text.find("(*\""); note != std::string_view::npos) {
       const std::size_t close = text.find("\"*)", note);
       if (close == std::string_view::npos) return lines.at(st.offset + note, "(*\"...\"*) is not closed with \"*)");
       std::string_view body = text.substr(note + 3, close - note - 3);
+      const bool branch_targets = body.starts_with("BRANCH_TARGETS");
       for (std::string_view kw : {std::string_view("BRANCH_TARGETS"), std::string_view("TARGET=")})
         if (body.starts_with(kw)) body.remove_prefix(kw.size());
+      CubinIndirectBranch indirect{instruction_address(0, index), {}};
       while (!body.empty()) {
         const std::size_t start = body.find_first_not_of(" ,");
         if (start == std::string_view::npos) break;
         const std::size_t end = body.find_first_of(" ,", start);
         const std::string_view name = body.substr(start, end == std::string_view::npos ? end : end - start);
-        if (!label_map.address_of(name) && !parse_integer(name))
+        const auto at = label_map.address_of(name);
+        const auto number = parse_integer(name);
+        if (!at && !number)
           return lines.at(st.offset + note, fmt::format("(*\"...\"*) names '{}', which is not a label of the code", name));
+        indirect.targets.push_back(at ? *at : static_cast<uint64_t>(*number));
         body = end == std::string_view::npos ? std::string_view{} : body.substr(end);
       }
+      if (branch_targets) out.indirect_branches.push_back(std::move(indirect));
       without_notes = std::string(text.substr(0, note)) + std::string(text.substr(close + 3));
       text = without_notes;
     }

@@ -73,7 +73,7 @@ std::optional<DecodeFailure> walk(std::span<const std::byte> bytes, Arch arch, u
 }  // namespace
 
 std::optional<DecodeFailure> decode_program(std::span<const std::byte> bytes, Arch arch, uint64_t base, Program& out) {
-  out = Program{arch, base, {}, {}};
+  out = Program{arch, base, {}, {}, {}};
   out.code.reserve(bytes.size() / kBundleBytes * 3);
   return walk(
       bytes, arch, base,

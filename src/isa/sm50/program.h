@@ -35,6 +35,9 @@ struct Program {
   // The code relocations assemble() read (MOV32I R4, 32@lo(sym)): the immediate is 0 and the relocation names the
   // symbol whose value patches it (isa/cubin.h).
   std::vector<CubinRelocation> relocations;
+  // The indirect branches assemble() read nvdisasm's (*"BRANCH_TARGETS .L_x_6,.L_x_7"*) after (what a cubin's
+  // EIATTR_INDIRECT_BRANCH_TARGETS holds): the branch's address and its targets' (a label's, as branches take it).
+  std::vector<CubinIndirectBranch> indirect_branches;
   uint64_t address(std::size_t k) const { return instruction_address(base, k); }
 };
 
