@@ -32,7 +32,9 @@ class LabelMap {
     if (it == by_name_.end()) return std::nullopt;
     return it->second;
   }
-  bool empty() const { return by_address_.empty() && relocations_.empty() && symbol_labels_.empty(); }  // (end labels come with names)
+  bool empty() const {
+    return by_address_.empty() && relocations_.empty() && symbol_labels_.empty() && end_labels_.empty();
+  }
 
   // More names printed at `address` before its label, in the order given, that branches never use: the symbols a
   // cubin defines in a code section besides its functions (ptxas's `.param .texref` symbols).

@@ -207,7 +207,6 @@ class FunctionCompiler {
   ir::DefId shared_atomic(const AtomicForm& a, const WindowAddress& at);
   ir::DefId global_atomic(const AtomicForm& a, ir::DefId address);
   ir::DefId atomic_combine(const AtomicForm& a, ir::DefId old);  // what a CAS loop stores over `old`
-  ir::DefId less64(ir::DefId x, ir::DefId y, bool sgn);
   // A loop of the compiler's own (no PTX inside) that runs `body` again until a `break` in it (emit_jump); the
   // register environment's entry `carried` is the one value carried from round to round.
   void emit_retry_loop(const std::string& carried, const std::function<void()>& body);
@@ -242,6 +241,8 @@ class FunctionCompiler {
   ir::DefId lo(ir::DefId v);
   ir::DefId hi(ir::DefId v);
   ir::DefId add64(ir::DefId x, ir::DefId y);     // (lo, hi) pairs: the low words' carry into the high word
+  ir::DefId less64(ir::DefId x, ir::DefId y, bool sgn);  // x < y: the high words (signed or not), then the low
+  ir::DefId equal64(ir::DefId x, ir::DefId y);           // both words equal
   ir::DefId join64(ir::DefId pair);               // a (lo, hi) pair as one 64-bit value (pack_64_2x32_split)
   ir::DefId split64(ir::DefId v);                 // ... and back
   void arithmetic64(const Instruction& ins, std::string_view op);  // f64

@@ -507,16 +507,10 @@ void FunctionCompiler::compare(const Instruction& ins, Type t) {
     if (cmp.size() == 3 || cmp == "num" || cmp == "nan") fail(ins.loc, fmt::format("setp.{} is for floats", cmp));
     const bool sgn = kind(t) == Kind::Signed;
     if (kind(t) == Kind::Bits && cmp != "eq" && cmp != "ne") fail(ins.loc, fmt::format("setp.{} needs a signed or unsigned type", cmp));
-    auto lt32 = [&](DefId a, DefId c, bool s) { return b().alu(s ? AluOp::ilt : AluOp::ult, {a, c}); };
-    auto lt = [&](DefId a, DefId c) -> DefId {  // a < c
-      if (!is_64(t)) return lt32(a, c, sgn);
-      const DefId hl = lt32(hi(a), hi(c), sgn), he = b().alu(AluOp::ieq, {hi(a), hi(c)});
-      return b().alu(AluOp::ior, {hl, b().alu(AluOp::iand, {he, lt32(lo(a), lo(c), false)})});
+    auto lt = [&](DefId a, DefId c) {  // a < c
+      return is_64(t) ? less64(a, c, sgn) : b().alu(sgn ? AluOp::ilt : AluOp::ult, {a, c});
     };
-    auto eq = [&]() -> DefId {
-      if (!is_64(t)) return b().alu(AluOp::ieq, {x, y});
-      return b().alu(AluOp::iand, {b().alu(AluOp::ieq, {lo(x), lo(y)}), b().alu(AluOp::ieq, {hi(x), hi(y)})});
-    };
+    auto eq = [&] { return is_64(t) ? equal64(x, y) : b().alu(AluOp::ieq, {x, y}); };
     if (cmp == "eq") r = eq();
     else if (cmp == "ne") r = b().alu(AluOp::inot, {eq()});
     else if (cmp == "lt") r = lt(x, y);

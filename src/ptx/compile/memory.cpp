@@ -152,29 +152,28 @@ void FunctionCompiler::atomic(const Instruction& ins) {
   if (addr.kind != Operand::Kind::Address) fail(addr.loc, "the address must be written in brackets");
   const unsigned bytes = is_64(t) ? 8 : 4;
 
+  std::optional<WindowAddress> window;
+  DefId address = ir::kNoDef;
+  if (shared) window = window_address(ins, Space::Shared, addr, bytes);
+  else address = global_address(addr);
   AtomicForm a{op, nir, t, {}};
+  for (std::size_t k = 0; k < data_count; ++k) a.data.push_back(value(ins.operands[(red ? 1 : 2) + k], t));
   DefId old;
   if (shared) {
-    const WindowAddress at = window_address(ins, Space::Shared, addr, bytes);
-    for (std::size_t k = 0; k < data_count; ++k) a.data.push_back(value(ins.operands[(red ? 1 : 2) + k], t));
-    old = shared_atomic(a, at);
+    old = shared_atomic(a, *window);
+  } else if (global) {
+    old = global_atomic(a, address);
   } else {
-    const DefId address = global_address(addr);
-    for (std::size_t k = 0; k < data_count; ++k) a.data.push_back(value(ins.operands[(red ? 1 : 2) + k], t));
-    if (global) {
-      old = global_atomic(a, address);
-    } else {
-      // Each side names its old value in the register environment, so that the if joins them with a phi.
-      const std::string joined = "%%generic_atomic";
-      const DefId is_global = b().alu(AluOp::ine, {hi(address), b().imm_int(0)});
-      emit_if(is_global, [&] { env_[joined] = global_atomic(a, address); },
-              [&] {
-                const DefId offset = b().alu(AluOp::iand, {lo(address), b().imm_int(0xffffff)});
-                env_[joined] = shared_atomic(a, WindowAddress{offset, 0});
-              });
-      old = env_.at(joined);
-      env_.erase(joined);
-    }
+    // Each side names its old value in the register environment, so that the if joins them with a phi.
+    const std::string joined = "%%generic_atomic";
+    const DefId is_global = b().alu(AluOp::ine, {hi(address), b().imm_int(0)});
+    emit_if(is_global, [&] { env_[joined] = global_atomic(a, address); },
+            [&] {
+              const DefId offset = b().alu(AluOp::iand, {lo(address), b().imm_int(0xffffff)});
+              env_[joined] = shared_atomic(a, WindowAddress{offset, 0});
+            });
+    old = env_.at(joined);
+    env_.erase(joined);
   }
   if (!red) set(ins.operands[0], old, t);
 }
@@ -213,10 +212,7 @@ DefId FunctionCompiler::shared_atomic(const AtomicForm& a, const WindowAddress& 
   load.src = {at.offset};
   load.set_index("base", std::to_string(at.base));
   env_[carried] = b().intrinsic(std::move(load));
-  auto equal = [&](DefId x, DefId y) {
-    const DefId same = b().alu(AluOp::ieq, {lo(x), lo(y)});
-    return wide64 ? b().alu(AluOp::iand, {same, b().alu(AluOp::ieq, {hi(x), hi(y)})}) : same;
-  };
+  auto equal = [&](DefId x, DefId y) { return wide64 ? equal64(x, y) : b().alu(AluOp::ieq, {x, y}); };
   emit_retry_loop(carried, [&] {
     const DefId old = env_.at(carried);
     const bool min = a.op == ".min", max = a.op == ".max";
@@ -232,13 +228,6 @@ DefId FunctionCompiler::shared_atomic(const AtomicForm& a, const WindowAddress& 
   const DefId old = env_.at(carried);
   env_.erase(carried);
   return old;
-}
-
-// x < y as 64-bit (lo, hi) numbers: by the high words (signed or not), then the low ones.
-DefId FunctionCompiler::less64(DefId x, DefId y, bool sgn) {
-  return b().alu(AluOp::ior, {b().alu(sgn ? AluOp::ilt : AluOp::ult, {hi(x), hi(y)}),
-                              b().alu(AluOp::iand, {b().alu(AluOp::ieq, {hi(x), hi(y)}),
-                                                    b().alu(AluOp::ult, {lo(x), lo(y)})})});
 }
 
 // The value a CAS loop writes over `old` (PTX ISA "atom" on (old, b)) for the operations other than min and max:

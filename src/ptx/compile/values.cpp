@@ -33,6 +33,14 @@ ir::DefId FunctionCompiler::add64(ir::DefId x, ir::DefId y) {
   return wide(l, b().alu(ir::AluOp::iadd, {b().alu(ir::AluOp::iadd, {hi(x), hi(y)}), carry}));
 }
 ir::DefId FunctionCompiler::hi(ir::DefId v) { return b().channel(v, 1); }
+ir::DefId FunctionCompiler::less64(ir::DefId x, ir::DefId y, bool sgn) {
+  return b().alu(ir::AluOp::ior, {b().alu(sgn ? ir::AluOp::ilt : ir::AluOp::ult, {hi(x), hi(y)}),
+                                  b().alu(ir::AluOp::iand, {b().alu(ir::AluOp::ieq, {hi(x), hi(y)}),
+                                                            b().alu(ir::AluOp::ult, {lo(x), lo(y)})})});
+}
+ir::DefId FunctionCompiler::equal64(ir::DefId x, ir::DefId y) {
+  return b().alu(ir::AluOp::iand, {b().alu(ir::AluOp::ieq, {lo(x), lo(y)}), b().alu(ir::AluOp::ieq, {hi(x), hi(y)})});
+}
 // A pair that split64 made, or that was joined before, is joined already: the 64-bit value is reused (it is
 // defined before the pair, so it dominates every use of the pair).
 ir::DefId FunctionCompiler::join64(ir::DefId pair) {
