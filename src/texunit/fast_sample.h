@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: MIT
 // A fast path for the texture unit's most common request: a pixel-shader TEX with implicit LOD on a 2D
-// A8B8G8R8 UNORM block-linear texture (Tegra GOBs, fully mapped, not sparse), point or linear filtering with
-// any mip filter, WRAP or CLAMP_TO_EDGE on power-of-two levels. It runs 8 lanes per vector with AVX2
-// (compiled twice: for AVX2 and, where the CPU has it, for AVX-512VL's 32 registers) and gives results
-// bit-identical to the scalar reference path (texture_unit.cpp): the same fixed-point coordinates and 8-bit
-// weights, the same LOD functions (lod.h), the same float operations in the same order.
+// A8B8G8R8 UNORM block-linear texture (Tegra GOBs, fully mapped, not sparse), point, linear or anisotropic
+// filtering (fast_aniso.h) with any mip filter, WRAP or CLAMP_TO_EDGE on power-of-two levels. It runs 8 lanes
+// (or 8 anisotropic taps) per vector with AVX2 (compiled twice: for AVX2 and, where the CPU has it, for
+// AVX-512VL's 32 registers) and gives results bit-identical to the scalar reference path (texture_unit.cpp): the
+// same fixed-point coordinates and 8-bit weights, the same LOD functions (lod.h), the same float operations in
+// the same order.
 // tests/unit/texunit_fast_sample_test.cpp compares the two on random requests.
 #pragma once
 

@@ -318,9 +318,13 @@ class QuadSampler {
     TapSums acc;
     acc.mask = 0xf;
     std::array<double, 4> average{};  // of the other components
+    // The fixed-point sums add up exactly in integers, the two end taps' apart from the others'; then the ends
+    // are weighed and the whole divided by the taps' total weight (fast_aniso.cpp computes the same).
+    std::array<uint64_t, 4> ends{}, inner{};
     for (unsigned t = 0; t < taps.count; ++t) {
       const double o = (t - (taps.count - 1) / 2.0) * scale;
-      const double w = (t == 0 || t + 1 == taps.count ? taps.end_weight : 1.0) / weights;
+      const bool end = t == 0 || t + 1 == taps.count;
+      const double w = (end ? taps.end_weight : 1.0) / weights;
       FixedSums one;
       LevelSample s = centre;
       for (unsigned a = 0; a < s.dims; ++a) s.texel[a] += o * lod.aniso.axis[a];
@@ -329,10 +333,12 @@ class QuadSampler {
       const Rgba r = sample_level(s, resident);
       acc.mask &= one.mask;
       for (unsigned c = 0; c < 4; ++c) {
-        acc.sum[c] += w * static_cast<double>(one.sum[c]);
+        (end ? ends : inner)[c] += one.sum[c];
         average[c] += w * r[c];
       }
     }
+    for (unsigned c = 0; c < 4; ++c)
+      acc.sum[c] = (taps.end_weight * static_cast<double>(ends[c]) + static_cast<double>(inner[c])) / weights;
     Rgba sum{};
     for (unsigned c = 0; c < 4; ++c)
       sum[c] = (acc.mask >> c) & 1 ? float_of_unorm16(rounded(acc.sum[c])) : static_cast<float>(average[c]);
