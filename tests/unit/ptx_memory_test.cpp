@@ -279,7 +279,7 @@ TEST(PtxCompileMemory, NamedBarrierRefusals) {
       {"  bar.sync 1, 33;", "bad.ptx:20:15: Number of threads participating in barrier must be in multiple of warp size"},
       {"  bar.sync.aligned 1;", "bad.ptx:20:11: Illegal modifier '.aligned' for instruction 'bar'"},
       {"  bar.sync 1, 64, 3;", "bad.ptx:20:3: Arguments mismatch for instruction 'bar.sync': it takes 1 to 2 operands"},
-      {"  bar.sync %p1;", "bad.ptx:20:12: %p1 is .pred, the instruction needs .u32"},
+      {"  bar.sync %p1;", "bad.ptx:20:12: Arguments mismatch: %p1 is .pred, the instruction needs .u32"},
       {"  bar.red.popc.u32 %r5, 1;", "bad.ptx:20:3: Arguments mismatch for instruction 'bar.red': it takes 3 to 4 operands"},
       {"  bar.red.popc.u32 %r5, 1, %r2;",
        "bad.ptx:20:28: Arguments mismatch for instruction 'bar.red': the last operand is a predicate"},

@@ -41,6 +41,8 @@ struct CompileError {
   bool structure = false;  // branches that do not nest: compiled again with guarded blocks (guard_blocks)
 };
 [[noreturn]] void fail(Loc loc, std::string message);
+// PTX's type checking of a register operand (values.cpp): its kind against the instruction type's.
+void check_register_kind(const Operand& o, Type declared, Type wanted);
 
 // Where a kernel parameter lives in constant bank 0 (offset from the parameter area's start, isa::kParamBase).
 struct ParamSlot {
@@ -180,6 +182,7 @@ class FunctionCompiler {
   ir::DefId load_raw(const Instruction& ins, const Operand& addr, Raw raw);
   void store_raw(const Instruction& ins, const Operand& addr, Raw raw, ir::DefId v);
   ir::DefId extend(ir::DefId v, Type t);                     // a narrow value's bits extended by t's signedness
+  void check_wider(const Operand& o, Type rt, Type t) const;  // a wider register as ld/st/cvt data
   ir::DefId data_value(const Operand& o, Type t);            // ld/st/cvt data: the low bits of a wider register
   void set_data(const Operand& dest, ir::DefId v, Type t);   // ... and a wider destination extended by t
 

@@ -38,10 +38,20 @@ DefId FunctionCompiler::extend(DefId v, Type t) {
   return b().alu(AluOp::iand, {v, b().imm_int(bits == 8 ? 0xff : 0xffff)});
 }
 
+// PTX ISA "Operand Size Exceeding Instruction-Type Size": ld, st and cvt take a register wider than their type,
+// of the type's kind (check_register_kind), and a float one only for a .bN type (ptxas refuses st.f32 of an .f64
+// register, takes st.b32 of it and st.f32 of a .b64 one).
+void FunctionCompiler::check_wider(const Operand& o, Type rt, Type t) const {
+  check_register_kind(o, rt, t);
+  if (kind(rt) == Kind::Float && kind(t) != Kind::Bits)
+    fail(o.loc, fmt::format("Arguments mismatch: {} is a {} register, the instruction needs {}", o.name, name(rt), name(t)));
+}
+
 DefId FunctionCompiler::data_value(const Operand& o, Type t) {
   if (o.kind == Operand::Kind::Name && registers_.count(o.name)) {
     const Type rt = register_type(o);
     if (rt != Type::Pred && bit_size(rt) > bit_size(t)) {
+      check_wider(o, rt, t);
       const DefId v = value(o, rt);
       return is_64(rt) ? lo(v) : v;
     }
@@ -53,6 +63,7 @@ void FunctionCompiler::set_data(const Operand& dest, DefId v, Type t) {
   if (dest.kind != Operand::Kind::Name || !registers_.count(dest.name)) return set(dest, v, t);
   const Type rt = register_type(dest);
   if (rt == Type::Pred || bit_size(rt) <= bit_size(t)) return set(dest, v, t);
+  check_wider(dest, rt, t);
   if (!is_64(rt)) return set(dest, v, rt);  // a narrow value in a 16- or 32-bit register: already extended
   if (is_64(t)) return set(dest, v, rt);
   const DefId high = kind(t) == Kind::Signed ? b().alu(AluOp::ishr, {v, b().imm_int(31)}) : b().imm_int(0);

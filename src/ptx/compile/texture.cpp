@@ -201,8 +201,12 @@ void FunctionCompiler::texture(const Instruction& ins) {
     if (sampled_ints) ir::add_src(t, TexSrcType::lod, b().imm_float(0.0f));
     if (x->mip == MipMode::Grad) {
       std::vector<DefId> dx, dy;
-      for (const Operand& o : x->dpdx) dx.push_back(value(o, ctype == Type::S32 ? Type::S32 : Type::F32));
-      for (const Operand& o : x->dpdy) dy.push_back(value(o, ctype == Type::S32 ? Type::S32 : Type::F32));
+      // (Gradient registers are .f32 whatever the coordinates, PTX's type check; their bits go to TXD as they are.)
+      auto gradient = [&](const Operand& o) {
+        return value(o, ctype == Type::S32 && o.kind != Operand::Kind::Name ? Type::S32 : Type::F32);
+      };
+      for (const Operand& o : x->dpdx) dx.push_back(gradient(o));
+      for (const Operand& o : x->dpdy) dy.push_back(gradient(o));
       // As many as the coordinates besides the layer; unified 1D gets zero t gradients (3.3: RZ).
       const unsigned n = static_cast<unsigned>(sh.coords.size()) - (sh.array ? 1 : 0);
       while (dx.size() < n) dx.push_back(b().imm_float(0.0f)), dy.push_back(b().imm_float(0.0f));

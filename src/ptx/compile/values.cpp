@@ -56,14 +56,28 @@ ir::DefId FunctionCompiler::split64(ir::DefId v) {
   return pair;
 }
 
+// PTX ISA "Type Checking Rules": a .bN instruction type takes a register of any type of N bits; .uN and .sN take
+// .bN, .uN and .sN registers; .fN takes .bN and .fN ones (ptxas: "Arguments mismatch"; tests/oracle
+// ptx_type_check_test.cpp holds ptxas to it).
+void check_register_kind(const Operand& o, Type declared, Type wanted) {
+  const Kind want = kind(wanted), have = kind(declared);
+  if (want == Kind::Bits || have == Kind::Bits || want == Kind::Pred || have == Kind::Pred) return;
+  if ((want == Kind::Float) != (have == Kind::Float))
+    fail(o.loc, fmt::format("Arguments mismatch: {} is a {} register, the instruction needs {} (or a .b{} register)",
+                            o.name, name(declared), name(wanted), bit_size(wanted)));
+}
+
 static void check_register_type(const Operand& o, Type declared, Type wanted) {
   const unsigned want = bit_size(wanted), have = bit_size(declared);
   if (declared == Type::Pred || wanted == Type::Pred) {
-    if (declared != wanted) fail(o.loc, fmt::format("{} is {}, the instruction needs {}", o.name, name(declared), name(wanted)));
+    if (declared != wanted)
+      fail(o.loc, fmt::format("Arguments mismatch: {} is {}, the instruction needs {}", o.name, name(declared), name(wanted)));
     return;
   }
+  check_register_kind(o, declared, wanted);
   if (have != want)
-    fail(o.loc, fmt::format("{} is a {}-bit register ({}), the instruction needs {} bits", o.name, have, name(declared), want));
+    fail(o.loc, fmt::format("Arguments mismatch: {} is a {}-bit register ({}), the instruction needs {} bits", o.name,
+                            have, name(declared), want));
 }
 
 ir::DefId FunctionCompiler::special(const Operand& o) {
