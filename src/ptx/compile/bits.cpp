@@ -2,6 +2,8 @@
 // Bit counts and reversal (PTX ISA "popc", "clz", "brev", "bfind"): popc and clz of .b32 and .b64 give a .u32,
 // brev keeps its type, bfind (.u32, .s32, optionally .shiftamt) gives the position of the most significant bit
 // that differs from the sign (0xffffffff when there is none). 64-bit operands are (low, high) pairs.
+// Bit fields and bit-level selections of 32-bit values (fields()): bfe, bfi, lop3, shf, mul24, cnot, copysign, testp,
+// slct, sad.
 #include <fmt/format.h>
 
 #include "ir/alu_ops.h"
@@ -48,6 +50,136 @@ void FunctionCompiler::bits(const Instruction& ins) {
   if (has(ins, ".shiftamt"))  // the left shift that brings that bit to bit 31; none found stays 0xffffffff
     r = alu(AluOp::bcsel, {alu(AluOp::ieq, {r, k(0xffffffff)}), r, alu(AluOp::isub, {k(31), r})});
   set(ins.operands[0], r, Type::U32);
+}
+
+void FunctionCompiler::fields(const Instruction& ins) {
+  const std::string_view op = ins.opcode;
+  const auto& o = ins.operands;
+  auto alu = [&](AluOp a, std::initializer_list<DefId> s) { return b().alu(a, s); };
+  auto k = [&](int64_t v) { return b().imm_int(v); };
+  auto big = [&](DefId n) { return alu(AluOp::uge, {n, k(32)}); };
+  const Type t = last_type(ins);
+  if (op != "slct" && op != "testp" && bit_size(t) != 32) fail(ins.loc, fmt::format("{}.{} is not compiled yet (32-bit types are)", op, name(t).substr(1)));
+  if (op == "bfe") {  // PTX ISA "bfe": len bits from pos, the rest the field's sign (.s32) or 0
+    expect_operands(ins, 4);
+    refuse_unknown(ins, {});
+    const DefId a = value(o[1], t);
+    const DefId pos = alu(AluOp::iand, {value(o[2], Type::U32), k(0xff)}), len = alu(AluOp::iand, {value(o[3], Type::U32), k(0xff)});
+    // The bits taken: n = min(len, 32 - pos), none when pos >= 32.
+    const DefId n = alu(AluOp::bcsel, {big(pos), k(0), alu(AluOp::umin, {len, alu(AluOp::isub, {k(32), pos})})});
+    const DefId field = alu(AluOp::iand, {shr_big(a, pos), low_ones(n)});
+    if (kind(t) != Kind::Signed) return set(o[0], field, t);
+    // sbit = a[min(pos + len - 1, 31)], 0 when len is 0
+    const DefId top = alu(AluOp::umin, {alu(AluOp::isub, {alu(AluOp::iadd, {pos, len}), k(1)}), k(31)});
+    const DefId sbit = alu(AluOp::iand, {alu(AluOp::ushr, {a, top}), k(1)});
+    const DefId negative = alu(AluOp::iand, {alu(AluOp::ine, {sbit, k(0)}), alu(AluOp::ine, {len, k(0)})});
+    const DefId fill = alu(AluOp::bcsel, {negative, alu(AluOp::inot, {low_ones(n)}), k(0)});
+    return set(o[0], alu(AluOp::ior, {field, fill}), t);
+  }
+  if (op == "bfi") {  // PTX ISA "bfi": f's low len bits into b at pos (those that fit)
+    expect_operands(ins, 5);
+    refuse_unknown(ins, {});
+    const DefId f = value(o[1], t), base = value(o[2], t);
+    const DefId pos = alu(AluOp::iand, {value(o[3], Type::U32), k(0xff)}), len = alu(AluOp::iand, {value(o[4], Type::U32), k(0xff)});
+    const DefId mask = shl_big(low_ones(len), pos);
+    return set(o[0], alu(AluOp::ior, {alu(AluOp::iand, {base, alu(AluOp::inot, {mask})}), alu(AluOp::iand, {shl_big(f, pos), mask})}), t);
+  }
+  if (op == "lop3") {  // PTX ISA "lop3": bit i of immLut for the inputs (a, b, c) = (i & 4, i & 2, i & 1)
+    expect_operands(ins, 5);
+    refuse_unknown(ins, {});
+    if (o[4].kind != Operand::Kind::Int || o[4].int_value > 0xff) fail(o[4].loc, "lop3's immLut is a constant of 0 to 255");
+    const DefId in[3] = {value(o[1], t), value(o[2], t), value(o[3], t)};
+    DefId r = k(0);
+    for (unsigned i = 0; i < 8; ++i) {
+      if (!((o[4].int_value >> i) & 1)) continue;
+      DefId term = k(-1);
+      for (unsigned j = 0; j < 3; ++j) {
+        const bool one = (i >> (2 - j)) & 1;
+        term = alu(AluOp::iand, {term, one ? in[j] : alu(AluOp::inot, {in[j]})});
+      }
+      r = alu(AluOp::ior, {r, term});
+    }
+    return set(o[0], r, t);
+  }
+  if (op == "shf") {  // PTX ISA "shf": the funnel b:a shifted by n (c mod 32 with .wrap, at most 32 with .clamp)
+    expect_operands(ins, 4);
+    refuse_unknown(ins, {".l", ".r", ".wrap", ".clamp"});
+    if (has(ins, ".l") == has(ins, ".r") || has(ins, ".wrap") == has(ins, ".clamp"))
+      fail(ins.loc, "shf takes .l or .r and .wrap or .clamp");
+    const DefId a = value(o[1], t), hi_word = value(o[2], t), c = value(o[3], Type::U32);
+    const DefId n = has(ins, ".wrap") ? alu(AluOp::iand, {c, k(31)}) : alu(AluOp::umin, {c, k(32)});
+    const DefId rest = alu(AluOp::isub, {k(32), n});
+    const DefId r = has(ins, ".l") ? alu(AluOp::ior, {shl_big(hi_word, n), shr_big(a, rest)})
+                                   : alu(AluOp::ior, {shr_big(a, n), shl_big(hi_word, rest)});
+    return set(o[0], r, t);
+  }
+  if (op == "mul24") {  // PTX ISA "mul24": 24-bit operands (sign-extended for .s32), the 48-bit product's bits 0-31
+                        // (.lo) or 16-47 (.hi)
+    expect_operands(ins, 3);
+    refuse_unknown(ins, {".lo", ".hi"});
+    if (has(ins, ".lo") == has(ins, ".hi")) fail(ins.loc, "mul24 takes .lo or .hi");
+    const bool sgn = kind(t) == Kind::Signed;
+    auto narrow = [&](DefId v) {
+      return sgn ? alu(AluOp::ishr, {alu(AluOp::ishl, {v, k(8)}), k(8)}) : alu(AluOp::iand, {v, k(0xffffff)});
+    };
+    const DefId x = narrow(value(o[1], t)), y = narrow(value(o[2], t));
+    const DefId low = alu(AluOp::imul, {x, y});
+    if (has(ins, ".lo")) return set(o[0], low, t);
+    const DefId high = alu(sgn ? AluOp::imul_high : AluOp::umul_high, {x, y});
+    return set(o[0], alu(AluOp::ior, {alu(AluOp::ushr, {low, k(16)}), alu(AluOp::ishl, {high, k(16)})}), t);
+  }
+  if (op == "cnot") {
+    expect_operands(ins, 2);
+    refuse_unknown(ins, {});
+    return set(o[0], alu(AluOp::bcsel, {alu(AluOp::ieq, {value(o[1], t), k(0)}), k(1), k(0)}), t);
+  }
+  if (op == "copysign") {  // PTX ISA "copysign": b with a's sign
+    expect_operands(ins, 3);
+    refuse_unknown(ins, {});
+    if (t != Type::F32) fail(ins.loc, "copysign.f64 is not compiled yet");
+    const DefId sign = alu(AluOp::iand, {value(o[1], t), k(0x80000000)});
+    return set(o[0], alu(AluOp::ior, {sign, alu(AluOp::iand, {value(o[2], t), k(0x7fffffff)})}), t);
+  }
+  if (op == "testp") {  // PTX ISA "testp", on the f32's exponent and fraction fields
+    expect_operands(ins, 2);
+    refuse_unknown(ins, {".finite", ".infinite", ".number", ".notanumber", ".normal", ".subnormal"});
+    if (t != Type::F32) fail(ins.loc, "testp.f64 is not compiled yet");
+    const DefId x = value(o[1], t);
+    const DefId e = alu(AluOp::iand, {alu(AluOp::ushr, {x, k(23)}), k(0xff)}), m = alu(AluOp::iand, {x, k(0x7fffff)});
+    const DefId e_max = alu(AluOp::ieq, {e, k(0xff)}), e_zero = alu(AluOp::ieq, {e, k(0)}), m_zero = alu(AluOp::ieq, {m, k(0)});
+    DefId r = ir::kNoDef;
+    if (has(ins, ".finite")) r = alu(AluOp::inot, {e_max});
+    else if (has(ins, ".infinite")) r = alu(AluOp::iand, {e_max, m_zero});
+    else if (has(ins, ".number")) r = alu(AluOp::inot, {alu(AluOp::iand, {e_max, alu(AluOp::inot, {m_zero})})});
+    else if (has(ins, ".notanumber")) r = alu(AluOp::iand, {e_max, alu(AluOp::inot, {m_zero})});
+    // (.normal counts zeros: ptxas 11.8 tests |a| == 0 or min_normal <= |a| < inf.)
+    else if (has(ins, ".normal")) r = alu(AluOp::inot, {alu(AluOp::ior, {e_max, alu(AluOp::iand, {e_zero, alu(AluOp::inot, {m_zero})})})});
+    else if (has(ins, ".subnormal")) r = alu(AluOp::iand, {e_zero, alu(AluOp::inot, {m_zero})});
+    else fail(ins.loc, "testp needs a test: .finite, .infinite, .number, .notanumber, .normal or .subnormal");
+    return set(o[0], r, Type::Pred);
+  }
+  if (op == "slct") {  // PTX ISA "slct": a when c >= 0, else b; c's type is the last one (.s32 or .f32)
+    expect_operands(ins, 4);
+    refuse_unknown(ins, {});
+    std::vector<Type> types;
+    for (const Modifier& m : ins.mods)
+      if (auto ty = parse_type(m.text)) types.push_back(*ty);
+    if (types.size() != 2 || bit_size(types[0]) != 32) fail(ins.loc, "slct takes a 32-bit result type and .s32 or .f32");
+    const Type c = types[1];
+    if (c != Type::S32 && c != Type::F32) fail(ins.loc, "slct's last type is .s32 or .f32");
+    const DefId cv = value(o[3], c);
+    const DefId ge = c == Type::S32 ? alu(AluOp::ige, {cv, k(0)}) : alu(AluOp::fge, {cv, b().imm_float(0.0f)});
+    return set(o[0], alu(AluOp::bcsel, {ge, value(o[1], types[0]), value(o[2], types[0])}), types[0]);
+  }
+  if (op == "sad") {  // PTX ISA "sad": c + |a - b|
+    expect_operands(ins, 4);
+    refuse_unknown(ins, {});
+    const DefId a = value(o[1], t), bb = value(o[2], t);
+    const DefId less = kind(t) == Kind::Signed ? alu(AluOp::ilt, {a, bb}) : alu(AluOp::ult, {a, bb});
+    const DefId diff = alu(AluOp::bcsel, {less, alu(AluOp::isub, {bb, a}), alu(AluOp::isub, {a, bb})});
+    return set(o[0], alu(AluOp::iadd, {value(o[3], t), diff}), t);
+  }
+  fail(ins.loc, fmt::format("{} is not compiled yet", op));
 }
 
 }  // namespace tmu::ptx::to_ir

@@ -220,6 +220,7 @@ class FunctionCompiler {
   void warp(const Instruction& ins);
   // bits.cpp: popc, clz, brev, bfind.
   void bits(const Instruction& ins);
+  void fields(const Instruction& ins);  // bfe, bfi, lop3, shf, mul24, cnot, copysign, testp, slct, sad
 
   // texture.cpp: tex, tld4, txq.
   void texture(const Instruction& ins);
@@ -244,6 +245,9 @@ class FunctionCompiler {
   ir::DefId lo(ir::DefId v);
   ir::DefId hi(ir::DefId v);
   ir::DefId add64(ir::DefId x, ir::DefId y);     // (lo, hi) pairs: the low words' carry into the high word
+  ir::DefId shl_big(ir::DefId x, ir::DefId n);  // x << n (u32 n), 0 for n >= 32 (NIR's shifts take n mod 32)
+  ir::DefId shr_big(ir::DefId x, ir::DefId n);  // x >> n, logical, 0 for n >= 32
+  ir::DefId low_ones(ir::DefId n);              // the n low bits set (all of them for n >= 32)
   ir::DefId less64(ir::DefId x, ir::DefId y, bool sgn);  // x < y: the high words (signed or not), then the low
   ir::DefId equal64(ir::DefId x, ir::DefId y);           // both words equal
   ir::DefId join64(ir::DefId pair);               // a (lo, hi) pair as one 64-bit value (pack_64_2x32_split)

@@ -120,6 +120,13 @@ void FunctionCompiler::instruction(const Instruction& ins) {
   if (op == "atom" || op == "red") return atomic(ins);
   if (op == "shfl" || op == "vote") return warp(ins);
   if (op == "popc" || op == "clz" || op == "brev" || op == "bfind") return bits(ins);
+  if (op == "bfe" || op == "bfi" || op == "lop3" || op == "shf" || op == "mul24" || op == "cnot" || op == "copysign" || op == "testp" || op == "slct" ||
+      op == "sad")
+    return fields(ins);
+  if (op == "prefetch" || op == "prefetchu") {  // a cache hint: nothing to compute (PTX ISA "prefetch")
+    refuse_unknown(ins, {".global", ".local", ".L1", ".L2"});
+    return;
+  }
   if (op == "bar" || op == "barrier" || op == "membar" || op == "fence") return barrier(ins);
   if (op == "mov" || op == "cvta") return move(ins, last_type(ins));
   if (op == "selp") {
@@ -319,10 +326,34 @@ void FunctionCompiler::arithmetic(const Instruction& ins, std::string_view op, T
     if (op == "and" || op == "or" || op == "xor")
       return binary(op == "and" ? AluOp::iand : op == "or" ? AluOp::ior : AluOp::ixor);
     if (op == "not") return unary(AluOp::inot);
+    if (op == "min" || op == "max") {
+      expect_operands(ins, 3);
+      const DefId x = src(1, t), y = src(2, t);
+      ir::AluSrc less{less64(x, y, sgn), {}};
+      less.swizzle.fill(0);
+      const DefId first = op == "min" ? x : y, second = op == "min" ? y : x;
+      return set(o[0], b().alu(AluOp::bcsel, {less, ir::AluSrc{first}, ir::AluSrc{second}}, 2), t);
+    }
+    if ((op == "shl" || op == "shr") && o.size() == 3 && o[2].kind != Operand::Kind::Int) {
+      // By a register (.u32; PTX clamps amounts past 64 to 64): each word from the two that reach it.
+      const DefId x = src(1, t), n = src(2, Type::U32), l = lo(x), h = hi(x);
+      auto k = [&](int64_t v) { return b().imm_int(v); };
+      auto minus = [&](DefId a, DefId c) { return b().alu(AluOp::isub, {a, c}); };
+      auto either = [&](DefId a, DefId c, DefId d) { return b().alu(AluOp::ior, {a, b().alu(AluOp::ior, {c, d})}); };
+      if (op == "shl")
+        return set(o[0], wide(shl_big(l, n), either(shl_big(h, n), shr_big(l, minus(k(32), n)), shl_big(l, minus(n, k(32))))), t);
+      if (!sgn)
+        return set(o[0], wide(either(shr_big(l, n), shl_big(h, minus(k(32), n)), shr_big(h, minus(n, k(32)))), shr_big(h, n)), t);
+      const DefId fill = b().alu(AluOp::ishr, {h, k(31)});
+      const DefId below32 = b().alu(AluOp::ult, {n, k(32)}), below64 = b().alu(AluOp::ult, {n, k(64)});
+      const DefId high = b().alu(AluOp::bcsel, {below32, b().alu(AluOp::ishr, {h, n}), fill});
+      const DefId upper = b().alu(AluOp::bcsel, {below64, b().alu(AluOp::ishr, {h, minus(n, k(32))}), fill});
+      const DefId low = b().alu(AluOp::bcsel, {below32, b().alu(AluOp::ior, {shr_big(l, n), shl_big(h, minus(k(32), n))}), upper});
+      return set(o[0], wide(low, high), t);
+    }
     if (op == "shl" || op == "shr") {
       expect_operands(ins, 3);
       const DefId x = src(1, t);
-      if (o[2].kind != Operand::Kind::Int) fail(o[2].loc, "64-bit shifts by a register are not compiled yet");
       const unsigned n = static_cast<unsigned>(std::min<uint64_t>(o[2].int_value & 0xffffffffu, 64));
       auto k = [&](int64_t v) { return b().imm_int(v); };
       DefId l = lo(x), h = hi(x);

@@ -41,6 +41,20 @@ ir::DefId FunctionCompiler::less64(ir::DefId x, ir::DefId y, bool sgn) {
 ir::DefId FunctionCompiler::equal64(ir::DefId x, ir::DefId y) {
   return b().alu(ir::AluOp::iand, {b().alu(ir::AluOp::ieq, {lo(x), lo(y)}), b().alu(ir::AluOp::ieq, {hi(x), hi(y)})});
 }
+// NIR's shifts take the amount modulo 32; PTX's shift everything out at 32 and more.
+ir::DefId FunctionCompiler::shl_big(ir::DefId x, ir::DefId n) {
+  const ir::DefId big = b().alu(ir::AluOp::uge, {n, b().imm_int(32)});
+  return b().alu(ir::AluOp::bcsel, {big, b().imm_int(0), b().alu(ir::AluOp::ishl, {x, n})});
+}
+ir::DefId FunctionCompiler::shr_big(ir::DefId x, ir::DefId n) {
+  const ir::DefId big = b().alu(ir::AluOp::uge, {n, b().imm_int(32)});
+  return b().alu(ir::AluOp::bcsel, {big, b().imm_int(0), b().alu(ir::AluOp::ushr, {x, n})});
+}
+ir::DefId FunctionCompiler::low_ones(ir::DefId n) {
+  const ir::DefId big = b().alu(ir::AluOp::uge, {n, b().imm_int(32)});
+  const ir::DefId ones = b().alu(ir::AluOp::isub, {b().alu(ir::AluOp::ishl, {b().imm_int(1), n}), b().imm_int(1)});
+  return b().alu(ir::AluOp::bcsel, {big, b().imm_int(-1), ones});
+}
 // A pair that split64 made, or that was joined before, is joined already: the 64-bit value is reused (it is
 // defined before the pair, so it dominates every use of the pair).
 ir::DefId FunctionCompiler::join64(ir::DefId pair) {
@@ -99,7 +113,18 @@ ir::DefId FunctionCompiler::special(const Operand& o) {
   if (o.name == "%ctaid") return vec3(Intrinsic::load_workgroup_id);
   if (o.name == "%nctaid") return vec3(Intrinsic::load_num_workgroups);
   if (o.name == "%laneid") return sysval(Intrinsic::load_subgroup_invocation, 1);
-  fail(o.loc, fmt::format("the special register {} is not compiled yet (%tid, %ntid, %ctaid, %nctaid and %laneid are)", o.name));
+  if (o.name.starts_with("%lanemask_")) {  // PTX ISA "Special Registers": lanes below, at, above the own one
+    const ir::DefId lane = sysval(Intrinsic::load_subgroup_invocation, 1);
+    const ir::DefId eq = b().alu(ir::AluOp::ishl, {b().imm_int(1), lane});
+    const ir::DefId lt = b().alu(ir::AluOp::isub, {eq, b().imm_int(1)}), le = b().alu(ir::AluOp::ior, {lt, eq});
+    const std::string_view which = std::string_view(o.name).substr(10);
+    if (which == "eq") return eq;
+    if (which == "lt") return lt;
+    if (which == "le") return le;
+    if (which == "gt") return b().alu(ir::AluOp::inot, {le});
+    if (which == "ge") return b().alu(ir::AluOp::inot, {lt});
+  }
+  fail(o.loc, fmt::format("the special register {} is not compiled yet (%tid, %ntid, %ctaid, %nctaid, %laneid and %lanemask_* are)", o.name));
 }
 
 ir::DefId FunctionCompiler::value(const Operand& o, Type t) {
