@@ -233,8 +233,11 @@ void i2f(Context& c, const Instruction& in) {
 
 // I2I: an integer of 8, 16 or 32 bits to another; .SAT clamps to the destination range, otherwise the value is
 // cut to the destination width. The result is sign- or zero-extended to 32 bits by the destination type.
+// .CC (the model's reading, docs/exec.md): zero and sign from the 32-bit result, carry and overflow cleared. ptxas
+// 11.8 tests a 64-bit value's sign so: `I2I.S32.S32 RZ.CC, hi`, then CSETP.SFT (mul.hi.s64) or CSETP.LT, sign !=
+// overflow (abs.s64); tests/data/ptx/kernels/bitfields.ptx runs both against tmu's own sequences.
 void i2i(Context& c, const Instruction& in) {
-  if (!check_common(c, in)) return;
+  const bool cc = in.get<Opd::cm_cc>();
   const CmIntType st = in.get<Opd::i2i_src>(), dt = in.get<Opd::i2i_dst>();
   const IntRange sr = range(st), dr = range(dt);
   if (sr.bits == 64 || dr.bits == 64) return c.fail(-1, "I2I has no 64-bit types (INVALID6 / INVALID7, ???6 / ???7)");
@@ -254,6 +257,7 @@ void i2i(Context& c, const Instruction& in) {
       if (dr.is_signed) d = static_cast<uint32_t>(sign_extend(d, dr.bits));
     }
     c.set_reg(rd, lane, d);
+    if (cc) set_flags(c, lane, Flags{d == 0, (d >> 31) != 0, false, false});
   });
 }
 

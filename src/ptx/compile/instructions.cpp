@@ -305,39 +305,64 @@ void FunctionCompiler::arithmetic(const Instruction& ins, std::string_view op, T
   const bool sgn = kind(t) == Kind::Signed;
   if (bit_size(t) == 16) return arithmetic16(ins, op, t);
   if (is_64(t)) {
-    refuse_unknown(ins, {".lo"});
+    refuse_unknown(ins, {".lo", ".hi"});
+    if (has(ins, ".hi") && op != "mul") fail(ins.loc, fmt::format("{}.hi{} is not compiled yet", op, name(t)));
+    auto k = [&](int64_t v) { return b().imm_int(v); };
+    auto sub64 = [&](DefId x, DefId y) {
+      const DefId l = b().alu(AluOp::isub, {lo(x), lo(y)});
+      const DefId borrow = b().alu(AluOp::b2i32, {b().alu(AluOp::ult, {lo(x), lo(y)})});
+      return wide(l, b().alu(AluOp::isub, {b().alu(AluOp::isub, {hi(x), hi(y)}), borrow}));
+    };
+    auto pick = [&](DefId cond, DefId x, DefId y) {  // per word
+      ir::AluSrc c{cond, {}};
+      c.swizzle.fill(0);
+      return b().alu(AluOp::bcsel, {c, ir::AluSrc{x}, ir::AluSrc{y}}, 2);
+    };
     if (op == "add" || op == "sub") {
       expect_operands(ins, 3);
       const DefId x = src(1, t), y = src(2, t);
-      if (op == "add") return set(o[0], add64(x, y), t);
-      const DefId l = b().alu(AluOp::isub, {lo(x), lo(y)});
-      const DefId borrow = b().alu(AluOp::b2i32, {b().alu(AluOp::ult, {lo(x), lo(y)})});
-      return set(o[0], wide(l, b().alu(AluOp::isub, {b().alu(AluOp::isub, {hi(x), hi(y)}), borrow})), t);
+      return set(o[0], op == "add" ? add64(x, y) : sub64(x, y), t);
     }
-    if (op == "mul") {  // mul.lo.u64: the low 64 bits of the product
-      expect_operands(ins, 3);
+    if (op == "neg" || op == "abs") {
+      expect_operands(ins, 2);
+      const DefId x = src(1, t), minus = sub64(wide(k(0), k(0)), x);
+      return set(o[0], op == "neg" ? minus : pick(b().alu(AluOp::ilt, {hi(x), k(0)}), minus, x), t);
+    }
+    if (op == "mul" || op == "mad") {  // .lo: the low 64 bits of the product (mad adds c); mul.hi: the high 64
+      expect_operands(ins, op == "mul" ? 3 : 4);
       const DefId x = src(1, t), y = src(2, t);
+      if (has(ins, ".hi")) {
+        // The 128-bit product from four 32 x 32 products: its high half is xh yh + hi(xl yh) + hi(xh yl) + the
+        // carry out of the middle word, hi(xl yl) + lo(xl yh) + lo(xh yl).
+        auto part = [&](DefId a, DefId c) { return wide(b().alu(AluOp::imul, {a, c}), b().alu(AluOp::umul_high, {a, c})); };
+        const DefId p0 = part(lo(x), lo(y)), p1 = part(lo(x), hi(y)), p2 = part(hi(x), lo(y)), p3 = part(hi(x), hi(y));
+        const DefId mid = add64(add64(wide(hi(p0), k(0)), wide(lo(p1), k(0))), wide(lo(p2), k(0)));
+        DefId high = add64(add64(add64(p3, wide(hi(p1), k(0))), wide(hi(p2), k(0))), wide(hi(mid), k(0)));
+        if (sgn) {  // signed: minus y where x < 0 and minus x where y < 0 (mod 2^64)
+          const DefId zero = wide(k(0), k(0));
+          high = sub64(high, pick(b().alu(AluOp::ilt, {hi(x), k(0)}), y, zero));
+          high = sub64(high, pick(b().alu(AluOp::ilt, {hi(y), k(0)}), x, zero));
+        }
+        return set(o[0], high, t);
+      }
       const DefId l = b().alu(AluOp::imul, {lo(x), lo(y)});
       DefId h = b().alu(AluOp::umul_high, {lo(x), lo(y)});
       h = b().alu(AluOp::iadd, {h, b().alu(AluOp::imul, {lo(x), hi(y)})});
       h = b().alu(AluOp::iadd, {h, b().alu(AluOp::imul, {hi(x), lo(y)})});
-      return set(o[0], wide(l, h), t);
+      const DefId product = wide(l, h);
+      return set(o[0], op == "mad" ? add64(product, src(3, t)) : product, t);
     }
     if (op == "and" || op == "or" || op == "xor")
       return binary(op == "and" ? AluOp::iand : op == "or" ? AluOp::ior : AluOp::ixor);
     if (op == "not") return unary(AluOp::inot);
     if (op == "min" || op == "max") {
       expect_operands(ins, 3);
-      const DefId x = src(1, t), y = src(2, t);
-      ir::AluSrc less{less64(x, y, sgn), {}};
-      less.swizzle.fill(0);
-      const DefId first = op == "min" ? x : y, second = op == "min" ? y : x;
-      return set(o[0], b().alu(AluOp::bcsel, {less, ir::AluSrc{first}, ir::AluSrc{second}}, 2), t);
+      const DefId x = src(1, t), y = src(2, t), less = less64(x, y, sgn);
+      return set(o[0], op == "min" ? pick(less, x, y) : pick(less, y, x), t);
     }
     if ((op == "shl" || op == "shr") && o.size() == 3 && o[2].kind != Operand::Kind::Int) {
       // By a register (.u32; PTX clamps amounts past 64 to 64): each word from the two that reach it.
       const DefId x = src(1, t), n = src(2, Type::U32), l = lo(x), h = hi(x);
-      auto k = [&](int64_t v) { return b().imm_int(v); };
       auto minus = [&](DefId a, DefId c) { return b().alu(AluOp::isub, {a, c}); };
       auto either = [&](DefId a, DefId c, DefId d) { return b().alu(AluOp::ior, {a, b().alu(AluOp::ior, {c, d})}); };
       if (op == "shl")
@@ -355,7 +380,6 @@ void FunctionCompiler::arithmetic(const Instruction& ins, std::string_view op, T
       expect_operands(ins, 3);
       const DefId x = src(1, t);
       const unsigned n = static_cast<unsigned>(std::min<uint64_t>(o[2].int_value & 0xffffffffu, 64));
-      auto k = [&](int64_t v) { return b().imm_int(v); };
       DefId l = lo(x), h = hi(x);
       DefId rl, rh;
       if (n == 0) {
