@@ -53,7 +53,7 @@ namespace {
 // .f32; cvt from .f32). The MUFU approximations are left out: their .ftz and plain forms compile alike.
 bool flushable(const Instruction& i) {
   static const std::initializer_list<std::string_view> ops = {"add", "sub", "mul", "fma", "mad", "min", "max",
-                                                              "abs", "neg", "div", "setp"};
+                                                              "abs", "neg", "div", "setp", "set"};
   if (i.opcode == "cvt") {
     std::vector<Type> types;
     for (const Modifier& m : i.mods)
@@ -114,7 +114,7 @@ void FunctionCompiler::instruction(const Instruction& ins) {
   if (op == "tex" || op == "tld4" || op == "txq") return texture(ins);
   if (op == "ld") return memory(ins, true);
   if (op == "st") return memory(ins, false);
-  if (op == "setp") return compare(ins, last_type(ins));
+  if (op == "setp" || op == "set") return compare(ins, last_type(ins));
   if (op == "cvt") return convert(ins);
   if (op == "call") return call(ins);
   if (op == "atom" || op == "red") return atomic(ins);
@@ -580,6 +580,14 @@ void FunctionCompiler::compare(const Instruction& ins, Type t) {
     const AluOp a = bop == "and" ? AluOp::iand : bop == "or" ? AluOp::ior : AluOp::ixor;
     p = b().alu(a, {p, c});
     q = b().alu(a, {q, c});
+  }
+  if (ins.opcode == "set") {  // set.CmpOp[.BoolOp].dtype.stype d, ...: 0xffffffff (1.0 for .f32) or 0
+    const Type dt = *parse_type(std::find_if(ins.mods.begin(), ins.mods.end(), [](const Modifier& m) {
+                                  return parse_type(m.text).has_value();
+                                })->text);
+    if (dt != Type::U32 && dt != Type::S32 && dt != Type::F32) fail(ins.loc, "set's result type is .u32, .s32 or .f32");
+    const DefId one = b().imm_int(dt == Type::F32 ? 0x3f800000 : 0xffffffff);
+    return set(d, b().alu(AluOp::bcsel, {p, one, b().imm_int(0)}), dt);
   }
   if (d.kind == Operand::Kind::Pair) {
     set(d.elems[0], p, Type::Pred);
