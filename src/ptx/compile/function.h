@@ -220,6 +220,7 @@ class FunctionCompiler {
   void warp(const Instruction& ins);
   // bits.cpp: popc, clz, brev, bfind.
   void bits(const Instruction& ins);
+  void carry_arithmetic(const Instruction& ins);  // add.cc, addc, sub.cc, subc, mad.cc, madc
   void fields(const Instruction& ins);  // bfe, bfi, lop3, shf, mul24, cnot, copysign, testp, slct, sad
 
   // texture.cpp: tex, tld4, txq.

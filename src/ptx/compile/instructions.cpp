@@ -129,6 +129,7 @@ void FunctionCompiler::instruction(const Instruction& ins) {
   }
   if (op == "bar" || op == "barrier" || op == "membar" || op == "fence") return barrier(ins);
   if (op == "mov" || op == "cvta") return move(ins, last_type(ins));
+  if (op == "addc" || op == "subc" || op == "madc" || has(ins, ".cc")) return carry_arithmetic(ins);
   if (op == "selp") {
     expect_operands(ins, 4);
     refuse_unknown(ins, {});
@@ -723,6 +724,47 @@ void FunctionCompiler::convert(const Instruction& ins) {
     }
   }
   set_data(ins.operands[0], r, dt);
+}
+
+// Extended-precision arithmetic (PTX ISA "add.cc", "addc", "sub.cc", "subc", "mad.cc", "madc") on 32-bit types:
+// the condition code's carry flag (a borrow for subtraction) is a 0/1 value kept under the name %cc like a
+// register (read before any write: 0), so that it flows through branches and loops as registers do.
+void FunctionCompiler::carry_arithmetic(const Instruction& ins) {
+  const std::string_view op = ins.opcode;
+  const bool mad = op == "mad" || op == "madc";
+  expect_operands(ins, mad ? 4 : 3);
+  refuse_unknown(ins, mad ? std::initializer_list<std::string_view>{".cc", ".lo", ".hi"}
+                          : std::initializer_list<std::string_view>{".cc"});
+  const Type t = last_type(ins);
+  if (t != Type::U32 && t != Type::S32) fail(ins.loc, fmt::format("{}{} is not compiled yet (.u32 and .s32 are)", op, name(t)));
+  if (mad && has(ins, ".lo") == has(ins, ".hi")) fail(ins.loc, fmt::format("{} takes .lo or .hi", op));
+  const bool carry_in = op == "addc" || op == "subc" || op == "madc";
+  const auto& o = ins.operands;
+  auto alu = [&](AluOp a, std::initializer_list<DefId> srcs) { return b().alu(a, srcs); };
+  auto flag = [&](DefId cond) { return alu(AluOp::b2i32, {cond}); };
+  const DefId cf = [&] {
+    if (!carry_in) return b().imm_int(0);
+    auto it = env_.find("%cc");
+    return it != env_.end() ? it->second : b().imm_int(0);
+  }();
+  const DefId x = value(o[1], t), y = value(o[2], t);
+  DefId d, out;
+  if (op == "sub" || op == "subc") {  // d = a - (b + CF); the borrow: a < b, or a - b < CF
+    const DefId diff = alu(AluOp::isub, {x, y});
+    d = alu(AluOp::isub, {diff, cf});
+    out = alu(AluOp::ior, {flag(alu(AluOp::ult, {x, y})), flag(alu(AluOp::ult, {diff, cf}))});
+  } else {  // d = a + b (+ CF), or the product's low or high word + c (+ CF); the carry of both additions
+    DefId first = x, second = y;
+    if (mad) {
+      first = has(ins, ".lo") ? alu(AluOp::imul, {x, y}) : alu(t == Type::S32 ? AluOp::imul_high : AluOp::umul_high, {x, y});
+      second = value(o[3], t);
+    }
+    const DefId sum = alu(AluOp::iadd, {first, second});
+    d = alu(AluOp::iadd, {sum, cf});
+    out = alu(AluOp::ior, {flag(alu(AluOp::ult, {sum, first})), flag(alu(AluOp::ult, {d, sum}))});
+  }
+  set(o[0], d, t);
+  if (has(ins, ".cc")) env_["%cc"] = out;
 }
 
 }  // namespace tmu::ptx::to_ir
