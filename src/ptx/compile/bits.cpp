@@ -161,9 +161,7 @@ void FunctionCompiler::fields(const Instruction& ins) {
   if (op == "slct") {  // PTX ISA "slct": a when c >= 0, else b; c's type is the last one (.s32 or .f32)
     expect_operands(ins, 4);
     refuse_unknown(ins, {});
-    std::vector<Type> types;
-    for (const Modifier& m : ins.mods)
-      if (auto ty = parse_type(m.text)) types.push_back(*ty);
+    const std::vector<Type> types = types_of(ins);
     if (types.size() != 2 || bit_size(types[0]) != 32) fail(ins.loc, "slct takes a 32-bit result type and .s32 or .f32");
     const Type c = types[1];
     if (c != Type::S32 && c != Type::F32) fail(ins.loc, "slct's last type is .s32 or .f32");

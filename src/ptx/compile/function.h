@@ -246,6 +246,7 @@ class FunctionCompiler {
   ir::DefId lo(ir::DefId v);
   ir::DefId hi(ir::DefId v);
   ir::DefId add64(ir::DefId x, ir::DefId y);     // (lo, hi) pairs: the low words' carry into the high word
+  ir::DefId select(ir::DefId cond, ir::DefId x, ir::DefId y, unsigned components);  // per component, one condition
   ir::DefId shl_big(ir::DefId x, ir::DefId n);  // x << n (u32 n), 0 for n >= 32 (NIR's shifts take n mod 32)
   ir::DefId shr_big(ir::DefId x, ir::DefId n);  // x >> n, logical, 0 for n >= 32
   ir::DefId low_ones(ir::DefId n);              // the n low bits set (all of them for n >= 32)
@@ -320,6 +321,7 @@ bool is_float(Type t);
 // An instruction's modifiers and operands (instructions.cpp).
 bool has(const Instruction& i, std::string_view modifier);
 Type last_type(const Instruction& i);  // its last modifier that is a type
+std::vector<Type> types_of(const Instruction& i);  // its type modifiers in order
 ir::Rounding rounding_of(const Instruction& i);  // .rz / .rm / .rp as the IR's rounding; nearest even otherwise
 void expect_operands(const Instruction& i, std::size_t n);
 void refuse_unknown(const Instruction& i, std::initializer_list<std::string_view> allowed);  // besides types

@@ -19,6 +19,14 @@ bool has(const Instruction& i, std::string_view m) {
   return std::any_of(i.mods.begin(), i.mods.end(), [&](const Modifier& x) { return x.text == m; });
 }
 
+// The instruction's types in order (cvt, slct and set have two).
+std::vector<Type> types_of(const Instruction& i) {
+  std::vector<Type> types;
+  for (const Modifier& m : i.mods)
+    if (auto t = parse_type(m.text)) types.push_back(*t);
+  return types;
+}
+
 // The instruction's type: its last modifier that is a type (cvt and the like read both themselves).
 Type last_type(const Instruction& i) {
   for (auto it = i.mods.rbegin(); it != i.mods.rend(); ++it)
@@ -55,9 +63,7 @@ bool flushable(const Instruction& i) {
   static const std::initializer_list<std::string_view> ops = {"add", "sub", "mul", "fma", "mad", "min", "max",
                                                               "abs", "neg", "div", "setp", "set"};
   if (i.opcode == "cvt") {
-    std::vector<Type> types;
-    for (const Modifier& m : i.mods)
-      if (auto t = parse_type(m.text)) types.push_back(*t);
+    const std::vector<Type> types = types_of(i);
     return types.size() == 2 && types[1] == Type::F32;
   }
   if (std::find(ops.begin(), ops.end(), i.opcode) == ops.end()) return false;
@@ -135,10 +141,7 @@ void FunctionCompiler::instruction(const Instruction& ins) {
     refuse_unknown(ins, {});
     const Type t = last_type(ins);
     const DefId a = value(ins.operands[1], t), c = value(ins.operands[2], t), p = value(ins.operands[3], Type::Pred);
-    const unsigned n = is_64(t) ? 2 : 1;
-    ir::AluSrc cond{p, {}};
-    cond.swizzle.fill(0);
-    return set(ins.operands[0], b().alu(AluOp::bcsel, {cond, ir::AluSrc{a}, ir::AluSrc{c}}, n), t);
+    return set(ins.operands[0], select(p, a, c, is_64(t) ? 2 : 1), t);
   }
   static const std::initializer_list<std::string_view> arithmetic_ops = {
       "add", "sub", "mul", "mad", "fma", "div", "rem", "min", "max", "abs", "neg", "and", "or", "xor", "not",
@@ -314,11 +317,6 @@ void FunctionCompiler::arithmetic(const Instruction& ins, std::string_view op, T
       const DefId borrow = b().alu(AluOp::b2i32, {b().alu(AluOp::ult, {lo(x), lo(y)})});
       return wide(l, b().alu(AluOp::isub, {b().alu(AluOp::isub, {hi(x), hi(y)}), borrow}));
     };
-    auto pick = [&](DefId cond, DefId x, DefId y) {  // per word
-      ir::AluSrc c{cond, {}};
-      c.swizzle.fill(0);
-      return b().alu(AluOp::bcsel, {c, ir::AluSrc{x}, ir::AluSrc{y}}, 2);
-    };
     if (op == "add" || op == "sub") {
       expect_operands(ins, 3);
       const DefId x = src(1, t), y = src(2, t);
@@ -327,7 +325,7 @@ void FunctionCompiler::arithmetic(const Instruction& ins, std::string_view op, T
     if (op == "neg" || op == "abs") {
       expect_operands(ins, 2);
       const DefId x = src(1, t), minus = sub64(wide(k(0), k(0)), x);
-      return set(o[0], op == "neg" ? minus : pick(b().alu(AluOp::ilt, {hi(x), k(0)}), minus, x), t);
+      return set(o[0], op == "neg" ? minus : select(b().alu(AluOp::ilt, {hi(x), k(0)}), minus, x, 2), t);
     }
     if (op == "mul" || op == "mad") {  // .lo: the low 64 bits of the product (mad adds c); mul.hi: the high 64
       expect_operands(ins, op == "mul" ? 3 : 4);
@@ -341,8 +339,8 @@ void FunctionCompiler::arithmetic(const Instruction& ins, std::string_view op, T
         DefId high = add64(add64(add64(p3, wide(hi(p1), k(0))), wide(hi(p2), k(0))), wide(hi(mid), k(0)));
         if (sgn) {  // signed: minus y where x < 0 and minus x where y < 0 (mod 2^64)
           const DefId zero = wide(k(0), k(0));
-          high = sub64(high, pick(b().alu(AluOp::ilt, {hi(x), k(0)}), y, zero));
-          high = sub64(high, pick(b().alu(AluOp::ilt, {hi(y), k(0)}), x, zero));
+          high = sub64(high, select(b().alu(AluOp::ilt, {hi(x), k(0)}), y, zero, 2));
+          high = sub64(high, select(b().alu(AluOp::ilt, {hi(y), k(0)}), x, zero, 2));
         }
         return set(o[0], high, t);
       }
@@ -359,7 +357,7 @@ void FunctionCompiler::arithmetic(const Instruction& ins, std::string_view op, T
     if (op == "min" || op == "max") {
       expect_operands(ins, 3);
       const DefId x = src(1, t), y = src(2, t), less = less64(x, y, sgn);
-      return set(o[0], op == "min" ? pick(less, x, y) : pick(less, y, x), t);
+      return set(o[0], op == "min" ? select(less, x, y, 2) : select(less, y, x, 2), t);
     }
     if ((op == "shl" || op == "shr") && o.size() == 3 && o[2].kind != Operand::Kind::Int) {
       // By a register (.u32; PTX clamps amounts past 64 to 64): each word from the two that reach it.
@@ -583,9 +581,7 @@ void FunctionCompiler::compare(const Instruction& ins, Type t) {
     q = b().alu(a, {q, c});
   }
   if (ins.opcode == "set") {  // set.CmpOp[.BoolOp].dtype.stype d, ...: 0xffffffff (1.0 for .f32) or 0
-    const Type dt = *parse_type(std::find_if(ins.mods.begin(), ins.mods.end(), [](const Modifier& m) {
-                                  return parse_type(m.text).has_value();
-                                })->text);
+    const Type dt = types_of(ins).front();
     if (dt != Type::U32 && dt != Type::S32 && dt != Type::F32) fail(ins.loc, "set's result type is .u32, .s32 or .f32");
     const DefId one = b().imm_int(dt == Type::F32 ? 0x3f800000 : 0xffffffff);
     return set(d, b().alu(AluOp::bcsel, {p, one, b().imm_int(0)}), dt);
@@ -619,12 +615,12 @@ Range range_of(Type t) {
 // F2F.F16.F32.RP, I2F.F32.S32.RM); f64 to f16 and integers to f16 are refused.
 void FunctionCompiler::convert(const Instruction& ins) {
   expect_operands(ins, 2);
-  std::vector<Type> types;
+  const std::vector<Type> types = types_of(ins);
   std::string rnd;
   bool sat = false;
   for (const Modifier& m : ins.mods) {
-    if (auto t = parse_type(m.text)) types.push_back(*t);
-    else if (m.text == ".rn" || m.text == ".rz" || m.text == ".rm" || m.text == ".rp" || m.text == ".rni" ||
+    if (parse_type(m.text)) continue;
+    if (m.text == ".rn" || m.text == ".rz" || m.text == ".rm" || m.text == ".rp" || m.text == ".rni" ||
              m.text == ".rzi" || m.text == ".rmi" || m.text == ".rpi")
       rnd = m.text.substr(1);
     else if (m.text == ".sat") sat = true;

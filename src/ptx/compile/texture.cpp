@@ -294,9 +294,7 @@ DefId FunctionCompiler::emulated_gradients(const ir::TexInstr& t) {
     const DefId looked_up = b().tex(std::move(u));
     non_divergent_.push_back(looked_up);
     const DefId r = shuffle(looked_up, quad_base);
-    ir::AluSrc cond{b().alu(AluOp::ieq, {quad_lane, b().imm_int(i)}), {}};
-    cond.swizzle.fill(0);
-    result = b().alu(AluOp::bcsel, {cond, ir::AluSrc{r}, ir::AluSrc{result}}, 4);
+    result = select(b().alu(AluOp::ieq, {quad_lane, b().imm_int(i)}), r, result, 4);
   }
   return result;
 }

@@ -41,6 +41,12 @@ ir::DefId FunctionCompiler::less64(ir::DefId x, ir::DefId y, bool sgn) {
 ir::DefId FunctionCompiler::equal64(ir::DefId x, ir::DefId y) {
   return b().alu(ir::AluOp::iand, {b().alu(ir::AluOp::ieq, {lo(x), lo(y)}), b().alu(ir::AluOp::ieq, {hi(x), hi(y)})});
 }
+// cond ? x : y for each of `components` components, on one 1-bit condition (bcsel's condition swizzled to .x).
+ir::DefId FunctionCompiler::select(ir::DefId cond, ir::DefId x, ir::DefId y, unsigned components) {
+  ir::AluSrc c{cond, {}};
+  c.swizzle.fill(0);
+  return b().alu(ir::AluOp::bcsel, {c, ir::AluSrc{x}, ir::AluSrc{y}}, components);
+}
 // NIR's shifts take the amount modulo 32; PTX's shift everything out at 32 and more.
 ir::DefId FunctionCompiler::shl_big(ir::DefId x, ir::DefId n) {
   const ir::DefId big = b().alu(ir::AluOp::uge, {n, b().imm_int(32)});
