@@ -73,13 +73,18 @@ void prmt(Context& c, const Instruction& in) {
 
 // S2R / CS2R system registers (numbers as nvdisasm names them, conv_move_enums.h). The thread-id registers come
 // from Machine::system; SR_TID packs x in 15:0, y in 25:16, z in 31:26; the lane masks are relative to the lane;
-// SR_CLOCKLO / HI and SR_GLOBALTIMERLO / HI count warp instructions executed (a deterministic clock). The rest
-// read as 0 (machine.h).
+// SR_CLOCKLO / HI and SR_GLOBALTIMERLO / HI count warp instructions executed (a deterministic clock). tmu's
+// machine is one SM running one block at a time: SR_VIRTID holds the warp's number in its block in bits 13:8 (PTX's
+// %warpid) and SM 0 in 28:20 (%smid), SR_VIRTCFG one SM in 28:20 (%nsmid); SR_SMEMSZ is the block's shared memory
+// in bytes (%total_smem_size). The rest read as 0 (machine.h), the performance monitors SR_PM* among them.
 uint32_t system_register(const Context& c, uint32_t sr, unsigned lane) {
   const SystemValues& s = c.machine.system;
   const uint64_t le = (uint64_t{2} << lane) - 1;  // lanes <= this one
   switch (sr) {
     case 0: return lane;                                                                     // SR_LANEID
+    case 2: return 1u << 20;                                                                 // SR_VIRTCFG
+    case 3: return (s.warp_id & 0x3f) << 8;                                                  // SR_VIRTID
+    case 50: return static_cast<uint32_t>(c.machine.shared.size());                          // SR_SMEMSZ
     case 1: case 80: case 82: return static_cast<uint32_t>(c.report.instructions);            // clocks, low
     case 81: case 83: return static_cast<uint32_t>(c.report.instructions >> 32);              // clocks, high
     case 32: return (s.tid[lane][0] & 0xffff) | (s.tid[lane][1] & 0x3ff) << 16 | (s.tid[lane][2] & 0x3f) << 26;

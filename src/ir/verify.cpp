@@ -269,6 +269,15 @@ class Verifier {
       case Intrinsic::load_shared_window_base: case Intrinsic::load_local_window_base:
         bits32(&n.dest, "destination");
         break;
+      case Intrinsic::load_sysval_nv: case Intrinsic::pmevent: {
+        if (n.op == Intrinsic::load_sysval_nv) bits32(&n.dest, "destination");
+        const auto base = n.index("base");
+        const int64_t limit = n.op == Intrinsic::load_sysval_nv ? 0xff : 0xffff;  // S2R's register, NOP.TRIG's mask
+        if (!base || *base < 0 || *base > limit) error(i, fmt::format("{} needs base=0..{:#x}", nm, limit));
+        break;
+      }
+      case Intrinsic::trap:
+        break;
       case Intrinsic::load_shared: case Intrinsic::load_scratch:
         width(&n.dest, "destination");
         bits32(shape(n.src[0]), "offset");

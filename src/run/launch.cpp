@@ -28,6 +28,9 @@ namespace {
 // before STL / LDL [R1+...]: the top of the thread's local memory; parameters start at EIATTR_PARAM_CBANK's
 // offset, 0x140 (shared/reference/lowering-facts.md §3: "params start at c[0x0][0x140]").
 constexpr uint32_t kNtid = 0x8, kNctaid = 0x14, kStackPointer = 0x20;
+// %dynamic_smem_size reads c[0x0][0xfc] (ptxas 11.8; tmu ptxas alike, src/ptx/compile/system.cpp). %gridid
+// ([0x28]) and %envreg0-31 ([0x30 + 4 n]) are left 0.
+constexpr uint32_t kDynamicShared = 0xfc;
 // Generic addressing: cvta.shared compiles to `MOV R4, c[0x0][0x0]` (the shared window's base, 32 bits; the high
 // word is RZ) and cvta.local to `LOP.OR R8, R1, c[0x0][0x4]` (the local window's base ORed with the local
 // address), generic LD/ST then go through the windows (ptxas 11.8 -arch=sm_50 on tests/data/run/generic.ptx). The
@@ -204,7 +207,7 @@ Result<LaunchResult> launch(const isa::Cubin& cubin, const LaunchSpec& spec) {
                             k.shared_size + spec.dynamic_shared));
 
   // Constant bank 0: the cubin's initial bytes, then what the driver writes.
-  std::vector<std::byte> bank0(std::max<std::size_t>({k.bank0_size, k.param_base + k.param_size, kStackPointer + 4}));
+  std::vector<std::byte> bank0(std::max<std::size_t>({k.bank0_size, k.param_base + k.param_size, kDynamicShared + 4}));
   for (const auto& [bank, data] : fn->constants)
     if (bank == 0) std::copy(data.begin(), data.end(), bank0.begin());
   auto put32 = [&](uint32_t at, uint32_t v) { std::memcpy(bank0.data() + at, &v, 4); };
@@ -213,6 +216,7 @@ Result<LaunchResult> launch(const isa::Cubin& cubin, const LaunchSpec& spec) {
     put32(kNctaid + 4 * i, spec.grid[i]);
   }
   put32(kStackPointer, local_bytes);
+  put32(kDynamicShared, spec.dynamic_shared);
   put32(kSharedWindowWord, kSharedWindow);
   put32(kLocalWindowWord, kLocalWindow);
   for (std::size_t i = 0; i < k.params.size(); ++i) {

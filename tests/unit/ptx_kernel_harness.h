@@ -8,8 +8,11 @@
 
 #include <array>
 #include <cstring>
+#include <filesystem>
+#include <fstream>
 #include <fmt/format.h>
 #include <random>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -49,6 +52,14 @@ inline std::string kernel(const std::string& body) {
   ret;
 }
 )";
+}
+
+// The text of tests/data/ptx/kernels/NAME (the kernels the oracle test also compiles with ptxas).
+inline std::string kernel_file(const std::string& name) {
+  std::ifstream f(std::filesystem::path(TMU_TEST_DATA) / "ptx" / "kernels" / name);
+  std::stringstream s;
+  s << f.rdbuf();
+  return s.str();
 }
 
 // Compiles a whole module, launches it as `spec_json` says, and returns the first buffer as words (empty after a

@@ -25,13 +25,6 @@ namespace {
 
 using namespace ptx_kernel_harness;
 
-std::string data_file(const std::string& name) {
-  std::ifstream f(std::filesystem::path(TMU_TEST_DATA) / "ptx" / "kernels" / name);
-  std::stringstream s;
-  s << f.rdbuf();
-  return s.str();
-}
-
 uint64_t word_pair(const std::vector<uint32_t>& out, unsigned at) { return uint64_t{out[at + 1]} << 32 | out[at]; }
 
 int32_t s32(uint32_t v) { return static_cast<int32_t>(v); }
@@ -54,7 +47,7 @@ TEST(PtxCompileMemory, AtomicsAgainstPtxSemantics) {
     return s;
   };
   const auto out = launch_words(
-      data_file("atomics.ptx"), "atomics.ptx",
+      kernel_file("atomics.ptx"), "atomics.ptx",
       fmt::format(R"({{"kernel": "atomics", "grid": 4, "block": 32, "params": [{{"buffer": "out"}}, {{"buffer": "in"}}],
                       "buffers": [{{"name": "out", "size": {}, "u32": [{}]}}, {{"name": "in", "size": 512, "u32": [{}]}}]}})",
                   4 * init.size(), list(init), list(in)));
@@ -112,7 +105,7 @@ TEST(PtxCompileMemory, LoopedAndGenericAtomicsAgainstPtxSemantics) {
   for (uint64_t v : in) in_words += fmt::format("{}{},{}", in_words.empty() ? "" : ",", v & 0xffffffff, v >> 32);
   for (uint32_t w : init) init_words += fmt::format("{}{}", init_words.empty() ? "" : ",", w);
   const auto out = launch_words(
-      data_file("atomics_loops.ptx"), "atomics_loops.ptx",
+      kernel_file("atomics_loops.ptx"), "atomics_loops.ptx",
       fmt::format(R"({{"kernel": "atomics_loops", "grid": 2, "block": 64,
                       "params": [{{"buffer": "out"}}, {{"buffer": "olds"}}, {{"buffer": "in"}}],
                       "buffers": [{{"name": "out", "size": 512, "u32": [{}]}}, {{"name": "olds", "size": 16384}},
@@ -172,7 +165,7 @@ TEST(PtxCompileMemory, LoopedAndGenericAtomicsAgainstPtxSemantics) {
 
   // The forms, as ptxas writes them: the generic branch (ATOM.E on one side, ATOMS on the low 24 bits on the
   // other) and the loops' LDS and ATOMS.CAS.
-  auto m = ptx::read(data_file("atomics_loops.ptx"), "atomics_loops.ptx");
+  auto m = ptx::read(kernel_file("atomics_loops.ptx"), "atomics_loops.ptx");
   ASSERT_TRUE(m) << m.error();
   auto c = ptx::compile(*m, "atomics_loops.ptx");
   ASSERT_TRUE(c) << c.error();
@@ -186,7 +179,7 @@ TEST(PtxCompileMemory, LoopedAndGenericAtomicsAgainstPtxSemantics) {
 // 64-bit value; thread t: tab[t & 3] + tab[2] + ctab's words 2 and 3 + fk's bits + zeros[1] + both words of ctab's
 // 64-bit element t & 1.
 TEST(PtxCompileMemory, ConstVariablesInBankThree) {
-  const auto out = launch_words(data_file("consts.ptx"), "consts.ptx", R"({"kernel": "consts", "block": 32,
+  const auto out = launch_words(kernel_file("consts.ptx"), "consts.ptx", R"({"kernel": "consts", "block": 32,
       "params": [{"buffer": "out"}], "buffers": [{"name": "out", "size": 128}]})");
   ASSERT_EQ(out.size(), 32u);
   const uint32_t tab[4] = {1, 2, 3, 4}, ctab[4] = {0x04030201, 0x08070605, 0x0c0b0a09, 0x100f0e0d};
@@ -194,7 +187,7 @@ TEST(PtxCompileMemory, ConstVariablesInBankThree) {
     EXPECT_EQ(out[t], tab[t & 3] + tab[2] + ctab[2] + ctab[3] + 0x3f800000u + 0u + ctab[2 * (t & 1)] + ctab[2 * (t & 1) + 1])
         << t;
   // The cubin's .nv.constant3 is ptxas's: the variables at their alignments, zeros where none is initialized.
-  auto m = ptx::read(data_file("consts.ptx"), "consts.ptx");
+  auto m = ptx::read(kernel_file("consts.ptx"), "consts.ptx");
   ASSERT_TRUE(m) << m.error();
   auto c = ptx::compile(*m, "consts.ptx");
   ASSERT_TRUE(c) << c.error();
@@ -207,7 +200,7 @@ TEST(PtxCompileMemory, ConstVariablesInBankThree) {
 
 // The SASS of atom/red forms and barriers: ptxas 11.8's spellings (nvdisasm of ptxas -arch=sm_50).
 TEST(PtxCompileMemory, SelectionSpellsPtxasForms) {
-  auto m = ptx::read(data_file("atomics.ptx"), "atomics.ptx");
+  auto m = ptx::read(kernel_file("atomics.ptx"), "atomics.ptx");
   ASSERT_TRUE(m) << m.error();
   auto c = ptx::compile(*m, "atomics.ptx");
   ASSERT_TRUE(c) << c.error();

@@ -20,6 +20,7 @@
 // The address is the (lo, hi) pair of a 2-component definition: the allocator gives it an even register.
 #include "ir/sm50/select_internal.h"
 #include "isa/cubin_image.h"
+#include "isa/sm50/conv_move_enums.h"
 
 namespace tmu::ir::sm50::detail {
 namespace {
@@ -327,6 +328,20 @@ bool select_compute(Selector& sel, const Instr& i, const IntrinsicInstr& n) {
       return true;
     case Intrinsic::load_local_window_base:
       bank0_words(sel, i, n, 0x4);
+      return true;
+    case Intrinsic::load_sysval_nv: {
+      // ptxas 11.8 reads the counters (performance monitors, clocks, the global timer) with CS2R, the rest with S2R.
+      const auto sr = static_cast<uint32_t>(n.index("base").value_or(0));
+      const bool counter = (sr >= 4 && sr <= 11) || (sr >= 72 && sr <= 83);
+      sel.emit(fmt::format("{} {}, {}", counter ? "CS2R" : "S2R", sel.reg(sel.dest(n.dest)),
+                           isa::sm50::kCmSRegNames[sr & 0xff]));
+      return true;
+    }
+    case Intrinsic::trap:  // PTX trap and brkpt, as ptxas 11.8 writes both for sm_50
+      sel.emit("BPT.TRAP 0x1");
+      return true;
+    case Intrinsic::pmevent:
+      sel.emit(fmt::format("NOP.TRIG {:#x}", n.index("base").value_or(0)));
       return true;
     case Intrinsic::load_shared:
       load(sel, i, n, kShared);

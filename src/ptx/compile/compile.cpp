@@ -37,6 +37,7 @@ ir::Shader FunctionCompiler::build() {
     if (v.space == Space::Shared) declare_window_variable(v);
   block_ = s_.body.back().block.get();
   flatten(*f_.body);
+  place_externs();
   rotate_loops();
   emit_range(0, items_.size());
   s_.number_blocks();

@@ -172,6 +172,9 @@ class FunctionCompiler {
     const Variable* declaration = nullptr;  // a .func inlined twice declares its variables again: same place
   };
   void declare_window_variable(const Variable& v);
+  void place_externs();  // extern .shared arrays after the static variables
+  std::vector<std::pair<std::string, uint32_t>> externs_;  // their names and alignments
+  bool externs_placed_ = false;
 
   // load_store.cpp: ld and st. A raw access moves `count` 32-bit words, or one 8- or 16-bit value (count 1), which
   // the compiler holds zero-extended in a 32-bit value.
@@ -223,6 +226,9 @@ class FunctionCompiler {
   void carry_arithmetic(const Instruction& ins);  // add.cc, addc, sub.cc, subc, mad.cc, madc
   void fields(const Instruction& ins);  // bfe, bfi, lop3, shf, mul24, cnot, copysign, testp, slct, sad
 
+  // system.cpp: isspacep, trap, brkpt, pmevent (and special()).
+  void system(const Instruction& ins);
+
   // texture.cpp: tex, tld4, txq.
   void texture(const Instruction& ins);
   ir::DefId emulated_gradients(const ir::TexInstr& t);
@@ -238,7 +244,7 @@ class FunctionCompiler {
   // The builder at the end of the current block (one object, so that nested calls insert in order).
   ir::Builder& b();
   ir::DefId value(const Operand& o, Type t);      // 64-bit types: two 32-bit components
-  ir::DefId special(const Operand& o);            // %tid.x, %ntid.y, %ctaid.z, %nctaid.x, %laneid
+  ir::DefId special(const Operand& o, Type t);    // a special register read as t (system.cpp)
   ir::DefId predicate(const Operand& guard);      // @p / @!p as a 1-bit boolean
   void set(const Operand& dest, ir::DefId v, Type t);
   Type register_type(const Operand& o) const;
@@ -293,6 +299,7 @@ class FunctionCompiler {
   std::map<std::string, WindowVariable, std::less<>> window_vars_;
   uint32_t window_end_[2] = {0, 0};  // shared, local
   Loc at_;  // the statement being compiled, for messages
+  std::string_view opcode_;  // ... and its opcode (special registers are operands of mov and cvt only)
 };
 
 // The module's .const variables in constant bank 3 (memory.cpp): offsets, sizes and the bank's initial bytes.

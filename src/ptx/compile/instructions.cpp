@@ -117,6 +117,7 @@ uint32_t FunctionCompiler::float_controls() const {
 
 void FunctionCompiler::instruction(const Instruction& ins) {
   const std::string& op = ins.opcode;
+  opcode_ = op;  // (a call's body sets it again: special registers are read before it)
   if (op == "tex" || op == "tld4" || op == "txq") return texture(ins);
   if (op == "ld") return memory(ins, true);
   if (op == "st") return memory(ins, false);
@@ -129,6 +130,7 @@ void FunctionCompiler::instruction(const Instruction& ins) {
   if (op == "bfe" || op == "bfi" || op == "lop3" || op == "shf" || op == "mul24" || op == "cnot" || op == "copysign" || op == "testp" || op == "slct" ||
       op == "sad")
     return fields(ins);
+  if (op == "isspacep" || op == "trap" || op == "brkpt" || op == "pmevent") return system(ins);
   if (op == "prefetch" || op == "prefetchu") {  // a cache hint: nothing to compute (PTX ISA "prefetch")
     refuse_unknown(ins, {".global", ".local", ".L1", ".L2"});
     return;

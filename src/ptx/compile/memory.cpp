@@ -27,18 +27,40 @@ void FunctionCompiler::declare_window_variable(const Variable& v) {
     fail(v.loc, fmt::format("{} is declared twice (in the kernel and a .func it calls?)", v.name));
   }
   uint64_t n = std::max(1u, bit_size(v.type) / 8) * (v.vector ? v.vector : 1u);
-  for (uint64_t d : v.dims) {
-    if (d == 0) fail(v.loc, fmt::format("{}: an unsized array (extern .shared) is not compiled yet", v.name));
-    n *= d;
-  }
   const uint32_t align = v.align ? v.align : std::max(1u, bit_size(v.type) / 8) * (v.vector ? v.vector : 1u);
+  if (std::find(v.dims.begin(), v.dims.end(), 0) != v.dims.end()) {
+    // `.extern .shared .b8 dyn[]`: the block's dynamic shared memory, after the static variables (place_externs).
+    if (v.space != Space::Shared || v.dims.size() != 1)
+      fail(v.loc, fmt::format("{}: only an extern .shared array may leave its size out", v.name));
+    if (externs_placed_) fail(v.loc, fmt::format("{}: an extern .shared array in a called .func is not compiled", v.name));
+    window_vars_[v.name] = WindowVariable{v.space, 0, 0, &v};
+    externs_.emplace_back(v.name, align);
+    return;
+  }
+  for (uint64_t d : v.dims) n *= d;
   uint32_t& end = window_end_[v.space == Space::Shared ? 0 : 1];
+  if (externs_placed_ && v.space == Space::Shared)
+    fail(v.loc, fmt::format("{}: a .shared variable of a called .func is not compiled (it would lie in the dynamic "
+                            "shared memory, after the kernel's)", v.name));
   const uint64_t offset = (uint64_t{end} + align - 1) / align * align;
   const uint64_t limit = v.space == Space::Shared ? 48 * 1024 : 512 * 1024;
   if (offset + n > limit)
     fail(v.loc, fmt::format("{}: {} variables need more than {} bytes", v.name, name(v.space), limit));
   window_vars_[v.name] = WindowVariable{v.space, static_cast<uint32_t>(offset), static_cast<uint32_t>(n), &v};
   end = static_cast<uint32_t>(offset + n);
+}
+
+// The extern .shared arrays, once every static .shared variable of the kernel is placed: all at the end of the
+// static ones, aligned (ptxas 11.8: `.shared .b8 tile[128]` then `.extern .shared .align 16 .b8 dyn[]` puts dyn at
+// 0x80; the launch's dynamic shared memory follows the static, docs/run.md). Their size is the launch's: accesses
+// through them are not bounded here (the executor bounds them by the block's shared memory).
+void FunctionCompiler::place_externs() {
+  for (const auto& [name, align] : externs_) {
+    WindowVariable& w = window_vars_.at(name);
+    w.offset = (window_end_[0] + align - 1) / align * align;
+    w.size = 48 * 1024 - w.offset;
+  }
+  externs_placed_ = true;
 }
 
 // [var+k] for a variable at `slot` (offset, size): its offset joins k and the access must stay inside it; or

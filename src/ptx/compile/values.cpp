@@ -100,47 +100,12 @@ static void check_register_type(const Operand& o, Type declared, Type wanted) {
                             have, name(declared), want));
 }
 
-ir::DefId FunctionCompiler::special(const Operand& o) {
-  using ir::Intrinsic;
-  auto sysval = [&](Intrinsic op, unsigned comps) {
-    ir::IntrinsicInstr i;
-    i.op = op;
-    i.dest.components = static_cast<uint8_t>(comps);
-    return b().intrinsic(std::move(i));
-  };
-  const unsigned c = o.component == 'y' ? 1 : o.component == 'z' ? 2 : 0;
-  auto vec3 = [&](Intrinsic op) {
-    if (o.component != 'x' && o.component != 'y' && o.component != 'z')
-      fail(o.loc, fmt::format("{} needs a component: .x, .y or .z", o.name));
-    return b().channel(sysval(op, 3), c);
-  };
-  if (o.name == "%tid") return vec3(Intrinsic::load_local_invocation_id);
-  if (o.name == "%ntid") return vec3(Intrinsic::load_workgroup_size);
-  if (o.name == "%ctaid") return vec3(Intrinsic::load_workgroup_id);
-  if (o.name == "%nctaid") return vec3(Intrinsic::load_num_workgroups);
-  if (o.name == "%laneid") return sysval(Intrinsic::load_subgroup_invocation, 1);
-  if (o.name.starts_with("%lanemask_")) {  // PTX ISA "Special Registers": lanes below, at, above the own one
-    const ir::DefId lane = sysval(Intrinsic::load_subgroup_invocation, 1);
-    const ir::DefId eq = b().alu(ir::AluOp::ishl, {b().imm_int(1), lane});
-    const ir::DefId lt = b().alu(ir::AluOp::isub, {eq, b().imm_int(1)}), le = b().alu(ir::AluOp::ior, {lt, eq});
-    const std::string_view which = std::string_view(o.name).substr(10);
-    if (which == "eq") return eq;
-    if (which == "lt") return lt;
-    if (which == "le") return le;
-    if (which == "gt") return b().alu(ir::AluOp::inot, {le});
-    if (which == "ge") return b().alu(ir::AluOp::inot, {lt});
-  }
-  fail(o.loc, fmt::format("the special register {} is not compiled yet (%tid, %ntid, %ctaid, %nctaid, %laneid and %lanemask_* are)", o.name));
-}
-
 ir::DefId FunctionCompiler::value(const Operand& o, Type t) {
   auto double_bits = [&](uint64_t bits) { return b().imm_vec({bits & 0xffffffffu, bits >> 32}, 32); };
   switch (o.kind) {
     case Operand::Kind::Name: {
       if (!o.name.empty() && o.name[0] == '%' && !registers_.count(o.name)) {
-        const ir::DefId v = special(o);
-        if (is_64(t)) return wide(v, b().imm_int(0));
-        return v;
+        return special(o, t);
       }
       check_register_type(o, register_type(o), t);
       if (o.component) fail(o.loc, fmt::format("{}.{}: vector registers are not compiled yet", o.name, o.component));
