@@ -65,6 +65,40 @@ TEST(PtxCompile, SixtyFourBitMultiplyAndShifts) {
         });
 }
 
+// div and rem .u64 / .s64 (divmod64.cpp) against C++ on random words with edges (0, 1, -1, INT_MIN halves): the
+// long division (operands past 32 bits) and the 32-bit one; by zero all ones (ptxas's result, divide64.ptx).
+TEST(PtxCompile, SixtyFourBitDivisionAndRemainder) {
+  auto ones_if_zero = [](uint64_t d, uint64_t v) { return d == 0 ? ~uint64_t{0} : v; };
+  for (uint32_t seed : {3u, 4u}) {
+    auto in = random_inputs(seed);
+    if (seed == 4)  // small operands: the 32-bit path
+      for (Words& w : in) w[1] = w[3] = 0;
+    check(R"(
+  mov.b64 %rd3, {%r1, %r2}; mov.b64 %rd4, {%r3, %r4};
+  div.u64 %rd5, %rd3, %rd4; rem.u64 %rd6, %rd3, %rd4;
+  mov.b64 {%r5, %r6}, %rd5; mov.b64 {%r7, %r8}, %rd6;)",
+          [&](const Words& w) {
+            const uint64_t a = u64(w[0], w[1]), b = u64(w[2], w[3]);
+            return split2(ones_if_zero(b, b ? a / b : 0), ones_if_zero(b, b ? a % b : 0));
+          },
+          in);
+    check(R"(
+  mov.b64 %rd3, {%r1, %r2}; mov.b64 %rd4, {%r3, %r4};
+  div.s64 %rd5, %rd3, %rd4; rem.s64 %rd6, %rd4, %rd3;
+  mov.b64 {%r5, %r6}, %rd5; mov.b64 {%r7, %r8}, %rd6;)",
+          [&](const Words& w) {
+            const auto a = static_cast<int64_t>(u64(w[0], w[1])), b = static_cast<int64_t>(u64(w[2], w[3]));
+            auto div = [](int64_t x, int64_t y) {  // INT64_MIN / -1 wraps to INT64_MIN
+              return x == INT64_MIN && y == -1 ? static_cast<uint64_t>(x) : static_cast<uint64_t>(x / y);
+            };
+            auto rem = [](int64_t x, int64_t y) { return x == INT64_MIN && y == -1 ? 0 : static_cast<uint64_t>(x % y); };
+            return split2(ones_if_zero(static_cast<uint64_t>(b), b ? div(a, b) : 0),
+                          ones_if_zero(static_cast<uint64_t>(a), a ? rem(b, a) : 0));
+          },
+          in);
+  }
+}
+
 TEST(PtxCompile, WideAndHighMultiplies) {
   check(R"(
   mul.wide.s32 %rd3, %r1, %r2; mul.wide.u32 %rd4, %r3, %r4;

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: MIT
 // Bit counts and reversal (PTX ISA "popc", "clz", "brev", "bfind"): popc and clz of .b32 and .b64 give a .u32,
-// brev keeps its type, bfind (.u32, .s32, optionally .shiftamt) gives the position of the most significant bit
+// brev keeps its type, bfind (.u32, .s32, .u64, .s64, optionally .shiftamt) gives the position of the most significant bit
 // that differs from the sign (0xffffffff when there is none). 64-bit operands are (low, high) pairs.
 // Bit fields and bit-level selections of 32-bit values (fields()): bfe, bfi, lop3, shf, mul24, cnot, copysign, testp,
-// slct, sad.
+// slct, sad, fns; bfe of 64-bit values (field64()); bfind of .u64 / .s64.
 #include <fmt/format.h>
 
 #include "ir/alu_ops.h"
@@ -42,13 +42,19 @@ void FunctionCompiler::bits(const Instruction& ins) {
     return set(ins.operands[0], wide(alu(AluOp::bitfield_reverse, {hi(x)}), alu(AluOp::bitfield_reverse, {lo(x)})), t);
   }
   // bfind
-  if (wide64) fail(ins.loc, "bfind of 64-bit values is not compiled yet (.u32 and .s32 are)");
+  if (kind(t) != Kind::Signed && kind(t) != Kind::Unsigned) fail(ins.loc, "bfind takes .u32, .s32, .u64 or .s64");
   DefId v = x;
-  if (kind(t) == Kind::Signed) v = alu(AluOp::bcsel, {alu(AluOp::ilt, {x, k(0)}), alu(AluOp::inot, {x}), x});
-  else if (kind(t) != Kind::Unsigned) fail(ins.loc, "bfind takes .u32 or .s32");
-  DefId r = alu(AluOp::ufind_msb, {v});
-  if (has(ins, ".shiftamt"))  // the left shift that brings that bit to bit 31; none found stays 0xffffffff
-    r = alu(AluOp::bcsel, {alu(AluOp::ieq, {r, k(0xffffffff)}), r, alu(AluOp::isub, {k(31), r})});
+  if (kind(t) == Kind::Signed) {
+    const DefId negative = alu(AluOp::ilt, {wide64 ? hi(x) : x, k(0)});
+    v = select(negative, wide64 ? wide(alu(AluOp::inot, {lo(x)}), alu(AluOp::inot, {hi(x)})) : alu(AluOp::inot, {x}), x,
+               wide64 ? 2 : 1);
+  }
+  // The highest set bit: of the high word (plus 32) when it has one (ufind_msb gives 0xffffffff for 0).
+  DefId r = !wide64 ? alu(AluOp::ufind_msb, {v})
+                    : alu(AluOp::bcsel, {alu(AluOp::ine, {hi(v), k(0)}), alu(AluOp::iadd, {alu(AluOp::ufind_msb, {hi(v)}), k(32)}),
+                                         alu(AluOp::ufind_msb, {lo(v)})});
+  if (has(ins, ".shiftamt"))  // the left shift that brings that bit to the top; none found stays 0xffffffff
+    r = alu(AluOp::bcsel, {alu(AluOp::ieq, {r, k(0xffffffff)}), r, alu(AluOp::isub, {k(wide64 ? 63 : 31), r})});
   set(ins.operands[0], r, Type::U32);
 }
 
@@ -59,6 +65,7 @@ void FunctionCompiler::fields(const Instruction& ins) {
   auto k = [&](int64_t v) { return b().imm_int(v); };
   auto big = [&](DefId n) { return alu(AluOp::uge, {n, k(32)}); };
   const Type t = last_type(ins);
+  if (op == "bfe" && is_64(t)) return field64(ins);
   if (op != "slct" && op != "testp" && bit_size(t) != 32) fail(ins.loc, fmt::format("{}.{} is not compiled yet (32-bit types are)", op, name(t).substr(1)));
   if (op == "bfe") {  // PTX ISA "bfe": len bits from pos, the rest the field's sign (.s32) or 0
     expect_operands(ins, 4);
@@ -177,7 +184,78 @@ void FunctionCompiler::fields(const Instruction& ins) {
     const DefId diff = alu(AluOp::bcsel, {less, alu(AluOp::isub, {bb, a}), alu(AluOp::isub, {a, bb})});
     return set(o[0], alu(AluOp::iadd, {value(o[3], t), diff}), t);
   }
+  if (op == "fns") {
+    // PTX ISA "fns": the position of the |offset|-th set bit of mask counted from bit `base` upwards (offset > 0)
+    // or downwards (offset < 0), or base itself when set and offset is 0; 0xffffffff when there is none. base
+    // above 31 is undefined in PTX (tmu: the same arithmetic on base & 31). An offset of -2^31 gives 0, as ptxas
+    // 11.8's code does (PTX's loop finds nothing; fns.ptx). The k-th set bit from the bottom is found by halving:
+    // 16, 8, 4, 2, 1 low bits counted at a time.
+    expect_operands(ins, 4);
+    refuse_unknown(ins, {});
+    if (t != Type::B32) fail(ins.loc, "fns takes .b32");
+    const DefId mask = value(o[1], Type::B32), base = alu(AluOp::iand, {value(o[2], Type::U32), k(31)});
+    const DefId offset = value(o[3], Type::S32);
+    const DefId down = alu(AluOp::ilt, {offset, k(0)}), zero = alu(AluOp::ieq, {offset, k(0)});
+    const DefId count = alu(AluOp::bcsel, {down, alu(AluOp::ineg, {offset}), offset});  // |offset| (2^31 stays)
+    const DefId below = low_ones(base), at = shl_big(k(1), base);
+    // Upwards: bits >= base, the count-th from the bottom. Downwards: bits <= base, the count-th from the top,
+    // which is the (popc - count + 1)-th from the bottom.
+    const DefId m = alu(AluOp::bcsel, {down, alu(AluOp::iand, {mask, alu(AluOp::ior, {below, at})}),
+                                       alu(AluOp::iand, {mask, alu(AluOp::inot, {below})})});
+    const DefId total = alu(AluOp::bit_count, {m});
+    const DefId none = alu(AluOp::ior, {alu(AluOp::ult, {total, count}), zero});
+    DefId nth = alu(AluOp::bcsel, {down, alu(AluOp::iadd, {alu(AluOp::isub, {total, count}), k(1)}), count});
+    DefId rest = m, pos = k(0);
+    for (unsigned width : {16u, 8u, 4u, 2u, 1u}) {
+      const DefId c = alu(AluOp::bit_count, {alu(AluOp::iand, {rest, k((int64_t{1} << width) - 1)})});
+      const DefId skip = alu(AluOp::ult, {c, nth});
+      nth = alu(AluOp::bcsel, {skip, alu(AluOp::isub, {nth, c}), nth});
+      rest = alu(AluOp::bcsel, {skip, alu(AluOp::ushr, {rest, k(width)}), rest});
+      pos = alu(AluOp::bcsel, {skip, alu(AluOp::iadd, {pos, k(width)}), pos});
+    }
+    const DefId found_at_base = alu(AluOp::ine, {alu(AluOp::iand, {mask, at}), k(0)});
+    const DefId zero_result = alu(AluOp::bcsel, {found_at_base, base, k(0xffffffff)});
+    const DefId r = alu(AluOp::bcsel, {zero, zero_result, alu(AluOp::bcsel, {none, k(0xffffffff), pos})});
+    return set(o[0], alu(AluOp::bcsel, {alu(AluOp::ieq, {offset, k(0x80000000)}), k(0), r}), Type::B32);
+  }
   fail(ins.loc, fmt::format("{} is not compiled yet", op));
+}
+
+// bfe.u64 / bfe.s64 (PTX ISA "bfe" with msb 63), on (lo, hi) pairs: the len bits from pos that lie below bit 64, the
+// rest 0 or (.s64) a[min(pos + len - 1, 63)], the field's sign, when len is not 0. Unlike the 32-bit form (BFE
+// reads 8-bit fields), ptxas 11.8's 64-bit code takes pos and len whole, not modulo 256
+// (tests/data/ptx/kernels/bits64.ptx), and so does tmu.
+void FunctionCompiler::field64(const Instruction& ins) {
+  const auto& o = ins.operands;
+  expect_operands(ins, 4);
+  refuse_unknown(ins, {});
+  const Type t = last_type(ins);
+  auto alu = [&](AluOp a, std::initializer_list<DefId> s) { return b().alu(a, s); };
+  auto k = [&](int64_t v) { return b().imm_int(v); };
+  const DefId a = value(o[1], t);
+  const DefId pos = value(o[2], Type::U32), len = value(o[3], Type::U32);
+  auto minus = [&](DefId x, DefId y) { return alu(AluOp::isub, {x, y}); };
+  // a >> pos (logical, 0 from 64 on); the n low bits of 64 (n <= 64).
+  const DefId shifted = wide(alu(AluOp::bcsel, {alu(AluOp::ult, {pos, k(32)}),
+                                                alu(AluOp::ior, {shr_big(lo(a), pos), shl_big(hi(a), minus(k(32), pos))}),
+                                                shr_big(hi(a), minus(pos, k(32)))}),
+                             shr_big(hi(a), pos));
+  const DefId past = alu(AluOp::uge, {pos, k(64)});
+  const DefId n = alu(AluOp::bcsel, {past, k(0), alu(AluOp::umin, {len, minus(k(64), pos)})});
+  const DefId mask = wide(low_ones(n), alu(AluOp::bcsel, {alu(AluOp::uge, {n, k(32)}), low_ones(minus(n, k(32))), k(0)}));
+  DefId field = wide(alu(AluOp::iand, {lo(shifted), lo(mask)}), alu(AluOp::iand, {hi(shifted), hi(mask)}));
+  if (kind(t) == Kind::Signed) {
+    // pos + len - 1 >= 63 without 32-bit overflow: pos >= 64, or len >= 64 - pos.
+    const DefId to_end = alu(AluOp::ior, {past, alu(AluOp::uge, {len, minus(k(64), pos)})});
+    const DefId top = alu(AluOp::bcsel, {to_end, k(63), minus(alu(AluOp::iadd, {pos, len}), k(1))});
+    const DefId word = alu(AluOp::bcsel, {alu(AluOp::ult, {top, k(32)}), lo(a), hi(a)});
+    const DefId sbit = alu(AluOp::iand, {alu(AluOp::ushr, {word, alu(AluOp::iand, {top, k(31)})}), k(1)});
+    const DefId negative = alu(AluOp::iand, {alu(AluOp::ine, {sbit, k(0)}), alu(AluOp::ine, {len, k(0)})});
+    field = select(negative, wide(alu(AluOp::ior, {lo(field), alu(AluOp::inot, {lo(mask)})}),
+                                  alu(AluOp::ior, {hi(field), alu(AluOp::inot, {hi(mask)})})),
+                   field, 2);
+  }
+  set(o[0], field, t);
 }
 
 }  // namespace tmu::ptx::to_ir

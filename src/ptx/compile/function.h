@@ -225,6 +225,7 @@ class FunctionCompiler {
   void bits(const Instruction& ins);
   void carry_arithmetic(const Instruction& ins);  // add.cc, addc, sub.cc, subc, mad.cc, madc
   void fields(const Instruction& ins);  // bfe, bfi, lop3, shf, mul24, cnot, copysign, testp, slct, sad
+  void field64(const Instruction& ins);  // bfe.u64, bfe.s64
 
   // system.cpp: isspacep, trap, brkpt, pmevent (and special()).
   void system(const Instruction& ins);
@@ -252,6 +253,9 @@ class FunctionCompiler {
   ir::DefId lo(ir::DefId v);
   ir::DefId hi(ir::DefId v);
   ir::DefId add64(ir::DefId x, ir::DefId y);     // (lo, hi) pairs: the low words' carry into the high word
+  ir::DefId sub64(ir::DefId x, ir::DefId y);     // ... and the borrow
+  // div and rem of 64-bit integers (divmod64.cpp): the quotient and the remainder as (lo, hi) pairs.
+  std::pair<ir::DefId, ir::DefId> divmod64(ir::DefId x, ir::DefId y, bool sgn);
   ir::DefId select(ir::DefId cond, ir::DefId x, ir::DefId y, unsigned components);  // per component, one condition
   ir::DefId shl_big(ir::DefId x, ir::DefId n);  // x << n (u32 n), 0 for n >= 32 (NIR's shifts take n mod 32)
   ir::DefId shr_big(ir::DefId x, ir::DefId n);  // x >> n, logical, 0 for n >= 32

@@ -128,7 +128,7 @@ void FunctionCompiler::instruction(const Instruction& ins) {
   if (op == "shfl" || op == "vote") return warp(ins);
   if (op == "popc" || op == "clz" || op == "brev" || op == "bfind") return bits(ins);
   if (op == "bfe" || op == "bfi" || op == "lop3" || op == "shf" || op == "mul24" || op == "cnot" || op == "copysign" || op == "testp" || op == "slct" ||
-      op == "sad")
+      op == "sad" || op == "fns")
     return fields(ins);
   if (op == "isspacep" || op == "trap" || op == "brkpt" || op == "pmevent") return system(ins);
   if (op == "prefetch" || op == "prefetchu") {  // a cache hint: nothing to compute (PTX ISA "prefetch")
@@ -314,15 +314,15 @@ void FunctionCompiler::arithmetic(const Instruction& ins, std::string_view op, T
     refuse_unknown(ins, {".lo", ".hi"});
     if (has(ins, ".hi") && op != "mul") fail(ins.loc, fmt::format("{}.hi{} is not compiled yet", op, name(t)));
     auto k = [&](int64_t v) { return b().imm_int(v); };
-    auto sub64 = [&](DefId x, DefId y) {
-      const DefId l = b().alu(AluOp::isub, {lo(x), lo(y)});
-      const DefId borrow = b().alu(AluOp::b2i32, {b().alu(AluOp::ult, {lo(x), lo(y)})});
-      return wide(l, b().alu(AluOp::isub, {b().alu(AluOp::isub, {hi(x), hi(y)}), borrow}));
-    };
     if (op == "add" || op == "sub") {
       expect_operands(ins, 3);
       const DefId x = src(1, t), y = src(2, t);
       return set(o[0], op == "add" ? add64(x, y) : sub64(x, y), t);
+    }
+    if (op == "div" || op == "rem") {
+      expect_operands(ins, 3);
+      const auto [quotient, remainder] = divmod64(src(1, t), src(2, t), sgn);
+      return set(o[0], op == "div" ? quotient : remainder, t);
     }
     if (op == "neg" || op == "abs") {
       expect_operands(ins, 2);

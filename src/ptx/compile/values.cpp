@@ -32,6 +32,11 @@ ir::DefId FunctionCompiler::add64(ir::DefId x, ir::DefId y) {
   const ir::DefId carry = b().alu(ir::AluOp::uadd_carry, {lo(x), lo(y)});
   return wide(l, b().alu(ir::AluOp::iadd, {b().alu(ir::AluOp::iadd, {hi(x), hi(y)}), carry}));
 }
+ir::DefId FunctionCompiler::sub64(ir::DefId x, ir::DefId y) {
+  const ir::DefId l = b().alu(ir::AluOp::isub, {lo(x), lo(y)});
+  const ir::DefId borrow = b().alu(ir::AluOp::b2i32, {b().alu(ir::AluOp::ult, {lo(x), lo(y)})});
+  return wide(l, b().alu(ir::AluOp::isub, {b().alu(ir::AluOp::isub, {hi(x), hi(y)}), borrow}));
+}
 ir::DefId FunctionCompiler::hi(ir::DefId v) { return b().channel(v, 1); }
 ir::DefId FunctionCompiler::less64(ir::DefId x, ir::DefId y, bool sgn) {
   return b().alu(ir::AluOp::ior, {b().alu(sgn ? ir::AluOp::ilt : ir::AluOp::ult, {hi(x), hi(y)}),
