@@ -278,6 +278,12 @@ class Verifier {
       }
       case Intrinsic::trap:
         break;
+      case Intrinsic::surface_load: case Intrinsic::surface_store: case Intrinsic::surface_reduce:
+        if (n.op == Intrinsic::surface_load) bits32(&n.dest, "destination");
+        bits32(shape(n.src[0]), "handle");
+        bits32(shape(n.src[1]), "coordinates");
+        if (n.op != Intrinsic::surface_load) bits32(shape(n.src[2]), "data");
+        break;
       case Intrinsic::load_shared: case Intrinsic::load_scratch:
         width(&n.dest, "destination");
         bits32(shape(n.src[0]), "offset");

@@ -31,6 +31,7 @@ struct Operand {
   uint64_t int_value = 0;
   uint64_t float_bits = 0;
   bool is_f32 = false;
+  bool hex_float = false;  // written as 0f... / 0d... (raw bits: .b32 / .b64 operands take them too)
   int64_t offset = 0;
   std::vector<Operand> elems;
 

@@ -838,6 +838,7 @@ class Reader {
       case TokenKind::Float:
         op.kind = Operand::Kind::Float;
         op.is_f32 = t.is_f32;
+        op.hex_float = t.text.size() > 2 && t.text[0] == '0' && (t.text[1] == 'f' || t.text[1] == 'F' || t.text[1] == 'd' || t.text[1] == 'D');
         op.float_bits = t.float_bits ^ (minus ? (t.is_f32 ? uint64_t{1} << 31 : uint64_t{1} << 63) : 0);
         next();
         return true;

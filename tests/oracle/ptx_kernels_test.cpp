@@ -3,7 +3,7 @@
 // ptxas 11.8 and by tmu's compiler, both cubins launched by tmu run on the same inputs: every output buffer must be
 // bit-identical. The kernels are what texture code does around its lookups — loops with lookups inside (a blur
 // over a texture reference, a ray march through a 3D texture object with per-thread exits), integer loops with
-// continues and breaks, nvcc's rotated loops and other loop shapes, byte and half-word data, module .global variables, f64 arithmetic and conversions on special values, correctly rounded division and square root (f32, f64), directed roundings, shfl/vote and bit counts. nvdisasm must list tmu's cubin as tmu dis does. Without ptxas the test skips ("skipped:
+// continues and breaks, nvcc's rotated loops and other loop shapes, byte and half-word data, module .global variables, surfaces, f64 arithmetic and conversions on special values, correctly rounded division and square root (f32, f64), directed roundings, shfl/vote and bit counts. nvdisasm must list tmu's cubin as tmu dis does. Without ptxas the test skips ("skipped:
 // install ptxas"), and fails with TMU_REQUIRE_ORACLES=1.
 #include <gtest/gtest.h>
 
@@ -40,8 +40,8 @@ std::string read_text(const fs::path& p) {
   return std::string(reinterpret_cast<const char*>(bytes.data()), bytes.size());
 }
 
-// Every buffer of the launch and every .global variable of the module (by name: tmu and ptxas may place them
-// differently), or the error.
+// Every buffer of the launch, every .global variable of the module (by name: tmu and ptxas may place them
+// differently) and every texture the spec's outputs name (surfaces written), or the error.
 Result<std::vector<std::vector<std::byte>>> launch(const std::vector<std::byte>& cubin_bytes, const std::string& name) {
   auto cubin = isa::read_cubin(cubin_bytes);
   if (!cubin) return make_error("reading the cubin: " + cubin.error());
@@ -53,6 +53,7 @@ Result<std::vector<std::vector<std::byte>>> launch(const std::vector<std::byte>&
   std::vector<std::vector<std::byte>> out;
   for (const auto& b : r->buffers) out.push_back(b.bytes);
   for (const auto& v : r->variables) out.push_back(v.bytes);
+  for (const auto& t : r->textures) out.push_back(t.bytes);
   return out;
 }
 

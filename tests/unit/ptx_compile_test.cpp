@@ -713,7 +713,8 @@ TEST(PtxCompile, RefusalsNameTheStatement) {
       "t.ptx");
   ASSERT_FALSE(surfref_param);
   EXPECT_EQ(surfref_param.error(),
-            "t.ptx:4:36: t: a .param .surfref kernel parameter is not compiled (tmu ptxas compiles no surface instructions)");
+            "t.ptx:4:36: t: a .param .surfref kernel parameter is not compiled yet (module .surfref variables and surface "
+            "objects are)");
   EXPECT_EQ(error_of("  add.u32 %r5, %laneid, 1;"),
             "bad.ptx:20:16: Special register argument not allowed for instruction 'add'");
   EXPECT_EQ(error_of("  add.s32 %r5, %rd1, 1;"), "bad.ptx:20:16: Arguments mismatch: %rd1 is a 64-bit register (.b64), the instruction needs 32 bits");

@@ -105,5 +105,26 @@ TEST(PtxCompileSystem, RefusalsInPtxasWords) {
   EXPECT_EQ(error_of("  pmevent.mask 0x10000;"), "bad.ptx:20:16: pmevent.mask takes a 16-bit constant");
 }
 
+TEST(PtxCompileSurface, RefusalsInPtxasWords) {
+  // Surfaces through a surface object (%rd1); the forms ptxas 11.8 refuses, in its words (checked by hand against it).
+  EXPECT_EQ(error_of("  suld.b.2d.b32.trap {%r5}, [%rd1, {%r1, %r2}];"), "");
+  EXPECT_EQ(error_of("  suld.b.2d.b32 {%r5}, [%rd1, {%r1, %r2}];"),
+            "bad.ptx:20:3: Clamp modifier required for instruction 'suld.b'");
+  EXPECT_EQ(error_of("  suld.b.2d.v4.b64.trap {%rd3, %rd4, %rd5, %rd6}, [%rd1, {%r1, %r2}];"),
+            "bad.ptx:20:3: Vector type too large, exceeds 128 bit limit");
+  EXPECT_EQ(error_of("  suld.p.2d.b32.trap {%r5}, [%rd1, {%r1, %r2}];"),
+            "bad.ptx:20:3: Not a name of any known instruction: 'suld.p'");
+  EXPECT_EQ(error_of("  sust.p.2d.v2.b16.trap [%rd1, {%r1, %r2}], {%r3, %r4};"),
+            "bad.ptx:20:3: Unexpected instruction types specified for 'sust.p'");
+  EXPECT_EQ(error_of("  sured.b.min.1d.u64.trap [%rd1, {%r1}], %rd3;"),
+            "bad.ptx:20:3: Incorrect type '.u64' for operation '.min' in instruction 'sured'");
+  EXPECT_EQ(error_of("  sured.b.and.1d.u32.trap [%rd1, {%r1}], %r3;"),
+            "bad.ptx:20:3: Incorrect type '.u32' for operation '.and' in instruction 'sured'");
+  EXPECT_EQ(error_of("  sured.p.add.1d.u32.trap [%rd1, {%r1}], %r3;"),
+            "bad.ptx:20:3: Unexpected instruction types specified for 'sured.p'");
+  EXPECT_EQ(error_of("  suq.width.b32 %r5, [%rd1];"),
+            "bad.ptx:20:3: suq is not compiled yet (ptxas reads the surface's header with TXQ)");
+}
+
 }  // namespace
 }  // namespace tmu

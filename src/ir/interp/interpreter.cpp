@@ -550,6 +550,7 @@ class Runner {
       case Intrinsic::load_generic_2x32: case Intrinsic::store_generic_2x32:
       case Intrinsic::load_shared_window_base: case Intrinsic::load_local_window_base:
       case Intrinsic::load_sysval_nv: case Intrinsic::trap: case Intrinsic::pmevent:
+      case Intrinsic::surface_load: case Intrinsic::surface_store: case Intrinsic::surface_reduce:
         // The interpreter runs one warp of a graphics stage; kernels run on the executor (docs/ir.md).
         fail("{}: {} needs a compute launch: run the selected SASS with tmu run", where, name(n.op));
     }

@@ -415,7 +415,7 @@ class Driver {
         return;
       }
       default:
-        if (select_compute(sel_, i, n)) return;
+        if (select_compute(sel_, i, n) || select_surface(sel_, i, n)) return;
         sel_.fail(i, fmt::format("intrinsic {} has no selection", name(n.op)));
     }
   }

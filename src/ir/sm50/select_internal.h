@@ -103,5 +103,7 @@ bool select_alu64(Selector& sel, const Instr& instr, const AluInstr& a);
 void select_tex(Selector& sel, const Instr& instr, const TexInstr& t);
 // The compute intrinsics (select_compute.cpp); false for any other intrinsic.
 bool select_compute(Selector& sel, const Instr& instr, const IntrinsicInstr& n);
+// The surface intrinsics (select_surface.cpp); false for any other intrinsic.
+bool select_surface(Selector& sel, const Instr& instr, const IntrinsicInstr& n);
 
 }  // namespace tmu::ir::sm50::detail

@@ -52,14 +52,24 @@ namespace {
 
 uint32_t align_up(uint32_t v, uint32_t a) { return (v + a - 1) / a * a; }
 
-// Every texture instruction's named texture (and sampler) in order of first use.
-void texture_names(const Block& b, std::vector<std::string>& out, std::vector<std::pair<std::string, std::string>>& pairs) {
+// Every texture instruction's named texture (and sampler), and every surface instruction's named surface, in order
+// of first use.
+void texture_names(const Block& b, std::vector<std::string>& out, std::vector<std::pair<std::string, std::string>>& pairs,
+                   std::vector<std::string>& surfaces) {
   for (const Statement& st : b.items) {
     if (const Block* inner = std::get_if<Block>(&st.v)) {
-      texture_names(*inner, out, pairs);
+      texture_names(*inner, out, pairs, surfaces);
       continue;
     }
     const Instruction* i = std::get_if<Instruction>(&st.v);
+    if (i && (i->opcode == "suld" || i->opcode == "sust" || i->opcode == "sured" || i->opcode == "suq")) {
+      for (const Operand& o : i->operands)  // [surface, {coordinates}]: a .surfref's name (registers are objects)
+        if (o.kind == Operand::Kind::Bracket && !o.elems.empty() && o.elems[0].kind == Operand::Kind::Name &&
+            !o.elems[0].name.starts_with('%') &&
+            std::find(surfaces.begin(), surfaces.end(), o.elems[0].name) == surfaces.end())
+          surfaces.push_back(o.elems[0].name);
+      continue;
+    }
     if (!i || !i->texture) continue;
     auto add = [&](const TextureRef& t, const std::optional<TextureRef>& s) {
       if (t.is_register) return;
@@ -94,8 +104,8 @@ Entry layout_entry(const Module& m, const Function& f) {
     // slot after the parameters like a module texref's, in the order of first use (cubin_image.h, CubinParam).
     if (p.opaque) {
       if (*p.opaque == OpaqueVariable::What::Surfref)
-        to_ir::fail(p.loc, fmt::format("{}: a .param .surfref kernel parameter is not compiled (tmu ptxas compiles no "
-                                       "surface instructions)", p.name));
+        to_ir::fail(p.loc, fmt::format("{}: a .param .surfref kernel parameter is not compiled yet (module .surfref "
+                                       "variables and surface objects are)", p.name));
       e.kernel.params.push_back(isa::CubinParam::reference(
           static_cast<uint32_t>(k),
           *p.opaque == OpaqueVariable::What::Texref ? isa::HandleKind::Texture : isa::HandleKind::Sampler, p.name));
@@ -112,9 +122,9 @@ Entry layout_entry(const Module& m, const Function& f) {
   e.kernel.param_size = offset;
   // Texture references: one 32-bit slot each after the parameters (independent mode: a texture and the sampler
   // used with it share the slot, with both relocations), lowering-facts 3.2.1.
-  std::vector<std::string> keys;
+  std::vector<std::string> keys, surfaces;
   std::vector<std::pair<std::string, std::string>> pairs;
-  texture_names(*f.body, keys, pairs);
+  texture_names(*f.body, keys, pairs, surfaces);
   uint32_t slot = isa::kParamBase + align_up(offset, 4);
   const auto is_param = [&f](const std::string& name) {
     return std::any_of(f.params.begin(), f.params.end(), [&](const Param& p) { return p.opaque && p.name == name; });
@@ -125,6 +135,17 @@ Entry layout_entry(const Module& m, const Function& f) {
     if (!pairs[k].second.empty())
       e.kernel.handles.push_back(
           isa::CubinHandle{isa::HandleKind::Sampler, pairs[k].second, slot, is_param(pairs[k].second)});
+  }
+  // Surface references: a slot each after the textures' (ptxas 11.8: `.surfref S` used before `.texref T` still
+  // gets the word after T's).
+  for (const std::string& name : surfaces) {
+    const bool declared = std::any_of(m.opaque.begin(), m.opaque.end(), [&](const OpaqueVariable& v) {
+      return v.name == name && v.what == OpaqueVariable::What::Surfref;
+    });
+    if (!declared) continue;  // (surface.cpp names what it is not)
+    e.layout.texture_words[name] = slot / 4;
+    e.kernel.handles.push_back(isa::CubinHandle{isa::HandleKind::Surface, name, slot, false});
+    slot += 4;
   }
   return e;
 }

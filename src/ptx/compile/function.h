@@ -230,6 +230,9 @@ class FunctionCompiler {
   // system.cpp: isspacep, trap, brkpt, pmevent (and special()).
   void system(const Instruction& ins);
 
+  // surface.cpp: suld, sust, sured.
+  void surface(const Instruction& ins);
+
   // texture.cpp: tex, tld4, txq.
   void texture(const Instruction& ins);
   ir::DefId emulated_gradients(const ir::TexInstr& t);

@@ -131,6 +131,7 @@ void FunctionCompiler::instruction(const Instruction& ins) {
       op == "sad" || op == "fns")
     return fields(ins);
   if (op == "isspacep" || op == "trap" || op == "brkpt" || op == "pmevent") return system(ins);
+  if (op == "suld" || op == "sust" || op == "sured" || op == "suq") return surface(ins);
   if (op == "prefetch" || op == "prefetchu") {  // a cache hint: nothing to compute (PTX ISA "prefetch")
     refuse_unknown(ins, {".global", ".local", ".L1", ".L2"});
     return;

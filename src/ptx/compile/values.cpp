@@ -138,6 +138,9 @@ ir::DefId FunctionCompiler::value(const Operand& o, Type t) {
       return b().imm_int(static_cast<int64_t>(o.int_value & 0xffffffffu));
     }
     case Operand::Kind::Float: {
+      // ptxas takes a 0f constant as .b32 bits and a 0d one as .b64 bits (mov.b32 %r, 0f3F000000), nothing else.
+      if (o.hex_float && t == Type::B32 && o.is_f32) return b().imm_int(static_cast<int64_t>(o.float_bits & 0xffffffffu));
+      if (o.hex_float && t == Type::B64 && !o.is_f32) return double_bits(o.float_bits);
       if (t != Type::F32 && t != Type::F64)
         fail(o.loc, fmt::format("a floating-point constant where the instruction needs {}", name(t)));
       double d = 0;
