@@ -122,8 +122,10 @@ TEST(PtxCompileSurface, RefusalsInPtxasWords) {
             "bad.ptx:20:3: Incorrect type '.u32' for operation '.and' in instruction 'sured'");
   EXPECT_EQ(error_of("  sured.p.add.1d.u32.trap [%rd1, {%r1}], %r3;"),
             "bad.ptx:20:3: Unexpected instruction types specified for 'sured.p'");
-  EXPECT_EQ(error_of("  suq.width.b32 %r5, [%rd1];"),
-            "bad.ptx:20:3: suq is not compiled yet (ptxas reads the surface's header with TXQ)");
+  EXPECT_EQ(error_of("  suq.width.b32 %r5, [%rd1];"), "");
+  EXPECT_EQ(error_of("  suq.depth.b32 %r5, [%rd1];"),
+            "bad.ptx:20:3: this suq query reads the CUDA driver's surface table (ptxas: an LDG from c[0x0][0xc0]): not "
+            "compiled yet (.width and .height are)");
 }
 
 }  // namespace

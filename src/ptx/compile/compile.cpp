@@ -63,11 +63,14 @@ void texture_names(const Block& b, std::vector<std::string>& out, std::vector<st
     }
     const Instruction* i = std::get_if<Instruction>(&st.v);
     if (i && (i->opcode == "suld" || i->opcode == "sust" || i->opcode == "sured" || i->opcode == "suq")) {
-      for (const Operand& o : i->operands)  // [surface, {coordinates}]: a .surfref's name (registers are objects)
-        if (o.kind == Operand::Kind::Bracket && !o.elems.empty() && o.elems[0].kind == Operand::Kind::Name &&
-            !o.elems[0].name.starts_with('%') &&
-            std::find(surfaces.begin(), surfaces.end(), o.elems[0].name) == surfaces.end())
-          surfaces.push_back(o.elems[0].name);
+      for (const Operand& o : i->operands) {  // [surface, {coordinates}] or suq's [surface]: a .surfref's name
+        const Operand* s = o.kind == Operand::Kind::Bracket && !o.elems.empty() ? &o.elems[0]
+                           : o.kind == Operand::Kind::Address                   ? &o
+                                                                                : nullptr;
+        if (s && !s->name.empty() && !s->name.starts_with('%') &&
+            std::find(surfaces.begin(), surfaces.end(), s->name) == surfaces.end())
+          surfaces.push_back(s->name);
+      }
       continue;
     }
     if (!i || !i->texture) continue;

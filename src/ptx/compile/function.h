@@ -230,8 +230,14 @@ class FunctionCompiler {
   // system.cpp: isspacep, trap, brkpt, pmevent (and special()).
   void system(const Instruction& ins);
 
-  // surface.cpp: suld, sust, sured.
+  // surface.cpp: suld, sust, sured, suq.
   void surface(const Instruction& ins);
+  void surface_query(const Instruction& ins);
+  struct SurfaceBinding {
+    int64_t slot = -1;  // the bank-0 word; -1: bindless, through `handle`
+    ir::DefId handle;   // the object's low 32 bits (0 when bound)
+  };
+  SurfaceBinding surface_binding(const Operand& surface);
 
   // texture.cpp: tex, tld4, txq.
   void texture(const Instruction& ins);

@@ -9,11 +9,13 @@
 //   - raw data: the elements (.b8-.b64, .v2, .v4) packed into one access of 8 to 128 bits (ptxas: suld.b.v4.b16 is
 //     SULD.64, unpacked; 8- and 16-bit elements zero-extended); formatted stores (sust.p) pass their 1, 2 or 4 words
 //     with the mask R, RG or RGBA;
-//   - the clamp modes: .trap (TRAP), .zero (IGN), .clamp (no modifier).
+//   - the clamp modes: .trap (TRAP), .zero (IGN), .clamp (no modifier);
+//   - suq.width and suq.height: TXQ's dimension query.
 // sured takes the operations and types ptxas does (its messages for the rest): .b .add (.u32, .s32, .u64), .min and
 // .max (.u32, .s32), .and and .or (.b32); .p any of them on .b32, min and max signed by the surface's format (SD32).
 #include <fmt/format.h>
 
+#include "ir/tex.h"
 #include "isa/cubin_image.h"
 #include "ptx/compile/function.h"
 
@@ -37,9 +39,54 @@ constexpr Geometry kGeometries[] = {
 
 }  // namespace
 
+// The surface an instruction names: its bank-0 word (a .surfref, or an object loaded straight from a parameter),
+// or else its bindless handle.
+FunctionCompiler::SurfaceBinding FunctionCompiler::surface_binding(const Operand& s) {
+  if (s.kind != Operand::Kind::Name) fail(s.loc, "the surface is a .surfref or a register holding a surface object");
+  if (!registers_.count(s.name)) {
+    auto it = layout_.texture_words.find(s.name);
+    if (it == layout_.texture_words.end()) fail(s.loc, fmt::format("{} is not a .surfref of the module or a register", s.name));
+    return {it->second, b().imm_int(0)};
+  }
+  const DefId h = value(s, Type::U64);
+  const ir::Instr* def = s_.def_instr(h);
+  const auto* param = def ? def->as<ir::IntrinsicInstr>() : nullptr;
+  if (param && param->op == ir::Intrinsic::load_kernel_input && param->dest.components == 2)
+    return {static_cast<int64_t>((isa::kParamBase + static_cast<uint32_t>(param->index("base").value_or(0))) / 4),
+            b().imm_int(0)};
+  return {-1, lo(h)};
+}
+
+// suq.width / suq.height: TXQ's dimension query on the surface's header (ptxas: TXQ ... TEX_HEADER_DIMENSION); the
+// other queries read the CUDA driver's surface table (ptxas: an LDG from c[0x0][0xc0]) and are refused, as txq's.
+void FunctionCompiler::surface_query(const Instruction& ins) {
+  refuse_unknown(ins, {".width", ".height", ".depth", ".channel_data_type", ".channel_order", ".array_size",
+                       ".memory_layout"});
+  expect_operands(ins, 2);
+  const bool width = has(ins, ".width");
+  if (!width && !has(ins, ".height"))
+    fail(ins.loc, "this suq query reads the CUDA driver's surface table (ptxas: an LDG from c[0x0][0xc0]): not "
+                  "compiled yet (.width and .height are)");
+  const Operand& a = ins.operands[1];
+  if (a.kind != Operand::Kind::Address || a.offset != 0) fail(a.loc, "suq takes [surface]");
+  Operand s = a;
+  s.kind = Operand::Kind::Name;
+  const SurfaceBinding bound = surface_binding(s);
+  ir::TexInstr t;
+  if (bound.slot >= 0) t.texture_index = static_cast<uint32_t>(bound.slot);
+  else ir::add_src(t, ir::TexSrcType::texture_handle, bound.handle);
+  t.op = ir::TexOp::txs;
+  t.sampler_dim = ir::SamplerDim::Dim3D;
+  t.dest_type = ir::AluType{ir::BaseType::Int, 32};
+  ir::add_src(t, ir::TexSrcType::lod, b().imm_int(0));
+  t.dest.components = 3;
+  const DefId v = b().tex(std::move(t));
+  set(ins.operands[0], b().channel(v, width ? 0 : 1), Type::B32);
+}
+
 void FunctionCompiler::surface(const Instruction& ins) {
   const std::string& op = ins.opcode;
-  if (op == "suq") fail(ins.loc, "suq is not compiled yet (ptxas reads the surface's header with TXQ)");
+  if (op == "suq") return surface_query(ins);
   const bool load = op == "suld", reduce = op == "sured";
   refuse_unknown(ins, {".b", ".p", ".1d", ".2d", ".3d", ".a1d", ".a2d", ".v2", ".v4", ".trap", ".clamp", ".zero", ".ca",
                        ".cg", ".cs", ".cv", ".wb", ".wt", ".add", ".min", ".max", ".and", ".or"});
@@ -68,22 +115,9 @@ void FunctionCompiler::surface(const Instruction& ins) {
   ir::IntrinsicInstr i;
   i.op = load ? ir::Intrinsic::surface_load : reduce ? ir::Intrinsic::surface_reduce : ir::Intrinsic::surface_store;
   // The surface.
-  const Operand& s = where.elems[0];
-  if (s.kind != Operand::Kind::Name) fail(s.loc, "the surface is a .surfref or a register holding a surface object");
-  DefId handle = b().imm_int(0);
-  if (!registers_.count(s.name)) {
-    auto it = layout_.texture_words.find(s.name);
-    if (it == layout_.texture_words.end()) fail(s.loc, fmt::format("{} is not a .surfref of the module or a register", s.name));
-    i.set_index("slot", std::to_string(it->second));
-  } else {
-    const DefId h = value(s, Type::U64);
-    const ir::Instr* def = s_.def_instr(h);
-    const auto* param = def ? def->as<ir::IntrinsicInstr>() : nullptr;
-    if (param && param->op == ir::Intrinsic::load_kernel_input && param->dest.components == 2)
-      i.set_index("slot", std::to_string((isa::kParamBase + static_cast<uint32_t>(param->index("base").value_or(0))) / 4));
-    else
-      handle = lo(h);
-  }
+  const SurfaceBinding bound = surface_binding(where.elems[0]);
+  const DefId handle = bound.handle;
+  if (bound.slot >= 0) i.set_index("slot", std::to_string(bound.slot));
   // The coordinates, reordered from PTX's (layer first) to SULD's (layer last); .3d and .a2d's fourth is unused.
   const Operand& c = where.elems[1];
   std::vector<const Operand*> given;
