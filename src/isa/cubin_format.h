@@ -84,7 +84,7 @@ constexpr uint32_t kparam_flags(uint32_t size) { return 0x1f000u | size << 18; }
 constexpr uint32_t kparam_size(uint32_t flags) { return flags >> 18; }
 // A .param .texref / .samplerref: offset 0xffff, size 0, space 6 / 8 in bits 8..11 (ptxas 11.8: 0x1f600 / 0x1f800).
 constexpr uint32_t kKparamNoOffset = 0xffff;
-constexpr uint32_t kKparamSpaceTexture = 6, kKparamSpaceSampler = 8;
+constexpr uint32_t kKparamSpaceTexture = 6, kKparamSpaceSurface = 7, kKparamSpaceSampler = 8;
 constexpr uint32_t kparam_handle_flags(uint32_t space) { return 0x1f000u | space << 8; }
 constexpr uint32_t kparam_space(uint32_t flags) { return flags >> 8 & 0xf; }
 

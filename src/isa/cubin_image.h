@@ -28,10 +28,11 @@ inline constexpr uint32_t kParamBase = 0x140;
 enum class HandleKind : uint8_t { Texture, Sampler, Surface };
 
 // One kernel parameter (EIATTR_KPARAM_INFO): ordinal in the .entry's list, byte offset from kParamBase, size.
-// A .param .texref / .param .samplerref (independent mode) has `handle` and `name` set, and no bytes: ptxas 11.8
-// writes its KPARAM_INFO with offset 0xffff, size 0, space 6 (texture) or 8 (sampler) and, as the index, a local
-// STT_CUDA_TEXTURE / STT_CUDA_SAMPLER symbol of that name in the kernel's .text section, which the bank-0 slot's
-// relocation names (cuobjdump -elf of ptxas's cubins of tests/data/run/tex_params.ptx).
+// A .param .texref / .param .samplerref (independent mode) / .param .surfref has `handle` and `name` set, and no
+// bytes: ptxas 11.8 writes its KPARAM_INFO with offset 0xffff, size 0, space 6 (texture), 8 (sampler) or 7
+// (surface) and, as the index, a local STT_CUDA_TEXTURE / SAMPLER / SURFACE symbol of that name in the kernel's
+// .text section, which the bank-0 slot's relocation names (cuobjdump -elf of ptxas's cubins of
+// tests/data/run/tex_params.ptx and tests/data/ptx/kernels/surfparams.ptx).
 struct CubinParam {
   uint32_t ordinal = 0;
   uint32_t offset = 0;

@@ -66,9 +66,9 @@ std::optional<std::string> check_kernel(const CubinKernel& k, const CubinImage& 
   std::set<uint32_t> ordinals;
   for (const CubinParam& p : k.params) {
     if (p.handle) {
-      if (*p.handle == HandleKind::Surface || p.size != 0 || p.offset != 0 || p.name.empty() ||
-          p.name.find('\0') != std::string::npos)
-        return fail(fmt::format("parameter {}: a .texref / .samplerref parameter has a name and no bytes", p.ordinal));
+      if (p.size != 0 || p.offset != 0 || p.name.empty() || p.name.find('\0') != std::string::npos)
+        return fail(fmt::format("parameter {}: a .texref / .samplerref / .surfref parameter has a name and no bytes",
+                                p.ordinal));
       if (*p.handle == HandleKind::Sampler && image.tex_mode != TexMode::Independent)
         return fail(fmt::format("sampler parameter {} needs independent texture mode", p.name));
       if (!ordinals.insert(p.ordinal).second) return fail(fmt::format("two parameters have ordinal {}", p.ordinal));
@@ -147,7 +147,9 @@ std::vector<std::byte> kernel_info(const CubinKernel& k, const KernelSections& s
     std::sort(params.begin(), params.end(), [](const CubinParam& a, const CubinParam& b) { return a.ordinal > b.ordinal; });
     for (const CubinParam& p : params) {
       if (p.handle) {
-        const uint32_t space = *p.handle == HandleKind::Texture ? cf::kKparamSpaceTexture : cf::kKparamSpaceSampler;
+        const uint32_t space = *p.handle == HandleKind::Texture   ? cf::kKparamSpaceTexture
+                               : *p.handle == HandleKind::Surface ? cf::kKparamSpaceSurface
+                                                                  : cf::kKparamSpaceSampler;
         in.sval(cf::kKparamInfo, {param_symbols.at(p.name), p.ordinal | cf::kKparamNoOffset << 16,
                                   cf::kparam_handle_flags(space)});
       } else {

@@ -36,9 +36,9 @@ struct KernelParam {
   unsigned ordinal = 0;
   uint32_t offset = 0;  // from the parameter base
   uint32_t size = 0;    // bytes
-  enum class Ref : uint8_t { None, Texture, Sampler };
+  enum class Ref : uint8_t { None, Texture, Sampler, Surface };
   Ref ref = Ref::None;
-  std::string symbol;   // Texture, Sampler: the parameter's symbol
+  std::string symbol;   // Texture, Sampler, Surface: the parameter's symbol
 };
 
 // A bank-0 word the driver fills with a texture (and, in independent mode, a sampler) index.

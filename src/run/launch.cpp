@@ -123,15 +123,19 @@ Result<LaunchResult> launch(const isa::Cubin& cubin, const LaunchSpec& spec) {
   if (spec.params.size() != k.params.size())
     return fail(fmt::format("the kernel takes {} parameters, the launch gives {}", k.params.size(),
                             spec.params.size()));
-  // .texref / .samplerref parameters are bound by name to the symbol the bank-0 word's relocation names.
-  std::map<std::string, std::string> texrefs = spec.texrefs, samplerrefs = spec.samplerrefs;
+  // .texref / .samplerref / .surfref parameters are bound by name to the symbol the bank-0 word's relocation names.
+  std::map<std::string, std::string> texrefs = spec.texrefs, samplerrefs = spec.samplerrefs, surfrefs = spec.surfrefs;
   for (std::size_t i = 0; i < k.params.size(); ++i) {
-    if (k.params[i].ref == KernelParam::Ref::None) continue;
-    const bool is_texture = k.params[i].ref == KernelParam::Ref::Texture;
+    const KernelParam::Ref ref = k.params[i].ref;
+    if (ref == KernelParam::Ref::None) continue;
     if (spec.params[i].kind != ParamSpec::Kind::Texture)
       return fail(fmt::format("parameter {} is a .{}, params[{}] must name a texture: {{\"texture\": NAME}}", i,
-                              is_texture ? "texref" : "samplerref (its sampler)", i));
-    (is_texture ? texrefs : samplerrefs)[k.params[i].symbol] = spec.params[i].ref;
+                              ref == KernelParam::Ref::Texture   ? "texref"
+                              : ref == KernelParam::Ref::Surface ? "surfref"
+                                                                 : "samplerref (its sampler)",
+                              i));
+    (ref == KernelParam::Ref::Texture ? texrefs : ref == KernelParam::Ref::Surface ? surfrefs : samplerrefs)[k.params[i].symbol] =
+        spec.params[i].ref;
   }
   for (std::size_t i = 0; i < k.params.size(); ++i)
     if (k.params[i].ref == KernelParam::Ref::None && k.params[i].size != spec.params[i].size())
@@ -245,8 +249,8 @@ Result<LaunchResult> launch(const isa::Cubin& cubin, const LaunchSpec& spec) {
     }
     if (!slot.surface.empty()) {
       // A surface reference: its texture's header index (surfaces are texture headers, texunit/surface_access.h).
-      auto it = spec.surfrefs.find(slot.surface);
-      if (it == spec.surfrefs.end())
+      auto it = surfrefs.find(slot.surface);
+      if (it == surfrefs.end())
         return fail(fmt::format("surface reference '{}' (c[0x0][{:#x}]) is not bound: add \"surfrefs\": {{\"{}\": "
                                 "TEXTURE}}", slot.surface, slot.offset, slot.surface));
       word = texunit::header_index(textures.at(it->second).header);

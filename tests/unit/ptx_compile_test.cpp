@@ -711,10 +711,7 @@ TEST(PtxCompile, RefusalsNameTheStatement) {
   auto surfref_param = ptx::compile_to_cubin(
       ".version 7.8\n.target sm_50\n.address_size 64\n.visible .entry k(.param .u64 out, .param .surfref t)\n{\n  ret;\n}\n",
       "t.ptx");
-  ASSERT_FALSE(surfref_param);
-  EXPECT_EQ(surfref_param.error(),
-            "t.ptx:4:36: t: a .param .surfref kernel parameter is not compiled yet (module .surfref variables and surface "
-            "objects are)");
+  EXPECT_TRUE(surfref_param) << surfref_param.error();  // surfparams.ptx runs one
   EXPECT_EQ(error_of("  add.u32 %r5, %laneid, 1;"),
             "bad.ptx:20:16: Special register argument not allowed for instruction 'add'");
   EXPECT_EQ(error_of("  add.s32 %r5, %rd1, 1;"), "bad.ptx:20:16: Arguments mismatch: %rd1 is a 64-bit register (.b64), the instruction needs 32 bits");

@@ -102,16 +102,15 @@ Entry layout_entry(const Module& m, const Function& f) {
   uint32_t offset = 0;
   for (std::size_t k = 0; k < f.params.size(); ++k) {
     const Param& p = f.params[k];
-    // A .param .texref (either texture mode) or .param .samplerref (independent mode), as ptxas 11.8 takes them: no
-    // bytes in bank 0 (EIATTR_KPARAM_INFO offset 0xffff, size 0, naming a local symbol in .text.<k>), a bank-0
-    // slot after the parameters like a module texref's, in the order of first use (cubin_image.h, CubinParam).
+    // A .param .texref (either texture mode), .param .samplerref (independent mode) or .param .surfref, as ptxas
+    // 11.8 takes them: no bytes in bank 0 (EIATTR_KPARAM_INFO offset 0xffff, size 0, naming a local symbol in
+    // .text.<k>), a bank-0 slot after the parameters like a module reference's, in the order of first use
+    // (cubin_image.h, CubinParam).
     if (p.opaque) {
-      if (*p.opaque == OpaqueVariable::What::Surfref)
-        to_ir::fail(p.loc, fmt::format("{}: a .param .surfref kernel parameter is not compiled yet (module .surfref "
-                                       "variables and surface objects are)", p.name));
-      e.kernel.params.push_back(isa::CubinParam::reference(
-          static_cast<uint32_t>(k),
-          *p.opaque == OpaqueVariable::What::Texref ? isa::HandleKind::Texture : isa::HandleKind::Sampler, p.name));
+      const isa::HandleKind kind = *p.opaque == OpaqueVariable::What::Texref    ? isa::HandleKind::Texture
+                                   : *p.opaque == OpaqueVariable::What::Surfref ? isa::HandleKind::Surface
+                                                                                : isa::HandleKind::Sampler;
+      e.kernel.params.push_back(isa::CubinParam::reference(static_cast<uint32_t>(k), kind, p.name));
       continue;
     }
     const uint32_t elem = std::max(1u, bit_size(p.type) / 8);
@@ -145,9 +144,12 @@ Entry layout_entry(const Module& m, const Function& f) {
     const bool declared = std::any_of(m.opaque.begin(), m.opaque.end(), [&](const OpaqueVariable& v) {
       return v.name == name && v.what == OpaqueVariable::What::Surfref;
     });
-    if (!declared) continue;  // (surface.cpp names what it is not)
+    const bool param = std::any_of(f.params.begin(), f.params.end(), [&](const Param& p) {
+      return p.opaque == OpaqueVariable::What::Surfref && p.name == name;
+    });
+    if (!declared && !param) continue;  // (surface.cpp names what it is not)
     e.layout.texture_words[name] = slot / 4;
-    e.kernel.handles.push_back(isa::CubinHandle{isa::HandleKind::Surface, name, slot, false});
+    e.kernel.handles.push_back(isa::CubinHandle{isa::HandleKind::Surface, name, slot, param});
     slot += 4;
   }
   return e;
