@@ -352,6 +352,7 @@ class Driver {
 
   void instr(const Instr& i) {
     if (const ConstInstr* c = i.as<ConstInstr>()) {
+      if (sel_.immediate_only.count(c->dest.id)) return;  // its readers take it as an immediate
       const unsigned b = sel_.dest(c->dest);
       for (unsigned k = 0; k < c->dest.components; ++k) {
         const uint64_t mask = c->dest.bit_size >= 64 ? ~uint64_t{0} : (uint64_t{1} << c->dest.bit_size) - 1;
@@ -432,7 +433,7 @@ class Driver {
 Result<Selected> select(Shader& s, const SelectOptions& o) {
   // NAK's preparation first: queries as the hardware's, sources packed into the Ra/Rb vectors.
   if (auto prepared = prepare_tex(s, o.arch); !prepared) return make_error(prepared.error());
-  detail::Selector sel{s, o, {}, {}, {}, {}, {}, {}, 0, {}};
+  detail::Selector sel{s, o, {}, {}, {}, {}, {}, {}, 0, {}, {}};
   s.number_blocks();
   s.for_each_instr([&](Instr& i) {
     if (i.dest().id != kNoDef) {
@@ -452,6 +453,27 @@ Result<Selected> select(Shader& s, const SelectOptions& o) {
     }
   };
   conditions(s.body);
+  // Constants that every reader folds as an immediate get no register (folded_source); an if's condition is read
+  // from a register.
+  std::unordered_set<DefId> in_register;
+  const std::function<void(const CfList&)> condition_registers = [&](const CfList& list) {
+    for (const CfNode& n : list) {
+      if (n.loop) condition_registers(n.loop->body);
+      if (!n.if_node) continue;
+      in_register.insert(n.if_node->condition);
+      condition_registers(n.if_node->then_list);
+      condition_registers(n.if_node->else_list);
+    }
+  };
+  condition_registers(s.body);
+  s.for_each_instr([&](Instr& i) {
+    const AluInstr* a = i.as<AluInstr>();
+    const int k = a ? detail::folded_source(sel, *a) : -1;
+    for (DefId* u : i.uses())
+      if (k < 0 || u != &a->src[static_cast<unsigned>(k)].def) in_register.insert(*u);
+  });
+  for (const auto& [d, instr] : sel.def_instr)
+    if (instr->as<ConstInstr>() && sel.read.count(d) && !in_register.count(d)) sel.immediate_only.insert(d);
   try {
     detail::Driver(sel).run();
   } catch (const detail::SelectError& e) {

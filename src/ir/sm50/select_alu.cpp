@@ -4,6 +4,8 @@
 // with .FTZ in a shader that flushes fp32 denormals (with_ftz);
 // transcendental opcodes use MUFU as ptxas and NAK do (the interpreter's "sm50" precision models the same);
 // booleans are 0 / 0xffffffff registers.
+#include <algorithm>
+
 #include "ir/sm50/select_internal.h"
 
 namespace tmu::ir::sm50::detail {
@@ -92,25 +94,52 @@ void derivative(Alu& x, bool horizontal, bool fine) {
   }
 }
 
+// Source k of component c as its register, or as an immediate when selection folds it (folded_source): 32-bit
+// immediates (IADD32I, IMUL32I: signed; LOP32I: the bits) or 20-bit ones, sign-extended (-0x1).
+std::string operand(Alu& x, unsigned k, unsigned c, bool signed32 = false) {
+  if (folded_source(x.sel, x.a) != static_cast<int>(k)) return x.src(k, c);
+  const auto v = static_cast<uint32_t>(*x.sel.constant(x.a.src[k].def, x.a.src[k].swizzle[c]));
+  const bool bits32 = x.a.op == AluOp::iand || x.a.op == AluOp::ior || x.a.op == AluOp::ixor;  // LOP32I
+  if (bits32 || (v >> 31) == 0 || (!signed32 && v < 0xfff80000u)) return fmt::format("{:#x}", v);
+  return fmt::format("-{:#x}", 0u - v);
+}
+
 void compare(Alu& x, const char* inst, const char* cmp) {
   for (unsigned c = 0; c < x.n(); ++c)
-    x.sel.emit(fmt::format("{}.{}.AND {}, {}, {}, PT", inst, cmp, x.dst(c), x.src(0, c), x.src(1, c)));
+    x.sel.emit(fmt::format("{}.{}.AND {}, {}, {}, PT", inst, cmp, x.dst(c), x.src(0, c), operand(x, 1, c)));
 }
 
 void select_by(Alu& x, const char* test) {
   for (unsigned c = 0; c < x.n(); ++c) {
     x.sel.emit(fmt::format(fmt::runtime(test), x.src(0, c)));
-    x.sel.emit(fmt::format("SEL {}, {}, {}, P1", x.dst(c), x.src(1, c), x.src(2, c)));
+    x.sel.emit(fmt::format("SEL {}, {}, {}, P1", x.dst(c), x.src(1, c), operand(x, 2, c)));
   }
 }
 
 void shift(Alu& x, const char* op) {
   // NIR masks the shift count to the value's width; the hardware would clamp it.
+  if (folded_source(x.sel, x.a) == 1) {
+    for (unsigned c = 0; c < x.n(); ++c)
+      x.sel.emit(fmt::format("{} {}, {}, {:#x}", op, x.dst(c), x.src(0, c), *x.sel.constant(x.a.src[1].def, x.a.src[1].swizzle[c]) & 31));
+    return;
+  }
   for (unsigned c = 0; c < x.n(); ++c) {
     const std::string t = x.tmp();
     x.sel.emit(fmt::format("LOP32I.AND {}, {}, 0x1f", t, x.src(1, c)));
     x.sel.emit(fmt::format("{} {}, {}, {}", op, x.dst(c), x.src(0, c), t));
   }
+}
+
+// A commutative operation with a folded constant (folded_source): OP32I d, a, imm per component.
+bool immediate(Alu& x, const char* op, const char* tail = "") {
+  const int k = folded_source(x.sel, x.a);
+  if (k < 0) return false;
+  const auto other = static_cast<unsigned>(1 - k);
+  const std::string_view name = op;
+  for (unsigned c = 0; c < x.n(); ++c)
+    x.sel.emit(fmt::format("{} {}, {}, {}{}", op, x.dst(c), x.src(other, c),
+                           operand(x, static_cast<unsigned>(k), c, name == "IADD32I" || name == "IMUL32I"), tail));
+  return true;
 }
 
 // Unsigned division by restoring shift-and-subtract (32 steps): exact for every operand. NIR leaves division by
@@ -309,11 +338,11 @@ void select_alu_ops(Selector& sel, const Instr& instr, const AluInstr& a) {
     case AluOp::uge: case AluOp::uge32: compare(x, "ISET", "GE.U32"); return;
     case AluOp::bcsel: case AluOp::b32csel: select_by(x, "ISETP.NE.AND P1, PT, {}, RZ, PT"); return;
     case AluOp::fcsel: select_by(x, "FSETP.NEU.AND P1, PT, {}, RZ, PT"); return;
-    case AluOp::iadd: x.each("IADD {}, {}, {}"); return;
+    case AluOp::iadd: if (!immediate(x, "IADD32I")) x.each("IADD {}, {}, {}"); return;
     case AluOp::isub: x.each("IADD {}, {}, -{}"); return;
     case AluOp::ineg: x.each("IADD {}, RZ, -{}"); return;
     case AluOp::iabs: x.each("I2I.S32.S32 {}, |{}|"); return;
-    case AluOp::imul: x.each("IMUL {}, {}, {}"); return;
+    case AluOp::imul: if (!immediate(x, "IMUL32I")) x.each("IMUL {}, {}, {}"); return;
     // The new integer opcodes read 32-bit registers whole: narrower values have no selection.
     case AluOp::umul_high: need32(x); x.each("IMUL.U32.U32.HI {}, {}, {}"); return;
     case AluOp::imul_high: need32(x); x.each("IMUL.HI {}, {}, {}"); return;
@@ -328,13 +357,13 @@ void select_alu_ops(Selector& sel, const Instr& instr, const AluInstr& a) {
     case AluOp::ufind_msb: need32(x); x.each("FLO.U32 {}, {}"); return;  // 0xffffffff for 0, as NIR's -1
     case AluOp::bit_count: need32(x); x.each("POPC {}, {}"); return;
     case AluOp::bitfield_reverse: x.each("BFE.U32.BREV {}, {}, 0x2000"); return;  // ptxas's brev.b32
-    case AluOp::imin: x.each("IMNMX {}, {}, {}, PT"); return;
-    case AluOp::imax: x.each("IMNMX {}, {}, {}, !PT"); return;
-    case AluOp::umin: x.each("IMNMX.U32 {}, {}, {}, PT"); return;
-    case AluOp::umax: x.each("IMNMX.U32 {}, {}, {}, !PT"); return;
-    case AluOp::iand: x.each("LOP.AND {}, {}, {}"); return;
-    case AluOp::ior: x.each("LOP.OR {}, {}, {}"); return;
-    case AluOp::ixor: x.each("LOP.XOR {}, {}, {}"); return;
+    case AluOp::imin: if (!immediate(x, "IMNMX", ", PT")) x.each("IMNMX {}, {}, {}, PT"); return;
+    case AluOp::imax: if (!immediate(x, "IMNMX", ", !PT")) x.each("IMNMX {}, {}, {}, !PT"); return;
+    case AluOp::umin: if (!immediate(x, "IMNMX.U32", ", PT")) x.each("IMNMX.U32 {}, {}, {}, PT"); return;
+    case AluOp::umax: if (!immediate(x, "IMNMX.U32", ", !PT")) x.each("IMNMX.U32 {}, {}, {}, !PT"); return;
+    case AluOp::iand: if (!immediate(x, "LOP32I.AND")) x.each("LOP.AND {}, {}, {}"); return;
+    case AluOp::ior: if (!immediate(x, "LOP32I.OR")) x.each("LOP.OR {}, {}, {}"); return;
+    case AluOp::ixor: if (!immediate(x, "LOP32I.XOR")) x.each("LOP.XOR {}, {}, {}"); return;
     case AluOp::inot: x.each("LOP.PASS_B {}, RZ, ~{}"); return;
     case AluOp::ishl: shift(x, "SHL"); return;
     case AluOp::ishr: shift(x, "SHR"); return;
@@ -438,6 +467,41 @@ void select_alu_ops(Selector& sel, const Instr& instr, const AluInstr& a) {
       break;
   }
   sel.fail(instr, fmt::format("{} has no SM50 selection yet", name(a.op)));
+}
+
+int folded_source(const Selector& sel, const AluInstr& a) {
+  auto is = [&](std::initializer_list<AluOp> ops) { return std::find(ops.begin(), ops.end(), a.op) != ops.end(); };
+  // Where the instruction takes an immediate, and whether any 32-bit value fits (the *32I forms; a shift count,
+  // masked to 5 bits) or only a 20-bit one, sign-extended (ISET, SEL, IMNMX).
+  unsigned first = 1;
+  bool commutative = false, any = true;
+  if (is({AluOp::ishl, AluOp::ishr, AluOp::ushr})) {
+  } else if (is({AluOp::iadd, AluOp::iand, AluOp::ior, AluOp::ixor, AluOp::imul})) {
+    commutative = true;
+  } else if (is({AluOp::imin, AluOp::imax, AluOp::umin, AluOp::umax})) {
+    commutative = true, any = false;
+  } else if (is({AluOp::ieq, AluOp::ine, AluOp::ilt, AluOp::ige, AluOp::ult, AluOp::uge, AluOp::ieq32, AluOp::ine32,
+                 AluOp::ilt32, AluOp::ige32, AluOp::ult32, AluOp::uge32})) {
+    any = false;
+  } else if (is({AluOp::bcsel, AluOp::b32csel})) {
+    first = 2, any = false;
+  } else {
+    return -1;
+  }
+  if (a.dest.bit_size != 32 && a.dest.bit_size != 1) return -1;
+  auto constant = [&](unsigned k) {
+    if (sel.bit_size(a.src[k].def) != 32) return false;
+    for (unsigned c = 0; c < a.dest.components; ++c) {
+      const auto v = sel.constant(a.src[k].def, a.src[k].swizzle[c]);
+      if (!v) return false;
+      const auto w = static_cast<uint32_t>(*v);
+      if (!any && w > 0x7ffffu && w < 0xfff80000u) return false;
+    }
+    return true;
+  };
+  if (constant(first)) return static_cast<int>(first);
+  if (commutative && constant(0)) return 0;
+  return -1;
 }
 
 }  // namespace tmu::ir::sm50::detail

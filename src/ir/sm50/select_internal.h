@@ -59,6 +59,8 @@ struct Selector {
   unsigned words(DefId d) const { return words(shape.at(d)); }
   // The def's constant component, if it is defined by load_const.
   std::optional<uint64_t> constant(DefId d, unsigned component = 0) const;
+  // Constants every reader takes as an immediate (folded_source): no register, no MOV32I.
+  std::unordered_set<DefId> immediate_only;
   // Registers for an instruction's destination (allocated when its instruction is selected).
   unsigned dest(const Def& d);
   // Scratch registers for the duration of one instruction.
@@ -98,6 +100,10 @@ struct Alu {
 };
 
 void select_alu(Selector& sel, const Instr& instr, const AluInstr& a);
+// The source of a 32-bit integer ALU instruction that selection writes as an immediate when it is a constant
+// (SHL/SHR's count, IADD32I's and LOP32I's operand): the second, or for iadd, iand, ior and ixor the first when only
+// it is constant; none (-1) otherwise. Selection and the pass that drops such constants' MOV32I both ask it.
+int folded_source(const Selector& sel, const AluInstr& a);
 // ALU instructions with a 64-bit source or result (select_alu64.cpp); false for the others.
 bool select_alu64(Selector& sel, const Instr& instr, const AluInstr& a);
 void select_tex(Selector& sel, const Instr& instr, const TexInstr& t);
