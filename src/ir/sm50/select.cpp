@@ -225,9 +225,20 @@ class Driver {
       const CfNode& n = l[k];
       const Block* join = k + 1 < l.size() ? l[k + 1].block.get() : nullptr;
       if (n.block) {
+        // A comparison that only the if right after the block tests, as the block's last instruction, is selected
+        // straight into the if's predicate (select_condition).
+        const IfNode* next_if = k + 1 < l.size() ? l[k + 1].if_node.get() : nullptr;
+        const Instr* last = n.block->instrs.empty() ? nullptr : n.block->instrs.back().get();
         for (const InstrPtr& i : n.block->instrs) {
-          if (const JumpInstr* j = i->as<JumpInstr>()) jump(*j, n.block->id);
-          else if (!i->as<PhiInstr>()) instr(*i);  // phis were given registers at their if or loop
+          const AluInstr* a = i->as<AluInstr>();
+          if (a && i.get() == last && next_if && next_if->condition == a->dest.id && !sel_.read_by_instr.count(a->dest.id) &&
+              sel_.if_tests[a->dest.id] == 1 && select_condition(sel_, *a)) {
+            condition_in_p0_ = a->dest.id;
+          } else if (const JumpInstr* j = i->as<JumpInstr>()) {
+            jump(*j, n.block->id);
+          } else if (!i->as<PhiInstr>()) {
+            instr(*i);  // phis were given registers at their if or loop
+          }
           free_after(live_.pos[i.get()]);
         }
       } else if (n.if_node) {
@@ -253,7 +264,8 @@ class Driver {
     const auto [begin, end] = live_.region_pos[&f];
     const std::vector<const PhiInstr*> phis = phis_of(join);
     const std::string else_label = sel_.label(), end_label = sel_.label();
-    sel_.emit(fmt::format("ISETP.NE.AND P0, PT, {}, RZ, PT", sel_.r(f.condition)));
+    if (condition_in_p0_ != f.condition) sel_.emit(fmt::format("ISETP.NE.AND P0, PT, {}, RZ, PT", sel_.r(f.condition)));
+    condition_in_p0_ = kNoDef;
     free_after(begin);
     sel_.emit(fmt::format("SSY {}", end_label));
     sel_.emit(fmt::format("@!P0 BRA {}", else_label));
@@ -321,10 +333,16 @@ class Driver {
   // through a scratch register.
   void phi_moves(const std::vector<const PhiInstr*>& phis, uint32_t pred) {
     std::vector<std::pair<std::string, std::string>> moves;  // destination, source
+    std::vector<std::pair<std::string, uint32_t>> constants;  // destination, value: MOV32I after the moves
     for (const PhiInstr* p : phis)
       for (const PhiSrc& src : p->src)
         if (src.pred_block == pred)
           for (unsigned w = 0; w < Selector::words(p->dest); ++w) {
+            const Instr* def = sel_.def_instr.count(src.def) ? sel_.def_instr.at(src.def) : nullptr;
+            if (const ConstInstr* c = def ? def->as<ConstInstr>() : nullptr) {
+              constants.emplace_back(sel_.word(p->dest.id, w), const_word(*c, w));
+              continue;
+            }
             std::string d = sel_.word(p->dest.id, w), s = sel_.word(src.def, w);
             if (d != s) moves.emplace_back(std::move(d), std::move(s));
           }
@@ -347,24 +365,25 @@ class Driver {
       for (auto& o : moves)
         if (o.second == saved) o.second = t;
     }
+    for (const auto& [d, v] : constants) sel_.emit(fmt::format("MOV32I {}, {:#x}", d, v));
     sel_.release_scratch();
+  }
+
+  // Word w of a constant as its registers hold it: booleans 0 / 0xffffffff, 64-bit values low word first.
+  static uint32_t const_word(const ConstInstr& c, unsigned w) {
+    const unsigned k = c.dest.bit_size == 64 ? w / 2 : w;
+    const uint64_t mask = c.dest.bit_size >= 64 ? ~uint64_t{0} : (uint64_t{1} << c.dest.bit_size) - 1;
+    uint64_t v = c.value[k] & mask;
+    if (c.dest.bit_size == 1) v = v ? 0xffffffffu : 0u;
+    return static_cast<uint32_t>(c.dest.bit_size == 64 && (w & 1) ? v >> 32 : v);
   }
 
   void instr(const Instr& i) {
     if (const ConstInstr* c = i.as<ConstInstr>()) {
       if (sel_.immediate_only.count(c->dest.id)) return;  // its readers take it as an immediate
       const unsigned b = sel_.dest(c->dest);
-      for (unsigned k = 0; k < c->dest.components; ++k) {
-        const uint64_t mask = c->dest.bit_size >= 64 ? ~uint64_t{0} : (uint64_t{1} << c->dest.bit_size) - 1;
-        uint64_t v = c->value[k] & mask;
-        if (c->dest.bit_size == 1) v = v ? 0xffffffffu : 0u;  // booleans as 0 / ~0
-        if (c->dest.bit_size == 64) {  // the low word, then the high word
-          sel_.emit(fmt::format("MOV32I {}, {:#x}", sel_.reg(b + 2 * k), v & 0xffffffffu));
-          sel_.emit(fmt::format("MOV32I {}, {:#x}", sel_.reg(b + 2 * k + 1), v >> 32));
-          continue;
-        }
-        sel_.emit(fmt::format("MOV32I {}, {:#x}", sel_.reg(b + k), v));
-      }
+      for (unsigned w = 0; w < Selector::words(c->dest); ++w)
+        sel_.emit(fmt::format("MOV32I {}, {:#x}", sel_.reg(b + w), const_word(*c, w)));
     } else if (const UndefInstr* u = i.as<UndefInstr>()) {
       sel_.dest(u->dest);  // any value will do
     } else if (const AluInstr* a = i.as<AluInstr>()) {
@@ -424,6 +443,7 @@ class Driver {
   Selector& sel_;
   Liveness live_;
   std::map<unsigned, std::vector<DefId>> free_at_;
+  DefId condition_in_p0_ = kNoDef;  // the if condition select_condition put in P0
   std::vector<LoopFrame> loops_;
 };
 
@@ -433,7 +453,7 @@ class Driver {
 Result<Selected> select(Shader& s, const SelectOptions& o) {
   // NAK's preparation first: queries as the hardware's, sources packed into the Ra/Rb vectors.
   if (auto prepared = prepare_tex(s, o.arch); !prepared) return make_error(prepared.error());
-  detail::Selector sel{s, o, {}, {}, {}, {}, {}, {}, 0, {}, {}};
+  detail::Selector sel{s, o, {}, {}, {}, {}, {}, {}, 0, {}, {}, {}, {}};
   s.number_blocks();
   s.for_each_instr([&](Instr& i) {
     if (i.dest().id != kNoDef) {
@@ -453,8 +473,8 @@ Result<Selected> select(Shader& s, const SelectOptions& o) {
     }
   };
   conditions(s.body);
-  // Constants that every reader folds as an immediate get no register (folded_source); an if's condition is read
-  // from a register.
+  // Constants that every reader folds as an immediate or copies into a phi get no register (folded_source,
+  // phi_moves); an if's condition is read from a register.
   std::unordered_set<DefId> in_register;
   const std::function<void(const CfList&)> condition_registers = [&](const CfList& list) {
     for (const CfNode& n : list) {
@@ -467,6 +487,7 @@ Result<Selected> select(Shader& s, const SelectOptions& o) {
   };
   condition_registers(s.body);
   s.for_each_instr([&](Instr& i) {
+    if (i.as<PhiInstr>()) return;  // a constant phi source is a MOV32I into the phi's register (phi_moves)
     const AluInstr* a = i.as<AluInstr>();
     const int k = a ? detail::folded_source(sel, *a) : -1;
     for (DefId* u : i.uses())
@@ -474,6 +495,19 @@ Result<Selected> select(Shader& s, const SelectOptions& o) {
   });
   for (const auto& [d, instr] : sel.def_instr)
     if (instr->as<ConstInstr>() && sel.read.count(d) && !in_register.count(d)) sel.immediate_only.insert(d);
+  s.for_each_instr([&](Instr& i) {
+    for (DefId* u : i.uses()) sel.read_by_instr.insert(*u);
+  });
+  const std::function<void(const CfList&)> if_tests = [&](const CfList& list) {
+    for (const CfNode& n : list) {
+      if (n.loop) if_tests(n.loop->body);
+      if (!n.if_node) continue;
+      ++sel.if_tests[n.if_node->condition];
+      if_tests(n.if_node->then_list);
+      if_tests(n.if_node->else_list);
+    }
+  };
+  if_tests(s.body);
   try {
     detail::Driver(sel).run();
   } catch (const detail::SelectError& e) {

@@ -504,4 +504,28 @@ int folded_source(const Selector& sel, const AluInstr& a) {
   return -1;
 }
 
+bool select_condition(Selector& sel, const AluInstr& a) {
+  const char* test = nullptr;
+  bool f = false;
+  switch (a.op) {
+    case AluOp::ieq: case AluOp::ieq32: test = "EQ"; break;
+    case AluOp::ine: case AluOp::ine32: test = "NE"; break;
+    case AluOp::ilt: case AluOp::ilt32: test = "LT"; break;
+    case AluOp::ige: case AluOp::ige32: test = "GE"; break;
+    case AluOp::ult: case AluOp::ult32: test = "LT.U32"; break;
+    case AluOp::uge: case AluOp::uge32: test = "GE.U32"; break;
+    case AluOp::feq: case AluOp::feq32: test = "EQ", f = true; break;
+    case AluOp::fneu: case AluOp::fneu32: test = "NEU", f = true; break;
+    case AluOp::flt: case AluOp::flt32: test = "LT", f = true; break;
+    case AluOp::fge: case AluOp::fge32: test = "GE", f = true; break;
+    default: return false;
+  }
+  if (a.dest.components != 1 || sel.bit_size(a.src[0].def) != 32 || sel.bit_size(a.src[1].def) != 32) return false;
+  const Instr* i = sel.def_instr.at(a.dest.id);
+  Alu x{sel, *i, a, 0};
+  // (the same sources as compare(): the second may be an immediate)
+  sel.emit(fmt::format("{}.{}.AND P0, PT, {}, {}, PT", f ? "FSETP" : "ISETP", test, x.src(0, 0), operand(x, 1, 0)));
+  return true;
+}
+
 }  // namespace tmu::ir::sm50::detail

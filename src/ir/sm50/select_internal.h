@@ -61,6 +61,9 @@ struct Selector {
   std::optional<uint64_t> constant(DefId d, unsigned component = 0) const;
   // Constants every reader takes as an immediate (folded_source): no register, no MOV32I.
   std::unordered_set<DefId> immediate_only;
+  // Definitions some instruction reads (not only an if), and how many ifs test each.
+  std::unordered_set<DefId> read_by_instr;
+  std::unordered_map<DefId, unsigned> if_tests;
   // Registers for an instruction's destination (allocated when its instruction is selected).
   unsigned dest(const Def& d);
   // Scratch registers for the duration of one instruction.
@@ -104,6 +107,9 @@ void select_alu(Selector& sel, const Instr& instr, const AluInstr& a);
 // (SHL/SHR's count, IADD32I's and LOP32I's operand): the second, or for iadd, iand, ior and ixor the first when only
 // it is constant; none (-1) otherwise. Selection and the pass that drops such constants' MOV32I both ask it.
 int folded_source(const Selector& sel, const AluInstr& a);
+// A 32-bit integer or float comparison whose one reader is the if right after it: ISETP / FSETP straight into the
+// if's predicate P0 (no boolean register). False for any other instruction.
+bool select_condition(Selector& sel, const AluInstr& a);
 // ALU instructions with a 64-bit source or result (select_alu64.cpp); false for the others.
 bool select_alu64(Selector& sel, const Instr& instr, const AluInstr& a);
 void select_tex(Selector& sel, const Instr& instr, const TexInstr& t);

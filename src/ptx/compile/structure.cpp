@@ -546,7 +546,7 @@ void FunctionCompiler::close_loop_phis(LoopState& loop) {
 }
 
 // The registers after the loop: a value every break agrees on, or a phi over the breaks (a register some break
-// never wrote reads an undefined value from it).
+// never wrote reads 0 from it, as a register read before any write does: values.cpp).
 FunctionCompiler::Env FunctionCompiler::join_breaks(LoopState& loop) {
   std::set<std::string, std::less<>> names;
   for (const auto& [block, env] : loop.breaks)
@@ -573,7 +573,7 @@ FunctionCompiler::Env FunctionCompiler::join_breaks(LoopState& loop) {
       ir::Block* from = loop.breaks[k].first;
       if (values[k] == ir::kNoDef) {  // before the break, the block's last instruction
         ir::Builder at(s_, ir::Cursor{from, from->instrs.size() - 1});
-        values[k] = at.undef(comps, bits);
+        values[k] = at.imm_vec(std::vector<uint64_t>(comps, 0), bits);
       }
       phi.src.push_back(ir::PhiSrc{0, values[k]});
       preds.push_back(from);
@@ -630,7 +630,7 @@ void FunctionCompiler::emit_if(ir::DefId condition, const std::function<void()>&
   }
   env_ = before;
   // A register written on either side gets a phi; a side that never wrote it gives the value from before, or
-  // an undefined value where there was none.
+  // 0 where there was none (as a register read before any write, values.cpp).
   std::map<std::string, std::pair<ir::DefId, ir::DefId>, std::less<>> changed;
   auto entry = [&](const std::string& name) -> std::pair<ir::DefId, ir::DefId>& {
     return changed.try_emplace(name, ir::kNoDef, ir::kNoDef).first->second;
@@ -648,7 +648,7 @@ void FunctionCompiler::emit_if(ir::DefId condition, const std::function<void()>&
     auto fill = [&](ir::DefId& v, ir::Block* end) {
       if (v != ir::kNoDef) return;
       ir::Builder at(s_, ir::Cursor{end, end->instrs.size()});
-      v = at.undef(comps, bits);
+      v = at.imm_vec(std::vector<uint64_t>(comps, 0), bits);
     };
     fill(t, then_end);
     fill(e, else_end);
