@@ -23,15 +23,12 @@ bool aniso_plan(const BoundTexture& t, const Sampler& s, const Policy& p, AnisoP
   out.header = &h;
   out.sampler = &s;
   out.format = &t.format;
-  out.policy = p;
+  out.policy = &p;
   const Extent e = t.access->extent(view_min(h));
   out.size[0] = e.width;
   out.size[1] = e.height;
   out.max_ratio = ratio;
-  out.controls.bias = s5_8(s.mip_lod_bias);
-  out.controls.min = u4_8(s.min_lod_clamp);
-  out.controls.max = u4_8(s.max_lod_clamp);
-  out.controls.view_min = u4_8(h.min_lod_clamp);
+  out.controls = lod_controls(s, h);
   return true;
 }
 
@@ -53,7 +50,7 @@ struct AnisoQuad {
 };
 
 AnisoQuad quad_of(const AnisoPlan& a, const Request& rq, unsigned q) {
-  const Policy& p = a.policy;
+  const Policy& p = *a.policy;
   const TextureHeader& h = *a.header;
   const Sampler& s = *a.sampler;
   AnisoFootprint fp;  // major 0: one tap
@@ -71,16 +68,16 @@ AnisoQuad quad_of(const AnisoPlan& a, const Request& rq, unsigned q) {
     fp = anisotropic_footprint(g, a.max_ratio, p.rho, p);
     lambda = fp.lambda;
   }
-  const double lam = quantize_lod(biased_lod(lambda, a.controls), p);
-  const LevelChoice c = choose_levels(lam, s.mip, view_min(h), view_max(h), p);
+  const LevelPick pick = pick_levels(lambda, a.controls, s, h, p);
+  const double lam = pick.lam;
+  const QuadChoice& c = pick.choice;
   AnisoQuad r{};
-  r.linear = !c.magnify || s.mag == MagFilter::Linear;  // (MIN_FILTER ANISO filters linearly)
+  r.linear = c.linear;
   r.level[0] = c.level0;
-  r.two = c.weight1 > 0 && c.level1 != c.level0;
-  r.level[1] = r.two ? c.level1 : c.level0;
-  const auto f = static_cast<int32_t>(c.weight1 * 256.0f);
-  r.total[0] = r.two ? 256 - f : 256;
-  r.total[1] = r.two ? f : 0;
+  r.two = c.two_levels;
+  r.level[1] = c.level1;
+  r.total[0] = r.two ? 256 - c.f : 256;
+  r.total[1] = r.two ? c.f : 0;
   r.taps = 1;
   r.end_weight = r.weights = 1;
   if (!(fp.major > 0)) return r;

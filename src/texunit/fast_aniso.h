@@ -18,14 +18,14 @@ struct AnisoPlan {
   const TextureHeader* header = nullptr;
   const Sampler* sampler = nullptr;
   const FormatPlan* format = nullptr;
-  Policy policy;
+  const Policy* policy = nullptr;  // the plan cache's, which outlives the plan
   double size[2] = {1, 1};  // the view's first level: texel-space gradients
   unsigned max_ratio = 1;
   LodControls controls;
 };
 
 // The plan when `s` filters anisotropically (MIN_FILTER ANISO, a maximum ratio above 1, from the header when it
-// says so); false otherwise (the isotropic fast path, or the reference, takes the request).
+// says so); false otherwise (the isotropic fast path, or the reference, takes the request). `p` must outlive it.
 bool aniso_plan(const BoundTexture& t, const Sampler& s, const Policy& p, AnisoPlan& out);
 
 #if TMU_FAST_X86

@@ -78,10 +78,7 @@ class QuadChooser {
   QuadChooser(const TextureHeader& h, Extent e, const Sampler& s, const Policy& p) : h_(h), s_(s), p_(p) {
     size_[0] = e.width;
     size_[1] = e.height;
-    c_.bias = s5_8(s.mip_lod_bias);
-    c_.min = u4_8(s.min_lod_clamp);
-    c_.max = u4_8(s.max_lod_clamp);
-    c_.view_min = u4_8(h.min_lod_clamp);
+    c_ = lod_controls(s, h);
     // Without mipmapping the level is the view's first; the LOD then only picks MAG or MIN filtering, and when
     // both filter alike it does not matter.
     lod_free_ = s.mip == MipFilter::None && (s.mag == MagFilter::Linear) == (s.min != MinFilter::Point);
@@ -114,19 +111,7 @@ class QuadChooser {
   }
 
  private:
-  QuadChoice from_lambda(double lambda) const {
-    QuadChoice r{};
-    r.active = true;
-    const double lam = quantize_lod(biased_lod(lambda, c_), p_);
-    const LevelChoice c = choose_levels(lam, s_.mip, view_min(h_), view_max(h_), p_);
-    r.linear = c.magnify ? s_.mag == MagFilter::Linear : s_.min != MinFilter::Point;
-    r.level0 = c.level0;
-    r.two_levels = c.weight1 > 0 && c.level1 != c.level0;
-    r.level1 = r.two_levels ? c.level1 : c.level0;
-    // lambda's fraction in 1/256 (the policies the path takes keep lambda in 8.8 fixed point).
-    r.f = static_cast<int32_t>(c.weight1 * 256.0f);
-    return r;
-  }
+  QuadChoice from_lambda(double lambda) const { return pick_levels(lambda, c_, s_, h_, p_).choice; }
 
   const TextureHeader& h_;
   const Sampler& s_;
@@ -591,7 +576,7 @@ PlanCache* plan_for(const Bindings& bindings, const Policy& policy, uint32_t han
   c.usable = c.tex && c.tex->access && smp && make_plan(*c.tex, *smp, policy, c.plan);
   if (!c.usable) return nullptr;
   c.chooser.emplace(c.tex->header, c.tex->access->extent(view_min(c.tex->header)), *smp, c.policy);
-  c.aniso = aniso_plan(*c.tex, *smp, policy, c.aniso_plan);
+  c.aniso = aniso_plan(*c.tex, *smp, c.policy, c.aniso_plan);  // (it keeps a pointer to c.policy)
   return &c;
 }
 

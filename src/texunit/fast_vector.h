@@ -136,6 +136,29 @@ struct QuadChoice {  // no default initializers: QuadChoice{} is all zeros, a pl
 
 inline float f32(uint32_t bits) { return std::bit_cast<float>(bits); }
 
+// The reference's level choice for an implicit-LOD lookup at `lambda` (lod.h: the bias and clamps, the policy's
+// quantization, choose_levels) as both fast paths take it: the quantized LOD and the quad's choice, the blend
+// weight f in 1/256 (the policies the paths take keep lambda in 8.8 fixed point). MIN_FILTER ANISO counts as a
+// linear minification.
+struct LevelPick {
+  double lam;
+  QuadChoice choice;
+};
+inline LevelPick pick_levels(double lambda, const LodControls& c, const Sampler& s, const TextureHeader& h,
+                             const Policy& p) {
+  LevelPick r{};
+  r.lam = quantize_lod(biased_lod(lambda, c), p);
+  const LevelChoice lc = choose_levels(r.lam, s.mip, view_min(h), view_max(h), p);
+  QuadChoice& q = r.choice;
+  q.active = true;
+  q.linear = lc.magnify ? s.mag == MagFilter::Linear : s.min != MinFilter::Point;
+  q.level0 = lc.level0;
+  q.two_levels = lc.weight1 > 0 && lc.level1 != lc.level0;
+  q.level1 = q.two_levels ? lc.level1 : lc.level0;
+  q.f = static_cast<int32_t>(lc.weight1 * 256.0f);
+  return r;
+}
+
 #if TMU_FAST_X86
 
 TMU_AVX2_INLINE __m256i pair_i(int32_t a, int32_t b) {

@@ -74,6 +74,17 @@ struct LodControls {
   double view_min = 0;                                        // header MIN_LOD_CLAMP and the .LC operand
 };
 
+// The descriptors' part of the controls: the sampler's MIP_LOD_BIAS and LOD clamps, the header's MIN_LOD_CLAMP
+// (the instruction adds its bias and .LC operand).
+inline LodControls lod_controls(const Sampler& s, const TextureHeader& h) {
+  LodControls c;
+  c.bias = s5_8(s.mip_lod_bias);
+  c.min = u4_8(s.min_lod_clamp);
+  c.max = u4_8(s.max_lod_clamp);
+  c.view_min = u4_8(h.min_lod_clamp);
+  return c;
+}
+
 // Lambda after bias and clamps (seed 000 .lod modes; texture-unit-facts 2.2): bias is added, then the result is
 // clamped to [max(min, view_min), max].
 double biased_lod(double lambda, const LodControls& c);

@@ -201,12 +201,8 @@ class QuadSampler {
       case LodMode::Implicit: break;
     }
     r.unclamped = lambda;
-    LodControls c;
-    const Sampler& s = *b.smp;
-    c.bias = rq_.lod == LodMode::Zero ? 0 : s5_8(s.mip_lod_bias);
-    c.min = u4_8(s.min_lod_clamp);
-    c.max = u4_8(s.max_lod_clamp);
-    c.view_min = u4_8(b.tex->header.min_lod_clamp);
+    LodControls c = lod_controls(*b.smp, b.tex->header);
+    if (rq_.lod == LodMode::Zero) c.bias = 0;
     if (rq_.lod_clamp) c.view_min = std::max(c.view_min, u4_8(in(k).lod_clamp));
     r.lambda = rq_.lod == LodMode::Zero ? 0 : quantize_lod(biased_lod(lambda, c), p_);
     return r;
