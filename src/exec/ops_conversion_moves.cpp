@@ -82,9 +82,9 @@ uint32_t system_register(const Context& c, uint32_t sr, unsigned lane) {
   const uint64_t le = (uint64_t{2} << lane) - 1;  // lanes <= this one
   switch (sr) {
     case 0: return lane;                                                                     // SR_LANEID
-    case 2: return 1u << 20;                                                                 // SR_VIRTCFG
-    case 3: return (s.warp_id & 0x3f) << 8;                                                  // SR_VIRTID
-    case 50: return static_cast<uint32_t>(c.machine.shared.size());                          // SR_SMEMSZ
+    case isa::sm50::sreg::kVirtCfg: return 1u << 20;
+    case isa::sm50::sreg::kVirtId: return (s.warp_id & 0x3f) << 8;
+    case isa::sm50::sreg::kSmemSize: return static_cast<uint32_t>(c.machine.shared.size());
     case 1: case 80: case 82: return static_cast<uint32_t>(c.report.instructions);            // clocks, low
     case 81: case 83: return static_cast<uint32_t>(c.report.instructions >> 32);              // clocks, high
     case 32: return (s.tid[lane][0] & 0xffff) | (s.tid[lane][1] & 0x3ff) << 16 | (s.tid[lane][2] & 0x3f) << 26;

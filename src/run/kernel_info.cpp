@@ -44,9 +44,11 @@ Result<KernelInfo> kernel_info(const isa::Cubin& cubin, const isa::CubinFunction
       case kKparamInfo: {
         if (a.format != 4 || a.value.size() < 12) return bad(a, "EIATTR_KPARAM_INFO should be 12 bytes");
         KernelParam p{u16(a.value, 4), u16(a.value, 6), u32(a.value, 8) >> 18, KernelParam::Ref::None, ""};
-        const uint32_t space = (u32(a.value, 8) >> 8) & 0xf;
-        if (p.size == 0 && (space == 6 || space == 7 || space == 8)) {
-          p.ref = space == 6 ? KernelParam::Ref::Texture : space == 7 ? KernelParam::Ref::Surface : KernelParam::Ref::Sampler;
+        const uint32_t space = kparam_space(u32(a.value, 8));
+        if (p.size == 0 && (space == kKparamSpaceTexture || space == kKparamSpaceSurface || space == kKparamSpaceSampler)) {
+          p.ref = space == kKparamSpaceTexture   ? KernelParam::Ref::Texture
+                  : space == kKparamSpaceSurface ? KernelParam::Ref::Surface
+                                                 : KernelParam::Ref::Sampler;
           const uint32_t index = u32(a.value, 0);
           if (index >= cubin.symbols.size()) return bad(a, "a texture, surface or sampler parameter names no symbol");
           p.symbol = cubin.symbols[index];

@@ -126,16 +126,17 @@ Result<LaunchResult> launch(const isa::Cubin& cubin, const LaunchSpec& spec) {
   // .texref / .samplerref / .surfref parameters are bound by name to the symbol the bank-0 word's relocation names.
   std::map<std::string, std::string> texrefs = spec.texrefs, samplerrefs = spec.samplerrefs, surfrefs = spec.surfrefs;
   for (std::size_t i = 0; i < k.params.size(); ++i) {
-    const KernelParam::Ref ref = k.params[i].ref;
-    if (ref == KernelParam::Ref::None) continue;
+    const char* what = "texref";
+    std::map<std::string, std::string>* bound = &texrefs;
+    switch (k.params[i].ref) {
+      case KernelParam::Ref::None: continue;
+      case KernelParam::Ref::Texture: break;
+      case KernelParam::Ref::Surface: what = "surfref", bound = &surfrefs; break;
+      case KernelParam::Ref::Sampler: what = "samplerref (its sampler)", bound = &samplerrefs; break;
+    }
     if (spec.params[i].kind != ParamSpec::Kind::Texture)
-      return fail(fmt::format("parameter {} is a .{}, params[{}] must name a texture: {{\"texture\": NAME}}", i,
-                              ref == KernelParam::Ref::Texture   ? "texref"
-                              : ref == KernelParam::Ref::Surface ? "surfref"
-                                                                 : "samplerref (its sampler)",
-                              i));
-    (ref == KernelParam::Ref::Texture ? texrefs : ref == KernelParam::Ref::Surface ? surfrefs : samplerrefs)[k.params[i].symbol] =
-        spec.params[i].ref;
+      return fail(fmt::format("parameter {} is a .{}, params[{}] must name a texture: {{\"texture\": NAME}}", i, what, i));
+    (*bound)[k.params[i].symbol] = spec.params[i].ref;
   }
   for (std::size_t i = 0; i < k.params.size(); ++i)
     if (k.params[i].ref == KernelParam::Ref::None && k.params[i].size != spec.params[i].size())

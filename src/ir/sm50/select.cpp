@@ -460,14 +460,16 @@ Result<Selected> select(Shader& s, const SelectOptions& o) {
       sel.shape[i.dest().id] = i.dest();
       sel.def_instr[i.dest().id] = &i;
     }
-    for (DefId* u : i.uses()) sel.read.insert(*u);
+    for (DefId* u : i.uses()) sel.read_by_instr.insert(*u);
   });
   // If conditions are read by the control flow (an intrinsic's boolean, bar_red_or's, may be read only there).
+  sel.read = sel.read_by_instr;
   const std::function<void(const CfList&)> conditions = [&](const CfList& list) {
     for (const CfNode& n : list) {
       if (n.loop) conditions(n.loop->body);
       if (!n.if_node) continue;
       sel.read.insert(n.if_node->condition);
+      ++sel.if_tests[n.if_node->condition];
       conditions(n.if_node->then_list);
       conditions(n.if_node->else_list);
     }
@@ -476,16 +478,7 @@ Result<Selected> select(Shader& s, const SelectOptions& o) {
   // Constants that every reader folds as an immediate or copies into a phi get no register (folded_source,
   // phi_moves); an if's condition is read from a register.
   std::unordered_set<DefId> in_register;
-  const std::function<void(const CfList&)> condition_registers = [&](const CfList& list) {
-    for (const CfNode& n : list) {
-      if (n.loop) condition_registers(n.loop->body);
-      if (!n.if_node) continue;
-      in_register.insert(n.if_node->condition);
-      condition_registers(n.if_node->then_list);
-      condition_registers(n.if_node->else_list);
-    }
-  };
-  condition_registers(s.body);
+  for (const auto& entry : sel.if_tests) in_register.insert(entry.first);
   s.for_each_instr([&](Instr& i) {
     if (i.as<PhiInstr>()) return;  // a constant phi source is a MOV32I into the phi's register (phi_moves)
     const AluInstr* a = i.as<AluInstr>();
@@ -495,19 +488,6 @@ Result<Selected> select(Shader& s, const SelectOptions& o) {
   });
   for (const auto& [d, instr] : sel.def_instr)
     if (instr->as<ConstInstr>() && sel.read.count(d) && !in_register.count(d)) sel.immediate_only.insert(d);
-  s.for_each_instr([&](Instr& i) {
-    for (DefId* u : i.uses()) sel.read_by_instr.insert(*u);
-  });
-  const std::function<void(const CfList&)> if_tests = [&](const CfList& list) {
-    for (const CfNode& n : list) {
-      if (n.loop) if_tests(n.loop->body);
-      if (!n.if_node) continue;
-      ++sel.if_tests[n.if_node->condition];
-      if_tests(n.if_node->then_list);
-      if_tests(n.if_node->else_list);
-    }
-  };
-  if_tests(s.body);
   try {
     detail::Driver(sel).run();
   } catch (const detail::SelectError& e) {

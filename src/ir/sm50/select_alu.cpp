@@ -104,6 +104,27 @@ std::string operand(Alu& x, unsigned k, unsigned c, bool signed32 = false) {
   return fmt::format("-{:#x}", 0u - v);
 }
 
+// The comparisons: FSET/ISET (a boolean register) or FSETP/ISETP (a predicate, set + "P") and the test.
+struct Comparison {
+  const char* set;
+  const char* test;
+};
+std::optional<Comparison> comparison(AluOp op) {
+  switch (op) {
+    case AluOp::feq: case AluOp::feq32: return Comparison{"FSET", "EQ"};
+    case AluOp::fneu: case AluOp::fneu32: return Comparison{"FSET", "NEU"};
+    case AluOp::flt: case AluOp::flt32: return Comparison{"FSET", "LT"};
+    case AluOp::fge: case AluOp::fge32: return Comparison{"FSET", "GE"};
+    case AluOp::ieq: case AluOp::ieq32: return Comparison{"ISET", "EQ"};
+    case AluOp::ine: case AluOp::ine32: return Comparison{"ISET", "NE"};
+    case AluOp::ilt: case AluOp::ilt32: return Comparison{"ISET", "LT"};
+    case AluOp::ige: case AluOp::ige32: return Comparison{"ISET", "GE"};
+    case AluOp::ult: case AluOp::ult32: return Comparison{"ISET", "LT.U32"};
+    case AluOp::uge: case AluOp::uge32: return Comparison{"ISET", "GE.U32"};
+    default: return std::nullopt;
+  }
+}
+
 void compare(Alu& x, const char* inst, const char* cmp) {
   for (unsigned c = 0; c < x.n(); ++c)
     x.sel.emit(fmt::format("{}.{}.AND {}, {}, {}, PT", inst, cmp, x.dst(c), x.src(0, c), operand(x, 1, c)));
@@ -262,6 +283,7 @@ void select_alu_ops(Selector& sel, const Instr& instr, const AluInstr& a) {
     if (b == 8 && !converts) sel.fail(instr, fmt::format("{}-bit operands of {} have no selection yet", b, name(a.op)));
   }
   x.d = sel.dest(a.dest);
+  if (const auto c = comparison(a.op)) return compare(x, c->set, c->test);
   switch (a.op) {
     case AluOp::mov: case AluOp::vec2: case AluOp::vec3: case AluOp::vec4: case AluOp::vec5: case AluOp::vec8:
     case AluOp::vec16: case AluOp::b2b1: case AluOp::b2b32:
@@ -326,16 +348,6 @@ void select_alu_ops(Selector& sel, const Instr& instr, const AluInstr& a) {
     case AluOp::fddy: case AluOp::fddy_coarse: derivative(x, false, false); return;
     case AluOp::fddx_fine: derivative(x, true, true); return;
     case AluOp::fddy_fine: derivative(x, false, true); return;
-    case AluOp::feq: case AluOp::feq32: compare(x, "FSET", "EQ"); return;
-    case AluOp::fneu: case AluOp::fneu32: compare(x, "FSET", "NEU"); return;
-    case AluOp::flt: case AluOp::flt32: compare(x, "FSET", "LT"); return;
-    case AluOp::fge: case AluOp::fge32: compare(x, "FSET", "GE"); return;
-    case AluOp::ieq: case AluOp::ieq32: compare(x, "ISET", "EQ"); return;
-    case AluOp::ine: case AluOp::ine32: compare(x, "ISET", "NE"); return;
-    case AluOp::ilt: case AluOp::ilt32: compare(x, "ISET", "LT"); return;
-    case AluOp::ige: case AluOp::ige32: compare(x, "ISET", "GE"); return;
-    case AluOp::ult: case AluOp::ult32: compare(x, "ISET", "LT.U32"); return;
-    case AluOp::uge: case AluOp::uge32: compare(x, "ISET", "GE.U32"); return;
     case AluOp::bcsel: case AluOp::b32csel: select_by(x, "ISETP.NE.AND P1, PT, {}, RZ, PT"); return;
     case AluOp::fcsel: select_by(x, "FSETP.NEU.AND P1, PT, {}, RZ, PT"); return;
     case AluOp::iadd: if (!immediate(x, "IADD32I")) x.each("IADD {}, {}, {}"); return;
@@ -505,26 +517,11 @@ int folded_source(const Selector& sel, const AluInstr& a) {
 }
 
 bool select_condition(Selector& sel, const AluInstr& a) {
-  const char* test = nullptr;
-  bool f = false;
-  switch (a.op) {
-    case AluOp::ieq: case AluOp::ieq32: test = "EQ"; break;
-    case AluOp::ine: case AluOp::ine32: test = "NE"; break;
-    case AluOp::ilt: case AluOp::ilt32: test = "LT"; break;
-    case AluOp::ige: case AluOp::ige32: test = "GE"; break;
-    case AluOp::ult: case AluOp::ult32: test = "LT.U32"; break;
-    case AluOp::uge: case AluOp::uge32: test = "GE.U32"; break;
-    case AluOp::feq: case AluOp::feq32: test = "EQ", f = true; break;
-    case AluOp::fneu: case AluOp::fneu32: test = "NEU", f = true; break;
-    case AluOp::flt: case AluOp::flt32: test = "LT", f = true; break;
-    case AluOp::fge: case AluOp::fge32: test = "GE", f = true; break;
-    default: return false;
-  }
-  if (a.dest.components != 1 || sel.bit_size(a.src[0].def) != 32 || sel.bit_size(a.src[1].def) != 32) return false;
-  const Instr* i = sel.def_instr.at(a.dest.id);
-  Alu x{sel, *i, a, 0};
+  const auto c = comparison(a.op);
+  if (!c || a.dest.components != 1 || sel.bit_size(a.src[0].def) != 32 || sel.bit_size(a.src[1].def) != 32) return false;
+  Alu x{sel, *sel.def_instr.at(a.dest.id), a, 0};
   // (the same sources as compare(): the second may be an immediate)
-  sel.emit(fmt::format("{}.{}.AND P0, PT, {}, {}, PT", f ? "FSETP" : "ISETP", test, x.src(0, 0), operand(x, 1, 0)));
+  sel.emit(fmt::format("{}P.{}.AND P0, PT, {}, {}, PT", c->set, c->test, x.src(0, 0), operand(x, 1, 0)));
   return true;
 }
 

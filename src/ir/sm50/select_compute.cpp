@@ -332,7 +332,8 @@ bool select_compute(Selector& sel, const Instr& i, const IntrinsicInstr& n) {
     case Intrinsic::load_sysval_nv: {
       // ptxas 11.8 reads the counters (performance monitors, clocks, the global timer) with CS2R, the rest with S2R.
       const auto sr = static_cast<uint32_t>(n.index("base").value_or(0));
-      const bool counter = (sr >= 4 && sr <= 11) || (sr >= 72 && sr <= 83);
+      namespace sreg = isa::sm50::sreg;
+      const bool counter = (sr >= sreg::kPm0 && sr <= sreg::kPm7) || (sr >= sreg::kPmHi0 && sr <= sreg::kGlobalTimerHi);
       sel.emit(fmt::format("{} {}, {}", counter ? "CS2R" : "S2R", sel.reg(sel.dest(n.dest)),
                            isa::sm50::kCmSRegNames[sr & 0xff]));
       return true;

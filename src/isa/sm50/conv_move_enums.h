@@ -203,6 +203,11 @@ struct SRegNames {
 };
 }  // namespace detail
 inline constexpr detail::SRegNames kCmSRegNames{};
+// The numbers of the registers above that the executor models and the compilers read by name.
+namespace sreg {
+inline constexpr uint32_t kLaneId = 0, kVirtCfg = 2, kVirtId = 3, kPm0 = 4, kPm7 = 11, kSmemSize = 50, kPmHi0 = 72,
+                          kClockLo = 80, kClockHi = 81, kGlobalTimerLo = 82, kGlobalTimerHi = 83;
+}  // namespace sreg
 inline constexpr std::string_view kCmSRegOrderingTicket = "SR_ORDERING_TICKET";  // register 15, SM52 on
 
 }  // namespace tmu::isa::sm50

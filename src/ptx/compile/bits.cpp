@@ -236,10 +236,7 @@ void FunctionCompiler::field64(const Instruction& ins) {
   const DefId pos = value(o[2], Type::U32), len = value(o[3], Type::U32);
   auto minus = [&](DefId x, DefId y) { return alu(AluOp::isub, {x, y}); };
   // a >> pos (logical, 0 from 64 on); the n low bits of 64 (n <= 64).
-  const DefId shifted = wide(alu(AluOp::bcsel, {alu(AluOp::ult, {pos, k(32)}),
-                                                alu(AluOp::ior, {shr_big(lo(a), pos), shl_big(hi(a), minus(k(32), pos))}),
-                                                shr_big(hi(a), minus(pos, k(32)))}),
-                             shr_big(hi(a), pos));
+  const DefId shifted = shr64(a, pos);
   const DefId past = alu(AluOp::uge, {pos, k(64)});
   const DefId n = alu(AluOp::bcsel, {past, k(0), alu(AluOp::umin, {len, minus(k(64), pos)})});
   const DefId mask = wide(low_ones(n), alu(AluOp::bcsel, {alu(AluOp::uge, {n, k(32)}), low_ones(minus(n, k(32))), k(0)}));

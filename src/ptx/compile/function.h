@@ -242,6 +242,9 @@ class FunctionCompiler {
   // texture.cpp: tex, tld4, txq.
   void texture(const Instruction& ins);
   ir::DefId emulated_gradients(const ir::TexInstr& t);
+  // The bank-0 word of a texture or surface object loaded straight from a kernel parameter: the instruction is bound
+  // by it (lowering-facts 3.2.1); nothing for any other handle (bindless).
+  std::optional<uint32_t> parameter_word(ir::DefId handle);
 
   // calls.cpp: call of a .func, compiled inline; .param variables of call sequences and of the .func's own
   // parameters and results live in env_ as 32-bit words ("%param/NAME/WORD"), so that conditional writes merge
@@ -268,6 +271,7 @@ class FunctionCompiler {
   ir::DefId select(ir::DefId cond, ir::DefId x, ir::DefId y, unsigned components);  // per component, one condition
   ir::DefId shl_big(ir::DefId x, ir::DefId n);  // x << n (u32 n), 0 for n >= 32 (NIR's shifts take n mod 32)
   ir::DefId shr_big(ir::DefId x, ir::DefId n);  // x >> n, logical, 0 for n >= 32
+  ir::DefId shr64(ir::DefId x, ir::DefId n);    // a (lo, hi) pair >> n (u32), logical, 0 for n >= 64
   ir::DefId low_ones(ir::DefId n);              // the n low bits set (all of them for n >= 32)
   ir::DefId less64(ir::DefId x, ir::DefId y, bool sgn);  // x < y: the high words (signed or not), then the low
   ir::DefId equal64(ir::DefId x, ir::DefId y);           // both words equal

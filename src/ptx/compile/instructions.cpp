@@ -369,8 +369,7 @@ void FunctionCompiler::arithmetic(const Instruction& ins, std::string_view op, T
       auto either = [&](DefId a, DefId c, DefId d) { return b().alu(AluOp::ior, {a, b().alu(AluOp::ior, {c, d})}); };
       if (op == "shl")
         return set(o[0], wide(shl_big(l, n), either(shl_big(h, n), shr_big(l, minus(k(32), n)), shl_big(l, minus(n, k(32))))), t);
-      if (!sgn)
-        return set(o[0], wide(either(shr_big(l, n), shl_big(h, minus(k(32), n)), shr_big(h, minus(n, k(32)))), shr_big(h, n)), t);
+      if (!sgn) return set(o[0], shr64(x, n), t);
       const DefId fill = b().alu(AluOp::ishr, {h, k(31)});
       const DefId below32 = b().alu(AluOp::ult, {n, k(32)}), below64 = b().alu(AluOp::ult, {n, k(64)});
       const DefId high = b().alu(AluOp::bcsel, {below32, b().alu(AluOp::ishr, {h, n}), fill});

@@ -16,7 +16,6 @@
 #include <fmt/format.h>
 
 #include "ir/tex.h"
-#include "isa/cubin_image.h"
 #include "ptx/compile/function.h"
 
 namespace tmu::ptx::to_ir {
@@ -49,11 +48,7 @@ FunctionCompiler::SurfaceBinding FunctionCompiler::surface_binding(const Operand
     return {it->second, b().imm_int(0)};
   }
   const DefId h = value(s, Type::U64);
-  const ir::Instr* def = s_.def_instr(h);
-  const auto* param = def ? def->as<ir::IntrinsicInstr>() : nullptr;
-  if (param && param->op == ir::Intrinsic::load_kernel_input && param->dest.components == 2)
-    return {static_cast<int64_t>((isa::kParamBase + static_cast<uint32_t>(param->index("base").value_or(0))) / 4),
-            b().imm_int(0)};
+  if (const auto word = parameter_word(h)) return {*word, b().imm_int(0)};
   return {-1, lo(h)};
 }
 

@@ -20,6 +20,7 @@
 
 #include <charconv>
 
+#include "isa/sm50/conv_move_enums.h"
 #include "ptx/compile/function.h"
 
 namespace tmu::ptx::to_ir {
@@ -28,9 +29,7 @@ namespace {
 using ir::AluOp;
 using ir::DefId;
 
-// S2R / CS2R register numbers (isa/sm50/conv_move_enums.h).
-constexpr unsigned kVirtCfg = 2, kVirtId = 3, kPm = 4, kSmemSize = 50, kPmHigh = 72, kClockLo = 80, kClockHi = 81,
-                   kTimerLo = 82, kTimerHi = 83;
+using namespace isa::sm50::sreg;  // S2R / CS2R register numbers
 // Constant bank 0 words the driver fills (docs/run.md).
 constexpr uint32_t kGridId = 0x28, kEnvRegs = 0x30, kDynamicShared = 0xfc;
 
@@ -125,11 +124,11 @@ DefId FunctionCompiler::special(const Operand& o, Type t) {
   if (n == "%clock") return sr(kClockLo);
   if (n == "%clock_hi") return sr(kClockHi);
   if (n == "%clock64") return counter64(kClockLo, kClockHi);
-  if (n == "%globaltimer_lo") return sr(kTimerLo);
-  if (n == "%globaltimer_hi") return sr(kTimerHi);
-  if (n == "%globaltimer") return counter64(kTimerLo, kTimerHi);
-  if (pm) return sr(kPm + *pm);
-  if (pm64) return counter64(kPm + *pm64, kPmHigh + *pm64);
+  if (n == "%globaltimer_lo") return sr(kGlobalTimerLo);
+  if (n == "%globaltimer_hi") return sr(kGlobalTimerHi);
+  if (n == "%globaltimer") return counter64(kGlobalTimerLo, kGlobalTimerHi);
+  if (pm) return sr(kPm0 + *pm);
+  if (pm64) return counter64(kPm0 + *pm64, kPmHi0 + *pm64);
   if (n == "%total_smem_size") return sr(kSmemSize);
   if (n == "%dynamic_smem_size") return bank0(kDynamicShared, 1);
   if (n == "%gridid") return is_64(t) ? bank0(kGridId, 2) : bank0(kGridId, 1);

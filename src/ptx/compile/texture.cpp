@@ -79,11 +79,8 @@ void FunctionCompiler::texture(const Instruction& ins) {
     o.name = tex.name;
     o.loc = tex.loc;
     const DefId h = value(o, Type::U64);
-    const ir::Instr* def = s_.def_instr(h);
-    const auto* load = def ? def->as<ir::IntrinsicInstr>() : nullptr;
-    if (!smp && load && load->op == ir::Intrinsic::load_kernel_input && load->dest.components == 2) {
-      // A texture object passed as a parameter: its word is the index (lowering-facts 3.2.1).
-      t.texture_index = (isa::kParamBase + static_cast<uint32_t>(load->index("base").value_or(0))) / 4;
+    if (const auto word = parameter_word(h); word && !smp) {  // a texture object passed as a parameter
+      t.texture_index = *word;
       return;
     }
     ir::add_src(t, TexSrcType::texture_handle, lo(h));
@@ -248,6 +245,13 @@ void FunctionCompiler::texture(const Instruction& ins) {
 // 000, and the LOD would not come from the quad), and lane i keeps the result of the quad's lane 0. The GPU agrees with
 // this and not with NAK's explicit-LOD lowering (tests/oracle/ptx_hw_end_to_end_test.cpp). ptxas also makes the
 // whole quad active around it (SAM/RAM); tmu's kernels rely on whole quads being active.
+std::optional<uint32_t> FunctionCompiler::parameter_word(DefId handle) {
+  const ir::Instr* def = s_.def_instr(handle);
+  const auto* load = def ? def->as<ir::IntrinsicInstr>() : nullptr;
+  if (!load || load->op != ir::Intrinsic::load_kernel_input || load->dest.components != 2) return std::nullopt;
+  return (isa::kParamBase + static_cast<uint32_t>(load->index("base").value_or(0))) / 4;
+}
+
 DefId FunctionCompiler::emulated_gradients(const ir::TexInstr& t) {
   ir::IntrinsicInstr id;
   id.op = ir::Intrinsic::load_subgroup_invocation;

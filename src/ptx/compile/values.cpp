@@ -61,6 +61,11 @@ ir::DefId FunctionCompiler::shr_big(ir::DefId x, ir::DefId n) {
   const ir::DefId big = b().alu(ir::AluOp::uge, {n, b().imm_int(32)});
   return b().alu(ir::AluOp::bcsel, {big, b().imm_int(0), b().alu(ir::AluOp::ushr, {x, n})});
 }
+ir::DefId FunctionCompiler::shr64(ir::DefId x, ir::DefId n) {
+  const ir::DefId l = lo(x), h = hi(x);
+  const ir::DefId low = b().alu(ir::AluOp::ior, {shr_big(l, n), shl_big(h, b().alu(ir::AluOp::isub, {b().imm_int(32), n}))});
+  return wide(b().alu(ir::AluOp::ior, {low, shr_big(h, b().alu(ir::AluOp::isub, {n, b().imm_int(32)}))}), shr_big(h, n));
+}
 ir::DefId FunctionCompiler::low_ones(ir::DefId n) {
   const ir::DefId big = b().alu(ir::AluOp::uge, {n, b().imm_int(32)});
   const ir::DefId ones = b().alu(ir::AluOp::isub, {b().alu(ir::AluOp::ishl, {b().imm_int(1), n}), b().imm_int(1)});
