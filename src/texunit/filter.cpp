@@ -157,12 +157,46 @@ class Fetcher {
   float dref_ = 0;
 };
 
-// Float filtering as an H200 does it (tests/hw): the taps that have weight are aligned to the largest one's
-// exponent with `align` fractional bits, truncated towards zero; summed with their exact 8-bit weights; the sum
-// rounded to the result's precision, ties away from zero. FLOAT16: 14 bits aligned, an fp16 result (filter-fp16:
-// every one- and two-axis lookup); decoded sRGB: 7 bits (its table values have 8 significant bits), fp16
-// (filter-srgb: every R, G, B); FLOAT32: 28 bits (26 are too few), an fp32 result (filter-fp32: all 4112
-// components). NaN and infinite taps: nonfinite_filter.
+// The taps' 8-bit weights (tests/hw: filter-unorm8, filter-2d, wrap, mip-vs-flat, mip-footprint, tri-blend; gpu-tex
+// seed 5151, 2d-formats-linear: the float formats too). The taps of a level share its total T (256, or 256 - f and
+// f when two UNORM levels blend with lambda's 8-bit fraction f). T splits along u as u1 = round(wu T / 256),
+// u0 = T - u1; each column along v: w11 = round(wv u1 / 256), w01 = u0 wv / 256 rounded half down (so that T = 256
+// gives w11 = round(wu wv / 256), w01 = wv - w11); 3D splits T along w first, then each plane so (tri-3d: 256 of
+// 256). Rounding is half up. Tap i: u is bit 0, v bit 1, w bit 2 (sample_level's order).
+using TapWeights = std::array<uint64_t, 8>;
+
+TapWeights split_weights(const AxisTaps (&t)[3], unsigned dims, uint64_t total) {
+  const auto w8 = [&](unsigned a) { return static_cast<uint64_t>(t[a].w1 * 256.0f); };
+  const auto up = [](uint64_t x) { return (x + 128) >> 8; };
+  const auto down = [](uint64_t x) { return (x + 127) >> 8; };
+  TapWeights w{};
+  auto split2d = [&](uint64_t plane, uint64_t* out) {
+    const uint64_t u1 = up(w8(0) * plane), u0 = plane - u1;
+    if (dims == 1) {
+      out[0] = u0, out[1] = u1;
+      return;
+    }
+    const uint64_t w11 = up(w8(1) * u1), w01 = down(w8(1) * u0);
+    out[0] = u0 - w01, out[1] = u1 - w11, out[2] = w01, out[3] = w11;
+  };
+  if (dims == 3) {
+    const uint64_t p1 = up(w8(2) * total);
+    split2d(total - p1, w.data());
+    split2d(p1, w.data() + 4);
+  } else {
+    split2d(total, w.data());
+  }
+  return w;
+}
+
+// Float filtering as the GPU does it: the taps that have weight are aligned to the largest one's exponent with
+// `align` fractional bits, truncated towards zero; summed with their 8-bit weights (split_weights, summing to
+// 256); the sum rounded to the result's precision, ties away from zero. FLOAT16: 14 bits aligned, an fp16 result
+// (tests/hw filter-fp16: every one- and two-axis lookup); decoded sRGB: 7 bits (its table values have 8
+// significant bits), fp16 (filter-srgb: every R, G, B); FLOAT32: 27 bits, an fp32 result (gpu-tex seed 5151,
+// 2d-formats-linear, R32F and RGBA32F with the split weights: 139 of the fit half's 141 finite lookups, 26 bits
+// 129, 28 bits 134; the check half 138 of 138; tests/hw filter-fp32's one-axis lookups, all 4112 components).
+// NaN and infinite taps: nonfinite_filter.
 struct FloatFilter {
   int align;         // fractional bits the largest tap keeps
   int mantissa;      // fractional bits of the result's significand
@@ -171,7 +205,7 @@ struct FloatFilter {
 };
 constexpr FloatFilter kHalfFilter{14, 10, -14, 65504.0};
 constexpr FloatFilter kSrgbFilter{7, 10, -14, 65504.0};
-constexpr FloatFilter kFloatFilter{28, 23, -126, 0x1.fffffep127};
+constexpr FloatFilter kFloatFilter{27, 23, -126, 0x1.fffffep127};
 
 // The aligned-sum parameters of component c (float_filter_components says which components have them).
 const FloatFilter& float_filter_for(const FormatPlan& f, unsigned c) {
@@ -210,33 +244,26 @@ unsigned weighted_taps(const AxisTaps (&t)[3], unsigned dims) {
   return mask;
 }
 
-float filter_float(const std::array<Rgba, 8>& tap, const AxisTaps (&t)[3], unsigned dims, unsigned c,
-                   const FloatFilter& f) {
-  const unsigned n = 1u << dims;
-  int64_t w[8];
+// Component c of n taps with 8-bit weights w (summing to 256).
+float filter_float(const std::array<Rgba, 8>& tap, const TapWeights& w, unsigned n, unsigned c, const FloatFilter& f) {
   unsigned weighted = 0;
-  for (unsigned i = 0; i < n; ++i) {
-    w[i] = 1;
-    for (unsigned a = 0; a < dims; ++a) {
-      const auto w1 = static_cast<int64_t>(t[a].w1 * 256.0f);
-      w[i] *= ((i >> a) & 1) ? w1 : 256 - w1;
-    }
+  for (unsigned i = 0; i < n; ++i)
     if (w[i] > 0) weighted |= 1u << i;
-  }
   if (const auto special = nonfinite_filter(tap, weighted, c)) return *special;
   double largest = 0;
   for (unsigned i = 0; i < n; ++i)
     if (w[i] > 0) largest = std::max(largest, std::fabs(static_cast<double>(tap[i][c])));
   if (largest == 0) return 0.0f;
-  // Aligned taps are integers below 2^(align + 1), weights below 2^(8 dims): the sum fits 64 bits.
+  // Aligned taps are integers below 2^(align + 1), weights at most 2^8: the sum of 8 fits 64 bits.
   const int shift = f.align - std::ilogb(largest);
   int64_t sum = 0;
   for (unsigned i = 0; i < n; ++i)
-    if (w[i] > 0) sum += w[i] * static_cast<int64_t>(std::trunc(std::ldexp(static_cast<double>(tap[i][c]), shift)));
+    if (w[i] > 0)
+      sum += static_cast<int64_t>(w[i]) * static_cast<int64_t>(std::trunc(std::ldexp(static_cast<double>(tap[i][c]), shift)));
   if (sum == 0) return 0.0f;
   // |sum| * 2^scale, rounded to `mantissa` fractional bits below its leading one (fixed below min_exponent).
   const uint64_t m = static_cast<uint64_t>(sum < 0 ? -sum : sum);
-  const int scale = -shift - 8 * static_cast<int>(dims);
+  const int scale = -shift - 8;
   const int e = std::max(static_cast<int>(std::bit_width(m)) - 1 + scale, f.min_exponent);
   const int k = e - f.mantissa - scale;  // bits of m below the result's last place
   const uint64_t q = k <= 0 ? m << -k : (m + (uint64_t{1} << (k - 1))) >> k;
@@ -321,9 +348,8 @@ float blend_levels_float(const FormatPlan& f, unsigned c, float r0, float r1, fl
   std::array<Rgba, 8> tap{};
   tap[0][c] = r0;
   tap[1][c] = r1;
-  AxisTaps t[3];
-  t[0].w1 = weight1;
-  return filter_float(tap, t, 1, c, float_filter_for(f, c));
+  const auto w1 = static_cast<uint64_t>(weight1 * 256.0f);
+  return filter_float(tap, TapWeights{256 - w1, w1}, 2, c, float_filter_for(f, c));
 }
 
 float blend_levels_lerp(float r0, float r1, float weight1) {
@@ -442,35 +468,16 @@ Rgba sample_level(const LevelSample& s, bool& resident) {
         if (const auto special = nonfinite_filter(tap, weighted, c)) r[c] = *special;
   }
   if (s.sums) *s.sums = FixedSums{};
-  for (unsigned c = 0; c < 4; ++c)
-    if ((floats >> c) & 1) r[c] = filter_float(tap, t, s.dims, c, float_filter_for(*s.format, c));
-  if (!fixed) return r;
-  // 16-bit fixed point (tests/hw: filter-unorm8, filter-2d, wrap, mip-vs-flat, mip-footprint, tri-blend): every
-  // tap has an 8-bit weight; the taps of a level share its total T (256, or 256 - f and f when two levels blend
-  // with lambda's 8-bit fraction f). T splits along u as u1 = round(wu T / 256), u0 = T - u1; each column along v:
-  // w11 = round(wv u1 / 256), w01 = u0 wv / 256 rounded half down (so that T = 256 gives w11 = round(wu wv / 256),
-  // w01 = wv - w11); 3D splits T along w first, then each plane so (tri-3d: 256 of 256). Rounding is half up.
-  // The sum of the weighted 16-bit texels over all taps of both levels rounds once: N = (S + 128) >> 8.
-  const auto w8 = [&](unsigned a) { return static_cast<uint64_t>(t[a].w1 * 256.0f); };
-  const auto up = [](uint64_t x) { return (x + 128) >> 8; };
-  const auto down = [](uint64_t x) { return (x + 127) >> 8; };
-  uint64_t w[8];
-  auto split2d = [&](uint64_t total, uint64_t* out) {
-    const uint64_t u1 = up(w8(0) * total), u0 = total - u1;
-    if (s.dims == 1) {
-      out[0] = u0, out[1] = u1;
-      return;
-    }
-    const uint64_t w11 = up(w8(1) * u1), w01 = down(w8(1) * u0);
-    out[0] = u0 - w01, out[1] = u1 - w11, out[2] = w01, out[3] = w11;
-  };
-  if (s.dims == 3) {
-    const uint64_t p1 = up(w8(2) * s.total);
-    split2d(s.total - p1, w);
-    split2d(p1, w + 4);
-  } else {
-    split2d(s.total, w);
+  if (floats) {
+    const TapWeights w = split_weights(t, s.dims, 256);
+    for (unsigned c = 0; c < 4; ++c)
+      if ((floats >> c) & 1) r[c] = filter_float(tap, w, n, c, float_filter_for(*s.format, c));
   }
+  if (!fixed) return r;
+  // 16-bit fixed point (tests/hw: filter-unorm8, filter-2d, wrap, mip-vs-flat, mip-footprint, tri-blend): the
+  // weighted 16-bit texels of all taps of both levels (split_weights with the level's total) sum and round once:
+  // N = (S + 128) >> 8.
+  const TapWeights w = split_weights(t, s.dims, s.total);
   if (s.sums) s.sums->mask = fixed;
   for (unsigned c = 0; c < 4; ++c) {
     if (!((fixed >> c) & 1)) continue;

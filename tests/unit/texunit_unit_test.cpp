@@ -400,6 +400,36 @@ TEST(TextureUnit, NonFiniteTexelsInLinearFiltering) {
   }
 }
 
+// Float texels take the same 8-bit tap weights as UNORM ones (filter.cpp, split_weights): T = 256 splits along u,
+// then each column along v. A 4x4 R32G32B32A32_FLOAT texture, lookup at texel space (2.0, 2.04296875): u = 1.5
+// texels past the first centre (wu = 128/256), v = 1.54296875 (wv = 139/256, footprint rows 1 and 2). u1 = 128,
+// u0 = 128; w11 = round(139 * 128 / 256) = round(69.5) = 70 (half up), w01 = 69.5 rounded half down = 69; so
+// w00 = 59, w10 = 58, w01 = 69, w11 = 70. Texel (1, 1) = 1, the rest 0: R = 59/256 = 0.23046875, where the
+// product of the axis weights would give 128 * 117 / 65536 = 0.228515625. Texel (2, 2) = 1 alone: 70/256.
+TEST(TextureUnit, FloatTapsShareEightBitWeights) {
+  Fixture f(4, 4, 1);
+  f.tex_.fill(0, 0.0f);
+  f.sampler_.mag = MagFilter::Linear;
+  TextureUnit unit(f, Policy::nvidia());
+  Response out;
+  const float u = 2.0f / 4, v = 2.04296875f / 4;
+  f.tex_.set(0, 0, 1, 1, 1.0f, 0.0f, 0.0f, 0.0f);
+  unit.run(make_request(TexOp::Sample, u, v), out);
+  EXPECT_EQ(out.value[0][0], fb(59.0f / 256));
+  f.tex_.set(0, 0, 1, 1, 0.0f, 0.0f, 0.0f, 0.0f);
+  f.tex_.set(0, 0, 2, 2, 1.0f, 0.0f, 0.0f, 0.0f);
+  unit.run(make_request(TexOp::Sample, u, v), out);
+  EXPECT_EQ(out.value[0][0], fb(70.0f / 256));
+  // FLOAT32 taps are aligned to the largest one's exponent with 27 fractional bits, truncated towards zero.
+  // Texel (1, 1) = 1 (weight 59), the other three 3 * 2^-28 (weights 58 + 69 + 70 = 197): aligned, 3 * 2^-28
+  // becomes 2^-27, and the sum 59 + 197 * 2^-27, over 256, is 59/256 + 0.38 of its last place (2^-26): R = 59/256.
+  // With 28 bits (or none) the small taps keep 3 * 2^-28, 0.58 of the last place, and R would round up.
+  f.tex_.fill(0, 0x1.8p-27f);
+  f.tex_.set(0, 0, 1, 1, 1.0f, 0.0f, 0.0f, 0.0f);
+  unit.run(make_request(TexOp::Sample, u, v), out);
+  EXPECT_EQ(out.value[0][0], fb(59.0f / 256));
+}
+
 // Anisotropic filtering when magnifying (lod.h, anisotropic_taps): a footprint 1.5 x 0.25 texels, maximum ratio
 // 16, is two bilinear taps 2/3 texel apart along u, averaged. Texel column i holds i * i (every row alike); the
 // lookup is at texel (8.25, 8.5). Taps at u = 8.25 -+ 1/3: 7.9167 and 8.5833, with 8 sub-texel bits (nearest,
