@@ -219,9 +219,9 @@ const FloatFilter& float_filter_for(const FormatPlan& f, unsigned c) {
 // do not count in float_filter's alignment. Returns nothing when the weighted taps are finite.
 inline constexpr uint32_t kFilteredNan = 0x7fffffff;
 
-std::optional<float> nonfinite_filter(const std::array<Rgba, 8>& tap, unsigned weighted, unsigned c) {
+std::optional<float> nonfinite_filter(const Rgba* tap, unsigned n, unsigned weighted, unsigned c) {
   bool nan = false, pos = false, neg = false;
-  for (unsigned i = 0; i < 8; ++i) {
+  for (unsigned i = 0; i < n; ++i) {
     if (!((weighted >> i) & 1)) continue;
     const float v = tap[i][c];
     nan |= std::isnan(v);
@@ -244,23 +244,30 @@ unsigned weighted_taps(const AxisTaps (&t)[3], unsigned dims) {
   return mask;
 }
 
-// Component c of n taps with 8-bit weights w (summing to 256).
-float filter_float(const std::array<Rgba, 8>& tap, const TapWeights& w, unsigned n, unsigned c, const FloatFilter& f) {
+// Component c of n taps (at most 16: two levels' footprints) with 8-bit weights w, summing to 256.
+float filter_float(const Rgba* tap, const uint64_t* w, unsigned n, unsigned c, const FloatFilter& f) {
   unsigned weighted = 0;
   for (unsigned i = 0; i < n; ++i)
     if (w[i] > 0) weighted |= 1u << i;
-  if (const auto special = nonfinite_filter(tap, weighted, c)) return *special;
+  if (const auto special = nonfinite_filter(tap, n, weighted, c)) return *special;
+  // A zero result is -0 when every tap with weight is negative or -0 (gpu-tex seed 5151, 2d-formats-linear fit
+  // half: an RGBA16F border's -0 alone reads -0).
   double largest = 0;
+  bool negative = true;
   for (unsigned i = 0; i < n; ++i)
-    if (w[i] > 0) largest = std::max(largest, std::fabs(static_cast<double>(tap[i][c])));
-  if (largest == 0) return 0.0f;
-  // Aligned taps are integers below 2^(align + 1), weights at most 2^8: the sum of 8 fits 64 bits.
+    if (w[i] > 0) {
+      largest = std::max(largest, std::fabs(static_cast<double>(tap[i][c])));
+      negative = negative && std::signbit(tap[i][c]);
+    }
+  const float zero = negative ? -0.0f : 0.0f;
+  if (largest == 0) return zero;
+  // Aligned taps are integers below 2^(align + 1), weights at most 2^8: the sum of 16 fits 64 bits.
   const int shift = f.align - std::ilogb(largest);
   int64_t sum = 0;
   for (unsigned i = 0; i < n; ++i)
     if (w[i] > 0)
       sum += static_cast<int64_t>(w[i]) * static_cast<int64_t>(std::trunc(std::ldexp(static_cast<double>(tap[i][c]), shift)));
-  if (sum == 0) return 0.0f;
+  if (sum == 0) return zero;
   // |sum| * 2^scale, rounded to `mantissa` fractional bits below its leading one (fixed below min_exponent).
   const uint64_t m = static_cast<uint64_t>(sum < 0 ? -sum : sum);
   const int scale = -shift - 8;
@@ -349,7 +356,18 @@ float blend_levels_float(const FormatPlan& f, unsigned c, float r0, float r1, fl
   tap[0][c] = r0;
   tap[1][c] = r1;
   const auto w1 = static_cast<uint64_t>(weight1 * 256.0f);
-  return filter_float(tap, TapWeights{256 - w1, w1}, 2, c, float_filter_for(f, c));
+  const uint64_t w[2] = {256 - w1, w1};
+  return filter_float(tap.data(), w, 2, c, float_filter_for(f, c));
+}
+
+float blend_levels_float(const FormatPlan& f, unsigned c, const FixedSums& l0, const FixedSums& l1) {
+  std::array<Rgba, 16> tap{};
+  std::array<uint64_t, 16> w{};
+  std::copy_n(l0.tap.begin(), l0.taps, tap.begin());
+  std::copy_n(l1.tap.begin(), l1.taps, tap.begin() + l0.taps);
+  std::copy_n(l0.weight.begin(), l0.taps, w.begin());
+  std::copy_n(l1.weight.begin(), l1.taps, w.begin() + l0.taps);
+  return filter_float(tap.data(), w.data(), l0.taps + l1.taps, c, float_filter_for(f, c));
 }
 
 float blend_levels_lerp(float r0, float r1, float weight1) {
@@ -357,7 +375,7 @@ float blend_levels_lerp(float r0, float r1, float weight1) {
   tap[0][0] = r0;
   tap[1][0] = r1;
   const unsigned weighted = (weight1 < 1.0f ? 1u : 0u) | (weight1 > 0.0f ? 2u : 0u);
-  if (const auto special = nonfinite_filter(tap, weighted, 0)) return *special;
+  if (const auto special = nonfinite_filter(tap.data(), 2, weighted, 0)) return *special;
   return r0 + weight1 * (r1 - r0);
 }
 
@@ -465,13 +483,21 @@ Rgba sample_level(const LevelSample& s, bool& resident) {
     }
     for (unsigned c = 0; c < 4; ++c)
       if (!(((fixed | floats) >> c) & 1))
-        if (const auto special = nonfinite_filter(tap, weighted, c)) r[c] = *special;
+        if (const auto special = nonfinite_filter(tap.data(), n, weighted, c)) r[c] = *special;
   }
   if (s.sums) *s.sums = FixedSums{};
   if (floats) {
-    const TapWeights w = split_weights(t, s.dims, 256);
+    const TapWeights w = split_weights(t, s.dims, s.total);
+    if (s.sums) {
+      s.sums->float_mask = floats;
+      s.sums->taps = n;
+      s.sums->tap = tap;
+      s.sums->weight = w;
+    }
+    // One level alone (its total 256); two levels sum their taps as one (blend_levels_float).
+    const TapWeights w256 = s.total == 256 ? w : split_weights(t, s.dims, 256);
     for (unsigned c = 0; c < 4; ++c)
-      if ((floats >> c) & 1) r[c] = filter_float(tap, w, n, c, float_filter_for(*s.format, c));
+      if ((floats >> c) & 1) r[c] = filter_float(tap.data(), w256.data(), n, c, float_filter_for(*s.format, c));
   }
   if (!fixed) return r;
   // 16-bit fixed point (tests/hw: filter-unorm8, filter-2d, wrap, mip-vs-flat, mip-footprint, tri-blend): the

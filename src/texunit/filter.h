@@ -21,6 +21,12 @@ using Rgba = std::array<float, 4>;
 struct FixedSums {
   std::array<uint64_t, 4> sum{};
   unsigned mask = 0;  // components that hold a sum
+  // The float-filtered components' (float_filter_components) taps and their 8-bit weights, split from the
+  // level's total: two levels' taps sum as one (blend_levels_float).
+  unsigned float_mask = 0;
+  unsigned taps = 0;
+  std::array<Rgba, 8> tap{};
+  std::array<uint64_t, 8> weight{};
 };
 
 struct LevelSample {
@@ -62,6 +68,8 @@ unsigned fixed_point_components(const FormatPlan& f, const Policy& p, bool compa
 unsigned float_filter_components(const FormatPlan& f, const Policy& p, bool compare);
 // Two levels' results of such a component blended the same way (weight1: lambda's fraction, a multiple of 1/256).
 float blend_levels_float(const FormatPlan& f, unsigned c, float r0, float r1, float weight1);
+// Two levels' taps of such a component (FixedSums, each level's weights split from its total) as one sum.
+float blend_levels_float(const FormatPlan& f, unsigned c, const FixedSums& level0, const FixedSums& level1);
 // Two levels' results of any other component: r0 + weight1 (r1 - r0) in fp32, NaN and infinities as linear
 // filtering takes them (filter.cpp, nonfinite_filter: +Inf blended with a finite value stays +Inf).
 float blend_levels_lerp(float r0, float r1, float weight1);

@@ -280,6 +280,7 @@ class QuadSampler {
   struct TapSums {
     std::array<double, 4> sum{};
     unsigned mask = 0;
+    FixedSums taps;  // one footprint's float taps (none for anisotropic taps: their results blend)
   };
 
   // Sample one level, anisotropically with taps.count > 1: the taps along the footprint's major axis, `unit` the
@@ -299,6 +300,7 @@ class QuadSampler {
       if (sums) {
         sums->mask = one.mask;
         for (unsigned c = 0; c < 4; ++c) sums->sum[c] = static_cast<double>(one.sum[c]);
+        sums->taps = one;
       }
       return r;
     }
@@ -371,7 +373,8 @@ class QuadSampler {
       const unsigned floats = integral ? float_filter_components(b.tex->format, p_, rq_.depth_compare || s.depth_compare) : 0;
       for (unsigned i = 0; i < 4; ++i) {
         if ((floats >> i) & 1) {
-          r[i] = blend_levels_float(b.tex->format, i, r[i], r1[i], c.weight1);
+          r[i] = ((s0.taps.float_mask & s1.taps.float_mask) >> i) & 1 ? blend_levels_float(b.tex->format, i, s0.taps, s1.taps)
+                                                                  : blend_levels_float(b.tex->format, i, r[i], r1[i], c.weight1);
         } else if ((fixed >> i) & 1) {
           r[i] = float_of_unorm16(rounded(s0.sum[i] + s1.sum[i]));
         } else {

@@ -428,6 +428,32 @@ TEST(TextureUnit, FloatTapsShareEightBitWeights) {
   f.tex_.set(0, 0, 1, 1, 1.0f, 0.0f, 0.0f, 0.0f);
   unit.run(make_request(TexOp::Sample, u, v), out);
   EXPECT_EQ(out.value[0][0], fb(59.0f / 256));
+  // A zero from taps that are all -0 is -0.
+  f.tex_.fill(0, -0.0f);
+  unit.run(make_request(TexOp::Sample, u, v), out);
+  EXPECT_EQ(out.value[0][0], fb(-0.0f));
+}
+
+// Two levels of a float texture sum their taps as one, each level's weights split from its share (256 - f and f)
+// as UNORM levels do, not two results blended. LOD 0.5 (f = 128), the lookup above: level 0 at (1.5, 1.54296875)
+// past the first centre, T = 128: u1 = u0 = 64, w11 = round(139 * 64 / 256) = 35, w01 = round(34.75) = 35, so
+// texel (1, 1) weighs 64 - 35 = 29. Level 1 (2x2) all 0: R = 29/256, where blending the levels' results would give
+// (59/256) / 2 = 29.5/256.
+TEST(TextureUnit, FloatLevelsSumTheirTapsAsOne) {
+  Fixture f(4, 4, 2);
+  f.tex_.fill(0, 0.0f);
+  f.tex_.fill(1, 0.0f);
+  f.tex_.set(0, 0, 1, 1, 1.0f, 0.0f, 0.0f, 0.0f);
+  f.sampler_.mag = MagFilter::Linear;
+  f.sampler_.min = MinFilter::Linear;
+  f.sampler_.mip = MipFilter::Linear;
+  TextureUnit unit(f, Policy::nvidia());
+  Request r = make_request(TexOp::Sample, 2.0f / 4, 2.04296875f / 4);
+  r.lod = LodMode::Lod;
+  for (auto& l : r.lanes) l.lod = fb(0.5f);
+  Response out;
+  unit.run(r, out);
+  EXPECT_EQ(out.value[0][0], fb(29.0f / 256));
 }
 
 // Anisotropic filtering when magnifying (lod.h, anisotropic_taps): a footprint 1.5 x 0.25 texels, maximum ratio
