@@ -25,6 +25,9 @@ struct FixedSums {
   // level's total: two levels' taps sum as one (blend_levels_float).
   unsigned float_mask = 0;
   unsigned taps = 0;
+  // The SNORM8 components' (snorm8_components) sums of 8-bit codes times weights; two levels add them.
+  unsigned snorm_mask = 0;
+  std::array<int64_t, 4> snorm_sum{};
   std::array<Rgba, 8> tap{};
   std::array<uint64_t, 8> weight{};
 };
@@ -70,6 +73,11 @@ unsigned float_filter_components(const FormatPlan& f, const Policy& p, bool comp
 float blend_levels_float(const FormatPlan& f, unsigned c, float r0, float r1, float weight1);
 // Two levels' taps of such a component (FixedSums, each level's weights split from its total) as one sum.
 float blend_levels_float(const FormatPlan& f, unsigned c, const FixedSums& level0, const FixedSums& level1);
+// Components that are 8-bit SNORM: the GPU filters (and gathers) them as sums of codes times 8-bit weights,
+// returned as 16-bit SNORM values (filter.cpp, snorm8_of_sum), under the same policy switch.
+unsigned snorm8_components(const FormatPlan& f, const Policy& p, bool compare);
+// Such a component from its sum T of codes times weights (weights adding up to 256 over the levels).
+float snorm8_of_sum(int64_t t);
 // Two levels' results of any other component: r0 + weight1 (r1 - r0) in fp32, NaN and infinities as linear
 // filtering takes them (filter.cpp, nonfinite_filter: +Inf blended with a finite value stays +Inf).
 float blend_levels_lerp(float r0, float r1, float weight1);

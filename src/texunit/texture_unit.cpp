@@ -375,6 +375,8 @@ class QuadSampler {
         if ((floats >> i) & 1) {
           r[i] = ((s0.taps.float_mask & s1.taps.float_mask) >> i) & 1 ? blend_levels_float(b.tex->format, i, s0.taps, s1.taps)
                                                                   : blend_levels_float(b.tex->format, i, r[i], r1[i], c.weight1);
+        } else if (integral && ((s0.taps.snorm_mask & s1.taps.snorm_mask) >> i) & 1) {
+          r[i] = snorm8_of_sum(s0.taps.snorm_sum[i] + s1.taps.snorm_sum[i]);
         } else if ((fixed >> i) & 1) {
           r[i] = float_of_unorm16(rounded(s0.sum[i] + s1.sum[i]));
         } else {

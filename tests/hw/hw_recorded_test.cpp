@@ -77,10 +77,12 @@ const std::map<std::string, Expectation>& expectations() {
       {"lod-vector-3d", {Expectation::within, 2.0 / 256, 39}},
       // Sampler LOD bias and clamps that s5.8 / u4.8 do not hold exactly: the driver's rounding of them.
       {"lod-bias-precision", {Expectation::within, 1.0 / 256, 17}},
-      // Lookups not yet exact: SNORM8 arithmetic; LOD-dependent ones inherit the fitted rho; a few 3D level blends
+      // Lookups not yet exact: LOD-dependent ones inherit the fitted rho; a few 3D level blends
       // (docs/texunit.md, "Measured on a GPU").
       {"format-linear", {Expectation::within, 0.013, 311}},
-      {"filter-snorm8", {Expectation::within, 1.9e-5, 0}},
+      // SNORM8 filters to 16-bit SNORM values n / 32767 (filter.cpp, snorm8_of_sum); within about 0.1 of a rounding
+      // tie the GPU's n is sometimes one lower: at most one unit of n (plus the two results' fp32 rounding) apart.
+      {"filter-snorm8", {Expectation::within, 1.0 / 32767 + 0x1p-23, 416}},
       {"trilinear", {Expectation::within, 0.0048, 82}},
       {"tri-blend-4x4", {Expectation::within, 0.0029, 117}},
       {"tri-3d-mip", {Expectation::within, 0.0038, 252}},

@@ -434,6 +434,31 @@ TEST(TextureUnit, FloatTapsShareEightBitWeights) {
   EXPECT_EQ(out.value[0][0], fb(-0.0f));
 }
 
+// SNORM8 filters as a sum of codes times the 8-bit weights, returned as a 16-bit SNORM value (filter.cpp,
+// snorm8_of_sum). The lookup above (weights 59, 58, 69, 70) with texel (1, 1) = code 100, the rest 0: T = 5900,
+// n = round(5900 * 32767 / (256 * 127)) = round(5946.27) = 5946, R = 5946 / 32767 (not 5900 / 32512). A gather
+// returns each texel so: code 100 is n = round(100 * 32767 / 127) = round(25800.79) = 25801; point sampling
+// returns 100 / 127.
+TEST(TextureUnit, Snorm8FiltersToSixteenBitValues) {
+  Fixture f(4, 4, 1);
+  f.bound_->header.components = 0x08;  // A8B8G8R8
+  f.bound_->header.types = {DataType::Snorm, DataType::Snorm, DataType::Snorm, DataType::Snorm};
+  f.bound_.emplace(BoundTexture{f.bound_->header, *FormatPlan::make(f.bound_->header.format()), &f.tex_, nullptr});
+  f.tex_.fill(0, 0.0f);
+  f.tex_.set(0, 0, 1, 1, 100.0f / 127, 0.0f, 0.0f, 0.0f);
+  f.sampler_.mag = MagFilter::Linear;
+  TextureUnit unit(f, Policy::nvidia());
+  Response out;
+  unit.run(make_request(TexOp::Sample, 2.0f / 4, 2.04296875f / 4), out);
+  EXPECT_EQ(out.value[0][0], fb(static_cast<float>(5946.0 / 32767)));
+  unit.run(make_request(TexOp::Gather, 1.5f / 4, 1.5f / 4), out);  // footprint texels (1..2, 1..2)
+  EXPECT_EQ(out.value[0][3], fb(static_cast<float>(25801.0 / 32767)));  // (i0, j0): texel (1, 1)
+  EXPECT_EQ(out.value[0][1], fb(0.0f));
+  f.sampler_.mag = MagFilter::Point;
+  unit.run(make_request(TexOp::Sample, 1.5f / 4, 1.5f / 4), out);
+  EXPECT_EQ(out.value[0][0], fb(100.0f / 127));
+}
+
 // Two levels of a float texture sum their taps as one, each level's weights split from its share (256 - f and f)
 // as UNORM levels do, not two results blended. LOD 0.5 (f = 128), the lookup above: level 0 at (1.5, 1.54296875)
 // past the first centre, T = 128: u1 = u0 = 64, w11 = round(139 * 64 / 256) = 35, w01 = round(34.75) = 35, so
