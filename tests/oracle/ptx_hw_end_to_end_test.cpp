@@ -77,7 +77,7 @@ const std::map<std::string, Bound>& bounds() {
       m[c] = {true, 0};
     const std::pair<const char*, double> within[] = {
         {"lod-shape", 2.0 / 256},  {"lod-vector", 2.0 / 256},     {"lod-vector-3d", 2.0 / 256},
-        {"lod-bias-precision", 1.0 / 256}, {"format-linear", 0.013}, {"filter-snorm8", 1.9e-5},
+        {"lod-bias-precision", 1.0 / 256}, {"format-linear", 0.013}, {"filter-snorm8", 1.0 / 32767 + 0x1p-23},
         {"trilinear", 0.0048},     {"tri-blend-4x4", 0.0029},     {"tri-3d-mip", 0.0038},
         {"offset", 0.0028},        {"target-1d", 0.003},          {"target-1d_array", 0.0036},
         {"target-2d_array", 0.0049}, {"target-3d", 0.0038},       {"cube-seamless", 0.0021},
