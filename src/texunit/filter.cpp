@@ -412,12 +412,12 @@ unsigned snorm8_components(const FormatPlan& f, const Policy& p, bool compare) {
 }
 
 // SNORM8 filtering (tests/hw filter-snorm8: 416 of 514 lookups exact, the rest one unit of n; gpu-tex seed 5151,
-// RGBA8 SNORM, fit half: 2D bilinear lookups inside the texture 39 of 49, the 2d-gather check half 288 of 288 components): the sum T of the
-// taps' codes (-127..127) times their 8-bit weights (split_weights) becomes n = T * 32767 / (256 * 127) rounded
-// half away from zero, the result n / 32767: a 16-bit SNORM value, not T / (256 * 127). The GPU's n is one lower
-// on some lookups within about 0.1 of a tie (no rule found yet; docs/texunit.md), and it sums code -128 as -128
-// where tmu, reading decoded texels, sums -127. A gather returns each texel so (T = 256 c); point sampling
-// returns c / 127.
+// RGBA8 SNORM, fit half: 2D bilinear lookups inside the texture 39 of 49; the 2d-gather check half: 288 of 288
+// components): the sum T of the taps' codes (-127..127) times their 8-bit weights (split_weights) becomes
+// n = T * 32767 / (256 * 127) rounded half away from zero, the result n / 32767: a 16-bit SNORM value, not
+// T / (256 * 127). The GPU's n is one lower on some lookups within about 0.1 of a tie (no rule found yet;
+// docs/texunit.md), and it sums code -128 as -128 where tmu, reading decoded texels, sums -127. A gather returns
+// each texel so (T = 256 c); point sampling returns c / 127.
 float snorm8_of_sum(int64_t t) {
   const int64_t num = t * 32767, den = 256 * 127;
   const int64_t mag = (std::abs(num) * 2 + den) / (2 * den);
@@ -462,7 +462,7 @@ Rgba sample_level(const LevelSample& s, bool& resident) {
         ijk[a] = size[a] - 1;
     }
     Rgba r = f.texel(ijk[0], ijk[1], ijk[2]);
-    if (s.footprint && !f.integer()) {
+    if (s.footprint) {
       const unsigned snorm = snorm8_components(*s.format, p, s.compare);
       for (unsigned c = 0; c < 4; ++c)
         if ((snorm >> c) & 1) r[c] = snorm8_of_sum(256 * snorm8_code(r[c]));
@@ -518,22 +518,22 @@ Rgba sample_level(const LevelSample& s, bool& resident) {
         if (const auto special = nonfinite_filter(tap.data(), n, weighted, c)) r[c] = *special;
   }
   if (s.sums) *s.sums = FixedSums{};
+  if (!gpu) return r;
+  // The taps' weights from the level's total; a level's own result, when two levels blend, from 256 (what the
+  // caller falls back to when it cannot sum both levels' taps as one).
+  const TapWeights w = split_weights(t, s.dims, s.total);
+  const TapWeights w256 = s.total == 256 || !(floats | snorm) ? w : split_weights(t, s.dims, 256);
   if (floats) {
-    const TapWeights w = split_weights(t, s.dims, s.total);
     if (s.sums) {
       s.sums->float_mask = floats;
       s.sums->taps = n;
       s.sums->tap = tap;
       s.sums->weight = w;
     }
-    // One level alone (its total 256); two levels sum their taps as one (blend_levels_float).
-    const TapWeights w256 = s.total == 256 ? w : split_weights(t, s.dims, 256);
     for (unsigned c = 0; c < 4; ++c)
       if ((floats >> c) & 1) r[c] = filter_float(tap.data(), w256.data(), n, c, float_filter_for(*s.format, c));
   }
   if (snorm) {
-    const TapWeights w = split_weights(t, s.dims, s.total);
-    const TapWeights w256 = s.total == 256 ? w : split_weights(t, s.dims, 256);
     if (s.sums) s.sums->snorm_mask = snorm;
     for (unsigned c = 0; c < 4; ++c) {
       if (!((snorm >> c) & 1)) continue;
@@ -551,7 +551,6 @@ Rgba sample_level(const LevelSample& s, bool& resident) {
   // 16-bit fixed point (tests/hw: filter-unorm8, filter-2d, wrap, mip-vs-flat, mip-footprint, tri-blend): the
   // weighted 16-bit texels of all taps of both levels (split_weights with the level's total) sum and round once:
   // N = (S + 128) >> 8.
-  const TapWeights w = split_weights(t, s.dims, s.total);
   if (s.sums) s.sums->mask = fixed;
   for (unsigned c = 0; c < 4; ++c) {
     if (!((fixed >> c) & 1)) continue;

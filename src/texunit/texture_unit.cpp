@@ -280,7 +280,7 @@ class QuadSampler {
   struct TapSums {
     std::array<double, 4> sum{};
     unsigned mask = 0;
-    FixedSums taps;  // one footprint's float taps (none for anisotropic taps: their results blend)
+    FixedSums footprint;  // one footprint's float taps and SNORM8 sums (none for anisotropic taps: their results blend)
   };
 
   // Sample one level, anisotropically with taps.count > 1: the taps along the footprint's major axis, `unit` the
@@ -300,7 +300,7 @@ class QuadSampler {
       if (sums) {
         sums->mask = one.mask;
         for (unsigned c = 0; c < 4; ++c) sums->sum[c] = static_cast<double>(one.sum[c]);
-        sums->taps = one;
+        sums->footprint = one;
       }
       return r;
     }
@@ -373,10 +373,11 @@ class QuadSampler {
       const unsigned floats = integral ? float_filter_components(b.tex->format, p_, rq_.depth_compare || s.depth_compare) : 0;
       for (unsigned i = 0; i < 4; ++i) {
         if ((floats >> i) & 1) {
-          r[i] = ((s0.taps.float_mask & s1.taps.float_mask) >> i) & 1 ? blend_levels_float(b.tex->format, i, s0.taps, s1.taps)
-                                                                  : blend_levels_float(b.tex->format, i, r[i], r1[i], c.weight1);
-        } else if (integral && ((s0.taps.snorm_mask & s1.taps.snorm_mask) >> i) & 1) {
-          r[i] = snorm8_of_sum(s0.taps.snorm_sum[i] + s1.taps.snorm_sum[i]);
+          const bool summed = ((s0.footprint.float_mask & s1.footprint.float_mask) >> i) & 1;
+          r[i] = summed ? blend_levels_float(b.tex->format, i, s0.footprint, s1.footprint)
+                        : blend_levels_float(b.tex->format, i, r[i], r1[i], c.weight1);
+        } else if (integral && ((s0.footprint.snorm_mask & s1.footprint.snorm_mask) >> i) & 1) {
+          r[i] = snorm8_of_sum(s0.footprint.snorm_sum[i] + s1.footprint.snorm_sum[i]);
         } else if ((fixed >> i) & 1) {
           r[i] = float_of_unorm16(rounded(s0.sum[i] + s1.sum[i]));
         } else {

@@ -42,6 +42,18 @@ std::string Selector::word(DefId d, unsigned w) const {
   return reg(it->second + w);
 }
 
+std::string Selector::aligned_block(DefId v, unsigned count) {
+  unsigned first = base.at(v);
+  const unsigned have = words(v);
+  const unsigned align = count == 3 ? 4 : count;
+  if (have != count || first % align != 0) {
+    const unsigned copy = scratch(align);
+    for (unsigned c = 0; c < count; ++c) emit(fmt::format("MOV {}, {}", reg(copy + c), c < have ? word(v, c) : "RZ"));
+    first = copy;
+  }
+  return reg(first);
+}
+
 std::optional<uint64_t> Selector::constant(DefId d, unsigned component) const {
   auto it = def_instr.find(d);
   if (it == def_instr.end()) return std::nullopt;

@@ -163,16 +163,8 @@ void store(Selector& sel, const Instr& i, const IntrinsicInstr& n, const Space& 
       if ((mask >> c) & 1) sel.emit(fmt::format("{} {}, {}", space.store, addr.at(4 * c), sel.r(v, c)));
     return;
   }
-  const std::string suffix = width_suffix(sel, i, 32, count);
-  unsigned first = sel.base.at(v);
-  if (first % count != 0) {
-    // Not an aligned vector (every definition is one today; kept for values that share registers later).
-    const unsigned s = sel.scratch(count);
-    for (unsigned c = 0; c < count; ++c)
-      sel.emit(fmt::format("MOV {}, {}", sel.reg(s + c), sel.r(v, c)));
-    first = s;
-  }
-  sel.emit(fmt::format("{}{} {}, {}", space.store, suffix, addr.at(0), sel.reg(first)));
+  // (Every definition is an aligned vector today; aligned_block copies one that is not.)
+  sel.emit(fmt::format("{}{} {}, {}", space.store, width_suffix(sel, i, 32, count), addr.at(0), sel.aligned_block(v, count)));
 }
 
 // load_ubo: a constant offset reads the bank directly, MOV Rd, c[0x3][base + offset] per component (ptxas folds

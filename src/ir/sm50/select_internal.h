@@ -68,6 +68,9 @@ struct Selector {
   unsigned dest(const Def& d);
   // Scratch registers for the duration of one instruction.
   unsigned scratch(unsigned n);
+  // The first register of `v`'s words as one aligned block of `count` registers (3 align as 4), copied to scratch
+  // registers when the value's own are not (missing words read RZ): vector memory and surface operands.
+  std::string aligned_block(DefId v, unsigned count);
   void release_scratch();
   std::vector<std::pair<unsigned, unsigned>> scratch_;
 

@@ -20,20 +20,6 @@ std::string text_index(const IntrinsicInstr& n, std::string_view key) {
   return "";
 }
 
-// The registers of `v` as one aligned block of `count` registers, copied to scratch registers when the value's own
-// are not (a value's registers are aligned to its size: the coordinates' 3 registers are copied).
-std::string block(Selector& sel, DefId v, unsigned count) {
-  unsigned first = sel.base.at(v);
-  const unsigned have = sel.words(v);
-  const unsigned align = count == 3 ? 4 : count;
-  if (have != count || first % align != 0) {
-    const unsigned s = sel.scratch(align);
-    for (unsigned c = 0; c < count; ++c) sel.emit(fmt::format("MOV {}, {}", sel.reg(s + c), c < have ? sel.word(v, c) : "RZ"));
-    first = s;
-  }
-  return sel.reg(first);
-}
-
 }  // namespace
 
 bool select_surface(Selector& sel, const Instr& i, const IntrinsicInstr& n) {
@@ -46,7 +32,7 @@ bool select_surface(Selector& sel, const Instr& i, const IntrinsicInstr& n) {
   const std::string surface = slot >= 0 ? fmt::format("{:#x}", slot) : sel.r(n.src[0]);
   const unsigned coords = sel.words(n.src[1]);
   if (coords < 1 || coords > 3) sel.fail(i, fmt::format("{}: {} coordinates (1-3)", name(n.op), coords));
-  const std::string ra = block(sel, n.src[1], coords);
+  const std::string ra = sel.aligned_block(n.src[1], coords);
   const std::string tail = clamp.empty() ? "" : "." + clamp;
   auto size = [&](unsigned bits) -> std::string {
     switch (bits) {
@@ -67,7 +53,7 @@ bool select_surface(Selector& sel, const Instr& i, const IntrinsicInstr& n) {
     return true;
   }
   const unsigned words = sel.words(n.src[2]);
-  const std::string rb = block(sel, n.src[2], words);
+  const std::string rb = sel.aligned_block(n.src[2], words);
   if (n.op == Intrinsic::surface_reduce) {
     sel.emit(fmt::format("SURED.{}.{}.{}{} [{}], {}, {}", form, dim, text_index(n, "op"), tail, ra, rb, surface));
     return true;
