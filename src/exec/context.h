@@ -39,7 +39,17 @@ struct Scoreboard {
     uint64_t writer = 0;             // address of the instruction that set the barrier
     uint32_t lanes = 0;              // the threads it ran for
   };
-  std::array<std::vector<Pending>, 6> write{}, read{};
+  // One barrier's outstanding instructions in issue order (DEPBAR counts them) and, for the hazard check, the
+  // same merged by writer and registers with their lanes joined: a loop that keeps issuing one instruction without
+  // waiting grows the first, not the second, so each access checks each outstanding writer once.
+  struct Queue {
+    std::vector<Pending> issued, merged;
+    void push(const Pending& p);
+    void keep_newest(std::size_t count);
+    void clear() { issued.clear(), merged.clear(); }
+    bool empty() const { return issued.empty(); }
+  };
+  std::array<Queue, 6> write{}, read{};
   // The wait mask of a control slot: every instruction on those barriers has completed.
   void wait(uint8_t mask);
   // DEPBAR.LE SBn, count: the oldest instructions on barrier n complete until at most `count` remain.

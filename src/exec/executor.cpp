@@ -39,6 +39,24 @@ std::string UninitialisedRead::to_string() const {
                      "holds the poison value {:#x})", address, reg, lanes, kPoison);
 }
 
+void Scoreboard::Queue::push(const Pending& p) {
+  issued.push_back(p);
+  for (auto& m : merged)
+    if (m.writer == p.writer && m.regs == p.regs) {
+      m.lanes |= p.lanes;
+      return;
+    }
+  merged.push_back(p);
+}
+
+void Scoreboard::Queue::keep_newest(std::size_t count) {
+  if (issued.size() <= count) return;
+  issued.erase(issued.begin(), issued.end() - static_cast<std::ptrdiff_t>(count));
+  const std::vector<Pending> kept = std::move(issued);
+  clear();
+  for (const auto& p : kept) push(p);
+}
+
 void Scoreboard::wait(uint8_t mask) {
   for (unsigned b = 0; b < 6; ++b)
     if ((mask >> b) & 1) {
@@ -49,8 +67,8 @@ void Scoreboard::wait(uint8_t mask) {
 
 void Scoreboard::wait_until(unsigned barrier, unsigned count) {
   if (barrier >= 6) return;
-  for (auto* q : {&write[barrier], &read[barrier]})
-    if (q->size() > count) q->erase(q->begin(), q->end() - count);
+  write[barrier].keep_newest(count);
+  read[barrier].keep_newest(count);
 }
 
 namespace {
@@ -65,12 +83,12 @@ void Context::check_hazard(unsigned r, bool write) {
   set_bit(done, r);
   for (unsigned b = 0; b < 6; ++b) {
     auto note = [&](const Scoreboard::Pending& p, Hazard::Kind kind) {
-      if (checked(p.regs, r) && (p.lanes & lanes) != 0 && reported_.emplace(address(), p.writer, r, kind == Hazard::Kind::WriteAfterRead).second)
+      if (checked(p.regs, r) && (p.lanes & lanes) != 0 && reported_.insert({address(), p.writer, r, kind == Hazard::Kind::WriteAfterRead}).second)
         report.hazards.push_back({address(), p.writer, r, b, kind});
     };
-    for (const auto& p : scoreboard.write[b]) note(p, write ? Hazard::Kind::WriteAfterWrite : Hazard::Kind::ReadAfterWrite);
+    for (const auto& p : scoreboard.write[b].merged) note(p, write ? Hazard::Kind::WriteAfterWrite : Hazard::Kind::ReadAfterWrite);
     if (write)
-      for (const auto& p : scoreboard.read[b]) note(p, Hazard::Kind::WriteAfterRead);
+      for (const auto& p : scoreboard.read[b].merged) note(p, Hazard::Kind::WriteAfterRead);
   }
 }
 
@@ -81,7 +99,7 @@ void Context::track_unwritten() {
       for (uint64_t bits = set[w]; bits; bits &= bits - 1) f(64 * w + static_cast<unsigned>(std::countr_zero(bits)));
   };
   each(checked_read_, [&](unsigned r) {
-    if ((written_[r] & lanes) != lanes && reported_unwritten_.emplace(address(), r).second)
+    if ((written_[r] & lanes) != lanes && reported_unwritten_.insert({address(), r}).second)
       report.uninitialised.push_back({address(), r, lanes & ~written_[r]});
   });
   each(checked_write_, [&](unsigned r) { written_[r] |= lanes; });
@@ -221,9 +239,9 @@ WarpExecution::Stop WarpExecution::resume() {
     // Variable-latency results and operands stay covered by the slot's barriers until waited on.
     if (!d.fixed_latency) {
       if (inst.ctrl.wrbar < 6 && c.checked_write_ != std::array<uint64_t, 4>{})
-        c.scoreboard.write[inst.ctrl.wrbar].push_back({c.checked_write_, inst.address(), lanes});
+        c.scoreboard.write[inst.ctrl.wrbar].push({c.checked_write_, inst.address(), lanes});
       if (inst.ctrl.rdbar < 6 && c.checked_read_ != std::array<uint64_t, 4>{})
-        c.scoreboard.read[inst.ctrl.rdbar].push_back({c.checked_read_, inst.address(), lanes});
+        c.scoreboard.read[inst.ctrl.rdbar].push({c.checked_read_, inst.address(), lanes});
     }
     pc = c.jump ? *c.jump : pc + 1;
     if (c.arrival) {
