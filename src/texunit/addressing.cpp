@@ -51,6 +51,7 @@ int32_t wrap(AddressMode mode, int32_t i, int32_t n) {
 
 double prepare_coordinate(AddressMode mode, double x, int32_t n) {
   switch (mode) {
+    case AddressMode::ClampToEdge: return std::clamp(x, 0.5, double(n) - 0.5);
     case AddressMode::ClampOgl: return std::clamp(x, 0.0, double(n));
     case AddressMode::MirrorOnceClampOgl: return std::clamp(std::fabs(x), 0.0, double(n));
     default: return x;

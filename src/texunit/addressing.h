@@ -15,9 +15,12 @@ inline constexpr int32_t kBorderTexel = INT32_MIN;  // the address falls outside
 // The texel index an address mode gives integer index i on an axis of n texels, or kBorderTexel.
 int32_t wrap(AddressMode mode, int32_t i, int32_t n);
 
-// Coordinate adjustments that happen before texel indices are taken: the OpenGL clamp modes clamp the
-// texel-space coordinate to [0, n] (so linear filtering at the edge blends with the border); the mirror-once
-// modes use |x|.
+// Coordinate adjustments that happen before texel indices are taken: CLAMP_TO_EDGE clamps the texel-space
+// coordinate to [0.5, n - 0.5], so that linear filtering at an edge splits its weights with fraction 0 rather than
+// giving both texels of the footprint the edge texel (the same value exactly, but not the same 8-bit split: tests/hw
+// tri-blend-4x4, whose two-level lookups near the edges of 4x4, 2x2 and 1x1 levels are exact only so); the OpenGL
+// clamp modes clamp it to [0, n] (so linear filtering at the edge blends with the border); the mirror-once modes
+// use |x|.
 double prepare_coordinate(AddressMode mode, double x, int32_t n);
 
 // One axis of a filter footprint: texels i0 and i0 + 1 (before wrapping) and the weight of i0 + 1.

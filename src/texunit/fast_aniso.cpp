@@ -125,7 +125,8 @@ TMU_AVX2_INLINE bool tap_footprints(const Plan& p, const Lanes& l, const LevelPa
     const __m256i fu = _mm256_set_m128i(fixed(t1, vu, au), fixed(t0, vu, au));
     const __m256i fv = _mm256_set_m128i(fixed(t1, vv, av), fixed(t0, vv, av));
     // As fast_sample.cpp's footprints from here: x - 0.5 in 1/256, its texel and its weight.
-    const __m256i ou = _mm256_sub_epi32(fu, _mm256_set1_epi32(128)), ov = _mm256_sub_epi32(fv, _mm256_set1_epi32(128));
+    const __m256i ou = edge_clamp(_mm256_sub_epi32(fu, _mm256_set1_epi32(128)), l.wmax, p.wrap_u);
+    const __m256i ov = edge_clamp(_mm256_sub_epi32(fv, _mm256_set1_epi32(128)), l.hmax, p.wrap_v);
     const __m256i u0 = _mm256_srai_epi32(ou, 8), v0 = _mm256_srai_epi32(ov, 8);
     linear_addresses(wrap(u0, l.wmax, p.wrap_u), wrap(v0, l.hmax, p.wrap_v), u0, v0, l, p, out[j]);
     const __m256i index = _mm256_add_epi32(_mm256_set1_epi32(static_cast<int32_t>(8 * j)), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));

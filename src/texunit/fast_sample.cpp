@@ -217,8 +217,8 @@ TMU_AVX2_INLINE bool footprints(const Plan& p, const __m256 (&u)[kGroups], const
   }
   __m256i ou[kGroups], ov[kGroups], wu[kGroups], wv[kGroups], u0[kGroups], v0[kGroups], x0[kGroups],
       y0[kGroups];
-  TMU_EACH(ou[k] = fixed8(iu[k], w.lanes[k]->lin_u, w.lanes[k]->bias_u));
-  TMU_EACH(ov[k] = fixed8(iv[k], w.lanes[k]->lin_v, w.lanes[k]->bias_v));
+  TMU_EACH(ou[k] = edge_clamp(fixed8(iu[k], w.lanes[k]->lin_u, w.lanes[k]->bias_u), w.lanes[k]->wmax, p.wrap_u));
+  TMU_EACH(ov[k] = edge_clamp(fixed8(iv[k], w.lanes[k]->lin_v, w.lanes[k]->bias_v), w.lanes[k]->hmax, p.wrap_v));
   TMU_EACH(wu[k] = both_halves(ou[k]));
   TMU_EACH(wv[k] = both_halves(ov[k]));
   TMU_EACH(u0[k] = _mm256_srai_epi32(ou[k], 8));

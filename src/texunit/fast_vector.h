@@ -289,6 +289,13 @@ TMU_AVX2_INLINE __m256i fixed8(__m256i c, __m256i lin, __m256i bias) {
   return _mm256_srav_epi32(_mm256_add_epi32(c, bias), lin);
 }
 
+// CLAMP_TO_EDGE's coordinate clamp (addressing.h, prepare_coordinate: x in [0.5, n - 0.5]) on LINEAR's sub-texel
+// coordinate (x - 0.5 in 1/256): [0, (n - 1) 256]. WRAP leaves it.
+TMU_AVX2_INLINE __m256i edge_clamp(__m256i o, __m256i max, bool repeat) {
+  if (repeat) return o;
+  return _mm256_min_epi32(_mm256_max_epi32(o, _mm256_setzero_si256()), _mm256_slli_epi32(max, 8));
+}
+
 // The low byte of each dword of x in both 16-bit halves (LINEAR's weight fraction as accumulate takes
 // weights).
 TMU_AVX2_INLINE __m256i both_halves(__m256i x) {

@@ -196,7 +196,9 @@ TapWeights split_weights(const AxisTaps (&t)[3], unsigned dims, uint64_t total) 
 // `align` fractional bits, truncated towards zero; summed with their 8-bit weights (split_weights, summing to
 // 256); the sum rounded to the result's precision, ties away from zero. FLOAT16: 14 bits aligned, an fp16 result
 // (tests/hw filter-fp16: every one- and two-axis lookup); decoded sRGB: 7 bits (its table values have 8
-// significant bits), fp16 (filter-srgb: every R, G, B); FLOAT32: 27 bits, an fp32 result (gpu-tex seed 5151,
+// significant bits) below the exponent of the largest tap's code group (srgb_filter_exponent), fp16 (tests/hw
+// filter-srgb, format-linear and border: all 1758 R, G, B components; the value's own exponent misses 18 of
+// format-linear's 2D lookups and one border lookup); FLOAT32: 27 bits, an fp32 result (gpu-tex seed 5151,
 // 2d-formats-linear, R32F and RGBA32F with the split weights: 139 of the fit half's 141 finite lookups, 26 bits
 // 129, 28 bits 134; the check half 138 of 138; tests/hw filter-fp32's one-axis lookups, all 4112 components).
 // NaN and infinite taps: nonfinite_filter.
@@ -205,9 +207,10 @@ struct FloatFilter {
   int mantissa;      // fractional bits of the result's significand
   int min_exponent;  // below it the result is subnormal
   double max;        // the largest finite result
+  bool srgb = false;  // the largest tap's exponent from its sRGB code's group (srgb.h, srgb_filter_exponent)
 };
 constexpr FloatFilter kHalfFilter{14, 10, -14, 65504.0};
-constexpr FloatFilter kSrgbFilter{7, 10, -14, 65504.0};
+constexpr FloatFilter kSrgbFilter{7, 10, -14, 65504.0, true};
 constexpr FloatFilter kFloatFilter{27, 23, -126, 0x1.fffffep127};
 
 // The aligned-sum parameters of component c (float_filter_components says which components have them).
@@ -265,7 +268,7 @@ float filter_float(const Rgba* tap, const uint64_t* w, unsigned n, unsigned c, c
   const float zero = negative ? -0.0f : 0.0f;
   if (largest == 0) return zero;
   // Aligned taps are integers below 2^(align + 1), weights at most 2^8: the sum of 16 fits 64 bits.
-  const int shift = f.align - std::ilogb(largest);
+  const int shift = f.align - (f.srgb ? srgb_filter_exponent(static_cast<float>(largest)) : std::ilogb(largest));
   int64_t sum = 0;
   for (unsigned i = 0; i < n; ++i)
     if (w[i] > 0)

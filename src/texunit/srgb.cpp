@@ -5,6 +5,7 @@
 #include <array>
 #include <bit>
 #include <cmath>
+#include <optional>
 
 namespace tmu::texunit {
 namespace {
@@ -69,13 +70,27 @@ float srgb8_to_linear_exact(uint8_t code) {
   return table[code];
 }
 
-float srgb_exact_from_decoded(float decoded) {
-  // kNvidiaSrgb is strictly increasing, so a decoded value names its code.
+namespace {
+
+// The code whose hardware decode is `decoded`: kNvidiaSrgb is strictly increasing, so a decoded value names it.
+std::optional<uint8_t> code_of_decoded(float decoded) {
   const uint32_t bits = std::bit_cast<uint32_t>(decoded);
   const auto* end = kNvidiaSrgb + 256;
   const auto* it = std::lower_bound(kNvidiaSrgb, end, bits);
-  if (it == end || *it != bits || decoded < 0) return decoded;
-  return srgb8_to_linear_exact(static_cast<uint8_t>(it - kNvidiaSrgb));
+  if (it == end || *it != bits || decoded < 0) return std::nullopt;
+  return static_cast<uint8_t>(it - kNvidiaSrgb);
+}
+
+}  // namespace
+
+float srgb_exact_from_decoded(float decoded) {
+  const auto code = code_of_decoded(decoded);
+  return code ? srgb8_to_linear_exact(*code) : decoded;
+}
+
+int srgb_filter_exponent(float decoded) {
+  const auto code = code_of_decoded(decoded);
+  return std::ilogb(code ? srgb8_to_linear(static_cast<uint8_t>(*code | 7)) : decoded);
 }
 
 uint8_t linear_to_srgb8(float linear) {

@@ -22,6 +22,14 @@ float srgb8_to_linear_exact(uint8_t code);
 // The curve's value for the code whose hardware decode is `decoded` (unchanged if no code decodes to it).
 float srgb_exact_from_decoded(float decoded);
 
+// The exponent (std::ilogb) that linear filtering aligns sRGB taps to when `decoded` is the largest of them: not
+// the value's own exponent but that of the largest value in its code's group of eight (codes c & ~7 .. c | 7),
+// so that codes 248-255 align as 1.0 does, 184-191 as 0.5 and 136-143 as 0.25 (tests/hw, format-linear: an H100
+// filters 2D sRGB lookups whose largest tap is 0.9375-0.977 or 0.492-0.496 one bit coarser than an exponent
+// from the value predicts; 1D ones, filter-srgb, do not reach those codes' groups apart). The value's own exponent
+// for a value no code decodes to.
+int srgb_filter_exponent(float decoded);
+
 // The 8-bit sRGB code of a linear value (for encoders): NaN and values <= 0 give 0, values >= 1 give 255;
 // otherwise s = 12.92 * v if v <= 0.0031308, else 1.055 * v^(1/2.4) - 0.055, computed in double, then
 // round(s * 255), ties to even. For every code x, linear_to_srgb8(srgb8_to_linear_exact(x)) == x.

@@ -153,53 +153,84 @@ std::vector<Result<gl::QueryResult>> tmu_answers(const RecordedCase& c, const te
   return out;
 }
 
-std::map<std::string, Tally> judge(const Recording& rec, const texunit::Policy& policy) {
+namespace {
+
+// The largest component difference of tmu's answer from the GPU's over the query's pixels: 0 when bit-exact
+// (NaNs: any NaN matches any NaN), infinity for an error, integer results that differ, or one NaN.
+struct Difference {
+  bool exact = true;
+  bool hard = false;  // an error, integers or NaNs
+  double diff = 0;
+};
+Difference difference(const gl::QueryResult& gpu, const Result<gl::QueryResult>& mine, int pixels, bool integer) {
+  Difference d;
+  if (!mine) return {false, true, INFINITY};
+  for (int p = 0; p < pixels; ++p)
+    for (std::size_t k = 0; k < 4; ++k) {
+      const uint32_t a = gpu[p].bits[k], b = (*mine)[p].bits[k];
+      if (a == b || (!integer && is_nan(a) && is_nan(b))) continue;
+      d.exact = false;
+      if (integer || is_nan(a) || is_nan(b)) {
+        d.hard = true, d.diff = INFINITY;
+        continue;
+      }
+      const double x = std::fabs(static_cast<double>(as_float(a)) - static_cast<double>(as_float(b)));
+      d.diff = std::max(d.diff, std::isnan(x) ? INFINITY : x);
+    }
+  return d;
+}
+
+std::string describe(const gl::Query& q, const gl::QueryResult& gpu, const Result<gl::QueryResult>& mine) {
+  const auto& g = gpu[0];
+  std::string s = describe_query(q) + fmt::format(" | gpu {:08x} {:08x} {:08x} {:08x}", g.bits[0], g.bits[1], g.bits[2], g.bits[3]);
+  if (!mine) return s + " tmu error: " + mine.error();
+  const auto& m = (*mine)[0];
+  return s + fmt::format(" tmu {:08x} {:08x} {:08x} {:08x}", m.bits[0], m.bits[1], m.bits[2], m.bits[3]);
+}
+
+}  // namespace
+
+std::map<std::string, Tally> judge(const Recording& rec, const texunit::Policy& policy, bool explain_lod) {
   std::map<std::string, Tally> tallies;
   for (const RecordedCase& c : rec.cases) {
     if (c.gpu.empty()) continue;
     Tally& t = tallies[c.category];
     const bool integer = gl::format_kind(c.request.texture.format) != gl::Kind::floating;
     const auto answers = tmu_answers(c, policy);
+    // The case's answers with the LOD moved (explain_lod), made when a query first needs them.
+    std::vector<std::vector<Result<gl::QueryResult>>> moved;
     for (std::size_t i = 0; i < c.request.queries.size(); ++i) {
       const gl::Query& q = c.request.queries[i];
-      ++t.queries;
-      const auto& mine = answers[i];
-      double diff = 0;
-      bool exact = true, hard = false;
+      Tally::Half& h = t.half[t.queries % 2];
+      ++t.queries, ++h.queries;
       const int pixels = quad_op(q.op) ? 4 : 1;
-      if (!mine) {
-        exact = false, hard = true, diff = INFINITY;
-      } else {
-        for (int p = 0; p < pixels; ++p)
-          for (int k = 0; k < 4; ++k) {
-            const uint32_t a = c.gpu[i][p].bits[static_cast<std::size_t>(k)], b = (*mine)[p].bits[static_cast<std::size_t>(k)];
-            if (a == b || (!integer && is_nan(a) && is_nan(b))) continue;
-            exact = false;
-            if (integer || is_nan(a) || is_nan(b)) {
-              hard = true, diff = INFINITY;
-              continue;
-            }
-            const double d = std::fabs(static_cast<double>(as_float(a)) - static_cast<double>(as_float(b)));
-            diff = std::max(diff, std::isnan(d) ? INFINITY : d);
-          }
-      }
-      if (exact) {
-        ++t.exact;
+      const Difference d = difference(c.gpu[i], answers[i], pixels, integer);
+      if (d.exact) {
+        ++t.exact, ++h.exact;
         continue;
       }
-      if (!hard && diff <= 0x1p-16) ++t.within_2e16;
-      else if (!hard && diff <= 0x1p-8) ++t.within_2e8;
+      if (!d.hard && d.diff <= 0x1p-16) ++t.within_2e16;
+      else if (!d.hard && d.diff <= 0x1p-8) ++t.within_2e8;
       else ++t.beyond;
-      if (diff > t.max_diff || t.worst.empty()) {
-        t.max_diff = std::max(t.max_diff, diff);
-        const auto& g = c.gpu[i][0];
-        t.worst = describe_query(q) + fmt::format(" | gpu {:08x} {:08x} {:08x} {:08x}", g.bits[0], g.bits[1], g.bits[2], g.bits[3]);
-        if (mine) {
-          const auto& m = (*mine)[0];
-          t.worst += fmt::format(" tmu {:08x} {:08x} {:08x} {:08x}", m.bits[0], m.bits[1], m.bits[2], m.bits[3]);
-        } else {
-          t.worst += " tmu error: " + mine.error();
+      if (d.diff > t.max_diff || t.worst.empty()) {
+        t.max_diff = std::max(t.max_diff, d.diff);
+        t.worst = describe(q, c.gpu[i], answers[i]);
+      }
+      if (!explain_lod) continue;
+      if (moved.empty())
+        for (const int step : kLodModelSteps) {
+          RecordedCase m = c;
+          m.request.sampler.lod_bias += static_cast<float>(step) / 256.0f;
+          moved.push_back(tmu_answers(m, policy));
         }
+      const bool explained = std::any_of(moved.begin(), moved.end(), [&](const auto& a) {
+        return difference(c.gpu[i], a[i], pixels, integer).exact;
+      });
+      if (explained) {
+        ++t.lod_explained, ++h.lod_explained;
+      } else if (d.diff > t.max_unexplained || t.worst_unexplained.empty()) {
+        t.max_unexplained = std::max(t.max_unexplained, d.diff);
+        t.worst_unexplained = describe(q, c.gpu[i], answers[i]);
       }
     }
   }

@@ -34,7 +34,9 @@ struct Recording {
 Result<std::string> write_recording(const std::vector<HwCase>& cases, const std::string& oracle_output);
 Result<Recording> read_recording(const std::string& path);
 
-// How tmu's answer compares with the GPU's, per category.
+// How tmu's answer compares with the GPU's, per category. Each category's queries alternate between two halves in
+// recording order (even: fit, odd: check): rules are found on the fit half, and the check half says how they
+// hold on queries no choice was made on (tests/hw/README.md, "Fit and check halves").
 struct Tally {
   int queries = 0;
   int exact = 0;          // every pixel's every component bit for bit (NaNs: any NaN matches any NaN)
@@ -43,7 +45,20 @@ struct Tally {
   int beyond = 0;         // > 2^-8, or integer results that differ
   double max_diff = 0;
   std::string worst;      // the query with the largest difference, described
+  // With judge(..., explain_lod): the queries that are not exact but are with lambda 1/256 or 2/256 away from tmu's
+  // (kLodModelSteps: the fitted rho's error), and the largest difference among the queries that are neither.
+  int lod_explained = 0;
+  double max_unexplained = 0;
+  std::string worst_unexplained;
+  struct Half {
+    int queries = 0, exact = 0, lod_explained = 0;
+  };
+  Half half[2];  // fit, check
 };
+
+// The LOD model's steps: a query whose GPU answer tmu gives with the sampler's LOD bias moved by one of these
+// (in 1/256) is explained by a lambda that differs by as much.
+inline constexpr int kLodModelSteps[] = {-1, 1, -2, 2};
 
 struct NamedPolicy {
   std::string name;
@@ -56,8 +71,9 @@ std::vector<NamedPolicy> policy_variants();
 // fetches as TLD.CL (edge clamp): PTX integer-coordinate lookups compile to TLD.LL.CL (ptxas).
 std::vector<Result<gl::QueryResult>> tmu_answers(const RecordedCase& c, const texunit::Policy& policy);
 
-// Tallies per category for one policy (tmu_answers against the GPU's).
-std::map<std::string, Tally> judge(const Recording& r, const texunit::Policy& policy);
+// Tallies per category for one policy (tmu_answers against the GPU's); with explain_lod, also which queries
+// that are not exact the LOD model explains (Tally::lod_explained).
+std::map<std::string, Tally> judge(const Recording& r, const texunit::Policy& policy, bool explain_lod = false);
 
 std::string describe_query(const gl::Query& q);
 

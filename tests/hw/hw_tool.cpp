@@ -4,7 +4,9 @@
 //   tmu_hw record ORACLE_OUTPUT           pairs the cases with tmu_cuda_oracle's output: a recording on stdout
 //   tmu_hw dump RECORDING [CATEGORY]      every query with the GPU's and tmu's answer, one per line
 //   tmu_hw report RECORDING [POLICY...]   tmu against a recording, per category, for the named policies
-//                                         (default: all of policy_variants())
+//                                         (default: all of policy_variants()): exact answers, those the LOD
+//                                         model explains (lambda within 2/256), each half's exact answers, and
+//                                         the largest difference the model does not explain
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -41,14 +43,17 @@ int report(const std::string& path, const std::vector<std::string>& names) {
   std::cout << fmt::format("device: {}\ncases: {} ({} refused)\n", rec->device, rec->cases.size(), refused);
   for (const auto& p : hw::policy_variants()) {
     if (!names.empty() && std::find(names.begin(), names.end(), p.name) == names.end()) continue;
-    std::cout << fmt::format("\npolicy {}\n{:<20} {:>7} {:>7} {:>9} {:>8} {:>7} {:>10}\n", p.name, "category", "queries",
-                             "exact", "<=2^-16", "<=2^-8", "beyond", "max diff");
+    std::cout << fmt::format("\npolicy {}\n{:<20} {:>7} {:>7} {:>9} {:>8} {:>7} {:>10} {:>5} {:>11} {:>11} {:>10}\n", p.name,
+                             "category", "queries", "exact", "<=2^-16", "<=2^-8", "beyond", "max diff", "lod",
+                             "fit exact", "check exact", "other max");
     int q = 0, e = 0;
-    for (const auto& [cat, t] : hw::judge(*rec, p.policy)) {
+    for (const auto& [cat, t] : hw::judge(*rec, p.policy, true)) {
       q += t.queries, e += t.exact;
-      std::cout << fmt::format("{:<20} {:>7} {:>7} {:>9} {:>8} {:>7} {:>10.3g}\n", cat, t.queries, t.exact,
-                               t.within_2e16, t.within_2e8, t.beyond, t.max_diff);
-      if (t.exact != t.queries) std::cout << "    worst: " << t.worst << '\n';
+      std::cout << fmt::format("{:<20} {:>7} {:>7} {:>9} {:>8} {:>7} {:>10.3g} {:>5} {:>11} {:>11} {:>10.3g}\n", cat, t.queries,
+                               t.exact, t.within_2e16, t.within_2e8, t.beyond, t.max_diff, t.lod_explained,
+                               fmt::format("{}/{}", t.half[0].exact, t.half[0].queries),
+                               fmt::format("{}/{}", t.half[1].exact, t.half[1].queries), t.max_unexplained);
+      if (!t.worst_unexplained.empty()) std::cout << "    worst not explained by the LOD model: " << t.worst_unexplained << '\n';
     }
     std::cout << fmt::format("{:<20} {:>7} {:>7}\n", "all", q, e);
   }

@@ -9,6 +9,7 @@
 #include <optional>
 #include <vector>
 
+#include "texunit/srgb.h"
 #include "texunit/texture_unit.h"
 
 namespace tmu::texunit {
@@ -434,6 +435,35 @@ TEST(TextureUnit, FloatTapsShareEightBitWeights) {
   EXPECT_EQ(out.value[0][0], fb(-0.0f));
 }
 
+// Linear sRGB filtering aligns the taps below the exponent of the largest tap's code group (srgb.h,
+// srgb_filter_exponent), not below the value's own exponent. Texel (1, 1) is code 249 (decoded 0.9453125), texel
+// (1, 2) code 13 (0.0040283203125); the lookup sits on column 1's centre, 185/256 of the way to row 2: weights 71
+// and 185. Code 249's group (248..255) ends at code 255 (1.0), so the taps keep 7 fractional bits below 2^0:
+// 121 and 0 (units of 2^-7), and R = fp16(71 * 121 / 2^15) = fp16(0.2621765) = 1074 / 4096 (an H100's answer to
+// the same lookup, tests/hw format-linear). Aligned below the value's exponent (2^-1) they would be 242 and 1:
+// fp16(17367 / 65536) = 1085 / 4096. Code 247's group (240..247) ends below 1.0: 238 and 1 units of 2^-8,
+// fp16(17083 / 65536) = fp16(0.2606659) = 1068 / 4096.
+TEST(TextureUnit, SrgbTapsAlignToTheirCodeGroup) {
+  Fixture f(4, 4, 1);
+  f.bound_->header.components = 0x08;  // A8B8G8R8
+  f.bound_->header.types = {DataType::Unorm, DataType::Unorm, DataType::Unorm, DataType::Unorm};
+  f.bound_->header.srgb = true;
+  f.bound_.emplace(BoundTexture{f.bound_->header, *FormatPlan::make(f.bound_->header.format()), &f.tex_, nullptr});
+  f.sampler_.srgb_conversion = true;
+  f.sampler_.mag = MagFilter::Linear;
+  f.tex_.fill(0, 0.0f);
+  f.tex_.set(0, 0, 1, 2, srgb8_to_linear(13));
+  TextureUnit unit(f, Policy::nvidia());
+  Response out;
+  const float u = 1.5f / 4, v = (1.5f + 185.0f / 256) / 4;
+  f.tex_.set(0, 0, 1, 1, srgb8_to_linear(249));
+  unit.run(make_request(TexOp::Sample, u, v), out);
+  EXPECT_EQ(out.value[0][0], fb(1074.0f / 4096));
+  f.tex_.set(0, 0, 1, 1, srgb8_to_linear(247));
+  unit.run(make_request(TexOp::Sample, u, v), out);
+  EXPECT_EQ(out.value[0][0], fb(1068.0f / 4096));
+}
+
 // SNORM8 filters as a sum of codes times the 8-bit weights, returned as a 16-bit SNORM value (filter.cpp,
 // snorm8_of_sum). The lookup above (weights 59, 58, 69, 70) with texel (1, 1) = code 100, the rest 0: T = 5900,
 // n = round(5900 * 32767 / (256 * 127)) = round(5946.27) = 5946, R = 5946 / 32767 (not 5900 / 32512). A gather
@@ -479,6 +509,29 @@ TEST(TextureUnit, FloatLevelsSumTheirTapsAsOne) {
   Response out;
   unit.run(r, out);
   EXPECT_EQ(out.value[0][0], fb(29.0f / 256));
+}
+
+// CLAMP_TO_EDGE clamps the texel-space coordinate to [0.5, n - 0.5] before the weights (addressing.h,
+// prepare_coordinate). Lookup (0.9375, (1.5 + 85/256) / 4) at LOD 0.5: each level's taps share 128. Level 0 (4x4):
+// x = 3.75 is clamped to 3.5 (u fraction 0, not 64), y - 0.5 = 1 + 85/256: column 3 splits 128 along v into
+// row 2 down(85 * 128 / 256) = 42 (42.5, half down) and row 1 86. Clamping only the texel index instead would
+// split along u first (32 and 96) and give rows 1 and 2 85 and 43. Level 1 (2x2) is all 0, texel (3, 1) of
+// level 0 is 1: R = 86/256.
+TEST(TextureUnit, ClampToEdgeClampsTheCoordinate) {
+  Fixture f(4, 4, 2);
+  f.tex_.fill(0, 0.0f);
+  f.tex_.fill(1, 0.0f);
+  f.tex_.set(0, 0, 3, 1, 1.0f, 0.0f, 0.0f, 0.0f);
+  f.sampler_.mag = MagFilter::Linear;
+  f.sampler_.min = MinFilter::Linear;
+  f.sampler_.mip = MipFilter::Linear;
+  TextureUnit unit(f, Policy::nvidia());
+  Request r = make_request(TexOp::Sample, 0.9375f, (1.5f + 85.0f / 256) / 4);
+  r.lod = LodMode::Lod;
+  for (auto& l : r.lanes) l.lod = fb(0.5f);
+  Response out;
+  unit.run(r, out);
+  EXPECT_EQ(out.value[0][0], fb(86.0f / 256));
 }
 
 // Anisotropic filtering when magnifying (lod.h, anisotropic_taps): a footprint 1.5 x 0.25 texels, maximum ratio
