@@ -489,26 +489,32 @@ TEST(TextureUnit, Snorm8FiltersToSixteenBitValues) {
   EXPECT_EQ(out.value[0][0], fb(100.0f / 127));
 }
 
+// R of a lookup at (u, v) with explicit LOD 0.5 (LINEAR, mip LINEAR) on a 4x4 float texture with two levels,
+// all 0 but texel (x, y) of level 0, which is 1.
+uint32_t one_texel_at_lod_half(uint32_t x, uint32_t y, float u, float v) {
+  Fixture f(4, 4, 2);
+  f.tex_.fill(0, 0.0f);
+  f.tex_.fill(1, 0.0f);
+  f.tex_.set(0, 0, x, y, 1.0f, 0.0f, 0.0f, 0.0f);
+  f.sampler_.mag = MagFilter::Linear;
+  f.sampler_.min = MinFilter::Linear;
+  f.sampler_.mip = MipFilter::Linear;
+  TextureUnit unit(f, Policy::nvidia());
+  Request r = make_request(TexOp::Sample, u, v);
+  r.lod = LodMode::Lod;
+  for (auto& l : r.lanes) l.lod = fb(0.5f);
+  Response out;
+  unit.run(r, out);
+  return out.value[0][0];
+}
+
 // Two levels of a float texture sum their taps as one, each level's weights split from its share (256 - f and f)
 // as UNORM levels do, not two results blended. LOD 0.5 (f = 128), the lookup above: level 0 at (1.5, 1.54296875)
 // past the first centre, T = 128: u1 = u0 = 64, w11 = round(139 * 64 / 256) = 35, w01 = round(34.75) = 35, so
 // texel (1, 1) weighs 64 - 35 = 29. Level 1 (2x2) all 0: R = 29/256, where blending the levels' results would give
 // (59/256) / 2 = 29.5/256.
 TEST(TextureUnit, FloatLevelsSumTheirTapsAsOne) {
-  Fixture f(4, 4, 2);
-  f.tex_.fill(0, 0.0f);
-  f.tex_.fill(1, 0.0f);
-  f.tex_.set(0, 0, 1, 1, 1.0f, 0.0f, 0.0f, 0.0f);
-  f.sampler_.mag = MagFilter::Linear;
-  f.sampler_.min = MinFilter::Linear;
-  f.sampler_.mip = MipFilter::Linear;
-  TextureUnit unit(f, Policy::nvidia());
-  Request r = make_request(TexOp::Sample, 2.0f / 4, 2.04296875f / 4);
-  r.lod = LodMode::Lod;
-  for (auto& l : r.lanes) l.lod = fb(0.5f);
-  Response out;
-  unit.run(r, out);
-  EXPECT_EQ(out.value[0][0], fb(29.0f / 256));
+  EXPECT_EQ(one_texel_at_lod_half(1, 1, 2.0f / 4, 2.04296875f / 4), fb(29.0f / 256));
 }
 
 // CLAMP_TO_EDGE clamps the texel-space coordinate to [0.5, n - 0.5] before the weights (addressing.h,
@@ -518,20 +524,7 @@ TEST(TextureUnit, FloatLevelsSumTheirTapsAsOne) {
 // split along u first (32 and 96) and give rows 1 and 2 85 and 43. Level 1 (2x2) is all 0, texel (3, 1) of
 // level 0 is 1: R = 86/256.
 TEST(TextureUnit, ClampToEdgeClampsTheCoordinate) {
-  Fixture f(4, 4, 2);
-  f.tex_.fill(0, 0.0f);
-  f.tex_.fill(1, 0.0f);
-  f.tex_.set(0, 0, 3, 1, 1.0f, 0.0f, 0.0f, 0.0f);
-  f.sampler_.mag = MagFilter::Linear;
-  f.sampler_.min = MinFilter::Linear;
-  f.sampler_.mip = MipFilter::Linear;
-  TextureUnit unit(f, Policy::nvidia());
-  Request r = make_request(TexOp::Sample, 0.9375f, (1.5f + 85.0f / 256) / 4);
-  r.lod = LodMode::Lod;
-  for (auto& l : r.lanes) l.lod = fb(0.5f);
-  Response out;
-  unit.run(r, out);
-  EXPECT_EQ(out.value[0][0], fb(86.0f / 256));
+  EXPECT_EQ(one_texel_at_lod_half(3, 1, 0.9375f, (1.5f + 85.0f / 256) / 4), fb(86.0f / 256));
 }
 
 // Anisotropic filtering when magnifying (lod.h, anisotropic_taps): a footprint 1.5 x 0.25 texels, maximum ratio
