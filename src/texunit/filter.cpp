@@ -161,8 +161,11 @@ class Fetcher {
 // seed 5151, 2d-formats-linear: the float formats too). The taps of a level share its total T (256, or 256 - f and
 // f when two UNORM levels blend with lambda's 8-bit fraction f). T splits along u as u1 = round(wu T / 256),
 // u0 = T - u1; each column along v: w11 = round(wv u1 / 256), w01 = u0 wv / 256 rounded half down (so that T = 256
-// gives w11 = round(wu wv / 256), w01 = wv - w11); 3D splits T along w first, then each plane so (tri-3d: 256 of
-// 256). Rounding is half up. Tap i: u is bit 0, v bit 1, w bit 2 (sample_level's order).
+// gives w11 = round(wu wv / 256), w01 = wv - w11); 3D splits T along w first, the far plane's share
+// p1 = ww T / 256 rounded half down, p0 = T - p1, then each plane so (tests/hw tri-3d: 256 of 256; with two levels
+// half down is the only choice of the seven roundings that fits the fit half of tri-3d, tri-3d-mip and target-3d,
+// 272 of 272, half up 269; check half 272 of 272). Rounding is half up elsewhere. Tap i: u is bit 0, v bit 1, w bit
+// 2 (sample_level's order).
 using TapWeights = std::array<uint64_t, 8>;
 
 // An SNORM8 texel's code from its decoded value (c / 127; -128 reads -1, so -127).
@@ -183,7 +186,7 @@ TapWeights split_weights(const AxisTaps (&t)[3], unsigned dims, uint64_t total) 
     out[0] = u0 - w01, out[1] = u1 - w11, out[2] = w01, out[3] = w11;
   };
   if (dims == 3) {
-    const uint64_t p1 = up(w8(2) * total);
+    const uint64_t p1 = down(w8(2) * total);
     split2d(total - p1, w.data());
     split2d(p1, w.data() + 4);
   } else {

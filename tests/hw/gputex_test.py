@@ -43,7 +43,7 @@ FLOORS = {
     '2d-formats-point':       {'fit': (98.9, 98.9), 'check': (99.1, 99.1)},
     '2d-formats-linear':      {'fit': (96.7, 98.5), 'check': (97.5, 99.3)},
     '2d-srgb':                {'fit': (99.5, 99.5), 'check': (88.6, 99.1)},
-    '3d-trilinear':           {'fit': (94.8, 99.1), 'check': (97.5, 99.3)},
+    '3d-trilinear':           {'fit': (98.5, 99.5), 'check': (98.1, 99.3)},
     'cube-lod':               {'fit': (99.5, 99.5), 'check': (83.0, 99.5)},
     'cube-grad':              {'fit': (90.3, 99.1), 'check': (80.1, 97.7)},
     '2d-layered-lod':         {'fit': (98.9, 98.9), 'check': (99.1, 99.5)},

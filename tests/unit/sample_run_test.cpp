@@ -178,6 +178,22 @@ TEST_F(SampleRun, BilinearBetweenTwoTexelsWithEightBitWeights) {
   EXPECT_EQ(lane(o, 0, 1), (Bits{0x3ecd9a68, 0, 0, kOne}));
 }
 
+TEST_F(SampleRun, ThreeDimensionalFarPlaneShareRoundsHalfDown) {
+  // A 2x2x2 R8_UNORM volume with two levels, 0 everywhere but texel (0, 0, 1) of level 0, 255. At LOD 0.5 each
+  // level's taps share 128; at (0.25, 0.25, 0.400390625) level 0's footprint has u and v fractions 0 and w
+  // fraction 77/256: its far plane takes 77 * 128 / 256 = 38.5 rounded half down, 38 (tests/hw tri-3d-mip; half
+  // up would be 39). N = (38 * 255 * 257 + 128) >> 8 = 9728, R = 9728 / 65535 (half up: 9984 / 65535).
+  std::byte raw[9] = {};
+  raw[4] = std::byte{255};
+  write("vol.raw", raw);
+  const Outcome o = run(R"({"texture": {"type": "3d", "width": 2, "height": 2, "depth": 2, "levels": 2, "format": "R8_UNORM",
+                                        "texels": {"source": "raw", "file": "vol.raw"}},
+    "sampler": {"address_u": "clamp_to_edge", "address_v": "clamp_to_edge", "address_p": "clamp_to_edge",
+                "mag_filter": "linear", "min_filter": "linear", "mip_filter": "linear"},
+    "requests": [{"op": "txl", "lod": 0.5, "coords": [[0.25, 0.25, 0.400390625]]}]})");
+  EXPECT_EQ(lane(o, 0, 0), (Bits{0x3e180098, 0, 0, kOne}));
+}
+
 TEST_F(SampleRun, SizesLevelsAndSamples) {
   Outcome o = run(R"({"texture": {"width": 8, "height": 4, "levels": 3},
     "requests": [{"op": "txs", "lod": [0, 1, 2]}, {"op": "query_levels"}, {"op": "texture_samples", "lanes": 2}]})");
