@@ -72,15 +72,26 @@ class Fetcher {
         unsigned nf;
         int32_t ni, nj;
         if (cube_neighbour(face, i, j, n, nf, ni, nj)) return read(base + nf, ni, nj, 0);
-        // A corner: the average of the three texels that meet there (Vulkan).
-        const int32_t ci = std::clamp(i, 0, n - 1), cj = std::clamp(j, 0, n - 1);
-        const Rgba a = texel(ci, j, 0), b = texel(i, cj, 0), c = read(s_.layer, ci, cj, 0);
+        // A corner: the average of the three texels that meet there (Vulkan; the GPU's filters weigh them apart:
+        // corner()).
+        const auto t = *corner(i, j);
+        const Rgba &a = t[0], &b = t[1], &c = t[2];
         return {(a[0] + b[0] + c[0]) / 3, (a[1] + b[1] + c[1]) / 3, (a[2] + b[2] + c[2]) / 3, (a[3] + b[3] + c[3]) / 3};
       }
       return read(s_.layer, i, j, 0);
     }
     const auto at = address(i, j, k);
     return at ? read(s_.layer, (*at)[0], (*at)[1], (*at)[2]) : border();
+  }
+
+  // A seamless cube footprint's texel off both edges of the face (a corner): the texels that meet there, the two
+  // on the neighbouring faces and then the face's own corner texel; nothing for any other texel.
+  std::optional<std::array<Rgba, 3>> corner(int32_t i, int32_t j) {
+    if (!seamless_) return std::nullopt;
+    const int32_t n = static_cast<int32_t>(e_.width);
+    if (!((i < 0 || i >= n) && (j < 0 || j >= n))) return std::nullopt;
+    const int32_t ci = std::clamp(i, 0, n - 1), cj = std::clamp(j, 0, n - 1);
+    return std::array<Rgba, 3>{texel(ci, j, 0), texel(i, cj, 0), read(s_.layer, ci, cj, 0)};
   }
 
   bool integer() const { return integer_format(*s_.format); }
@@ -448,6 +459,32 @@ Texel apply_srgb_policy(const FormatPlan& f, const Policy& p, Texel t) {
   return t;
 }
 
+// A seamless cube footprint's corner tap (Fetcher::corner) as the GPU filters it: of its 8-bit weight w, each of
+// the two texels on the neighbouring faces takes round(w / 3) and the face's own corner texel the rest (tests/hw
+// cube-seamless: every corner lookup's weights solve to that split and to no other, w from 11 to 64, e.g. 64 as
+// 21 + 21 + 22, 26 as 9 + 9 + 8). The neighbours become taps n and n + 1; n grows by 2.
+template <typename At>
+void split_corner(Fetcher& f, const At& at, unsigned& n, std::array<Rgba, 8>& tap,
+                  std::array<std::array<uint32_t, 4>, 8>& tap16, TapWeights& w, TapWeights& w256, unsigned fixed) {
+  for (unsigned i = 0; i < n && n + 2 <= 8; ++i) {
+    const auto texels = f.corner(at(i, 0), at(i, 1));
+    if (!texels) continue;
+    for (TapWeights* weights : {&w, &w256}) {
+      const uint64_t third = ((*weights)[i] + 1) / 3;  // round((*weights)[i] / 3): never a tie
+      (*weights)[n] = (*weights)[n + 1] = third;
+      (*weights)[i] -= 2 * third;
+    }
+    for (unsigned k = 0; k < 3; ++k) {
+      const unsigned to = k < 2 ? n + k : i;
+      tap[to] = (*texels)[k];
+      for (unsigned c = 0; c < 4; ++c)
+        if ((fixed >> c) & 1) tap16[to][c] = unorm16_of(tap[to][c]);
+    }
+    n += 2;
+    return;  // (a 2x2 footprint has at most one corner)
+  }
+}
+
 Rgba sample_level(const LevelSample& s, bool& resident) {
   Fetcher f(s, resident);
   const Policy& p = *s.policy;
@@ -485,7 +522,7 @@ Rgba sample_level(const LevelSample& s, bool& resident) {
   for (unsigned a = 0; a < s.dims; ++a) t[a] = linear_taps(coord(a), p);
   // The footprint's texels, i (u) fastest, then j, then k. When all four components filter in fixed point (and
   // no cube seam is crossed), the filter needs only their 16-bit values.
-  const unsigned n = 1u << s.dims;
+  unsigned n = 1u << s.dims;
   auto at = [&](unsigned i, unsigned a) { return a < s.dims ? t[a].i0 + static_cast<int32_t>((i >> a) & 1) : 0; };
   const bool only_fixed = fixed == 0xf && !f.seamless();
   // (Cleared only where the float route needs it: 256 bytes per footprint otherwise.)
@@ -527,8 +564,9 @@ Rgba sample_level(const LevelSample& s, bool& resident) {
   if (!gpu) return r;
   // The taps' weights from the level's total; a level's own result, when two levels blend, from 256 (what the
   // caller falls back to when it cannot sum both levels' taps as one).
-  const TapWeights w = split_weights(t, s.dims, s.total);
-  const TapWeights w256 = s.total == 256 || !(floats | snorm) ? w : split_weights(t, s.dims, 256);
+  TapWeights w = split_weights(t, s.dims, s.total);
+  TapWeights w256 = s.total == 256 || !(floats | snorm) ? w : split_weights(t, s.dims, 256);
+  if (f.seamless()) split_corner(f, at, n, tap, tap16, w, w256, fixed);
   if (floats) {
     if (s.sums) {
       s.sums->float_mask = floats;

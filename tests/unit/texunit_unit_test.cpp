@@ -301,6 +301,30 @@ TEST(TextureUnit, SeamlessCubeNearestClampsGatherCrossesSeam) {
   EXPECT_EQ(out.value[0], (std::array<uint32_t, 4>{fb(33), fb(3), fb(2), fb(31)}));
 }
 
+// A seamless cube footprint's corner tap: of its weight, the two texels on the neighbouring faces take
+// round(w / 3) each and the face's own corner texel the rest (filter.cpp, split_corner; tests/hw cube-seamless).
+// The direction (1, 1, 1) ties all three axes; z first picks +Z, at s = 1, t = 0: texel space (2, 0), footprint
+// columns 1 and 2 and rows -1 and 0, each tap 64 of 256. Row -1 lies on +Y, column 2 on +X, and tap (2, -1) is the
+// corner: 21 to its +Y texel (tap (1, -1)'s), 21 to its +X texel, 22 to +Z's own (1, 0). With +Y all 1 and the
+// rest 0, R = (64 + 21) / 256; the average of the three texels would give (64 + 64 / 3) / 256.
+TEST(TextureUnit, SeamlessCubeCornerSplitsItsWeight) {
+  Fixture f(2, 2, 1, 6, TextureType::Cube);
+  f.tex_.fill(0, 0.0f);
+  for (uint32_t y = 0; y < 2; ++y)
+    for (uint32_t x = 0; x < 2; ++x) f.tex_.set(0, 2, x, y, 1.0f, 0.0f, 0.0f, 0.0f);
+  f.sampler_.cube_interface = 2;  // AUTO_SPAN_SEAM
+  f.sampler_.mag = MagFilter::Linear;
+  f.sampler_.min = MinFilter::Linear;
+  TextureUnit unit(f, Policy::nvidia());
+  Request r = make_request(TexOp::Sample, 1.0f, 1.0f);
+  r.dim = Dim::Cube;
+  r.lod = LodMode::Zero;
+  for (auto& l : r.lanes) l.coord[2] = fb(1.0f);
+  Response out;
+  unit.run(r, out);
+  EXPECT_EQ(out.value[0][0], fb(85.0f / 256));
+}
+
 TEST(TextureUnit, SeamlessCubeWithNonSquareFacesStaysOnTheFace) {
   // A cube header whose faces are 2x1 (found by fuzz_texunit: the seam search recursed forever). Faces are square
   // on real textures; such a header gets no seams: the footprint clamps to the face like a non-seamless cube.
