@@ -34,6 +34,13 @@ class TextureAccess {
                             bool& /*resident*/, std::array<uint32_t, 4>& /*out*/) const {
     return false;
   }
+  // The texel's components as the raw bits of their fields (a SNORM8 code -128 as 0x80, which read() decodes to
+  // -1 as it does -127): for the filters that sum codes (SNORM8); false when this access cannot (the caller
+  // converts read()'s values instead).
+  virtual bool read_fields(unsigned /*level*/, unsigned /*layer*/, uint32_t /*x*/, uint32_t /*y*/, uint32_t /*z*/,
+                           bool& /*resident*/, std::array<uint32_t, 4>& /*out*/) const {
+    return false;
+  }
   // Sample `at` (a position inside the pixel's sample grid, multisample.h) of pixel (x, y) of a 2D level; the caller
   // has checked the position against the header's grid. read() is sample (0, 0). An access that holds one sample
   // per pixel has only (0, 0); other positions read zero.

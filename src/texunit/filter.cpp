@@ -47,6 +47,9 @@ bool cube_neighbour(unsigned face, int32_t i, int32_t j, int32_t n, unsigned& nf
   return true;
 }
 
+// An SNORM8 texel's code from its decoded value (c / 127; -128 reads -1, so -127).
+int64_t snorm8_code(float v) { return std::isnan(v) ? 0 : std::llround(static_cast<double>(v) * 127.0); }
+
 class Fetcher {
  public:
   Fetcher(const LevelSample& s, bool& resident) : s_(s), resident_(resident), e_(s.access->extent(s.level)) {
@@ -92,6 +95,26 @@ class Fetcher {
     if (!((i < 0 || i >= n) && (j < 0 || j >= n))) return std::nullopt;
     const int32_t ci = std::clamp(i, 0, n - 1), cj = std::clamp(j, 0, n - 1);
     return std::array<Rgba, 3>{texel(ci, j, 0), texel(i, cj, 0), read(s_.layer, ci, cj, 0)};
+  }
+
+  // The SNORM8 codes of texel (i, j, k)'s R, G, B, A, for the filters that sum codes: the raw fields where the
+  // access has them (-128 stays -128), else from the decoded values (seamless cube edges, the border, accesses
+  // without read_fields: -128 reads as -127).
+  std::array<int64_t, 4> snorm8_codes(int32_t i, int32_t j, int32_t k) {
+    std::array<int64_t, 4> out{};
+    if (!seamless_)
+      if (const auto at = address(i, j, k)) {
+        std::array<uint32_t, 4> fields{};
+        bool res = true;
+        if (s_.access->read_fields(s_.level, s_.layer, static_cast<uint32_t>((*at)[0]), static_cast<uint32_t>((*at)[1]),
+                                   static_cast<uint32_t>((*at)[2]), res, fields)) {
+          for (unsigned c = 0; c < 4; ++c) out[c] = static_cast<int8_t>(static_cast<uint8_t>(fields[c] & 0xff));
+          return out;
+        }
+      }
+    const Rgba r = texel(i, j, k);
+    for (unsigned c = 0; c < 4; ++c) out[c] = snorm8_code(r[c]);
+    return out;
   }
 
   bool integer() const { return integer_format(*s_.format); }
@@ -179,8 +202,6 @@ class Fetcher {
 // 2 (sample_level's order).
 using TapWeights = std::array<uint64_t, 8>;
 
-// An SNORM8 texel's code from its decoded value (c / 127; -128 reads -1, so -127).
-int64_t snorm8_code(float v) { return std::isnan(v) ? 0 : std::llround(static_cast<double>(v) * 127.0); }
 
 TapWeights split_weights(const AxisTaps (&t)[3], unsigned dims, uint64_t total) {
   const auto w8 = [&](unsigned a) { return static_cast<uint64_t>(t[a].w1 * 256.0f); };
@@ -579,11 +600,21 @@ Rgba sample_level(const LevelSample& s, bool& resident) {
   }
   if (snorm) {
     if (s.sums) s.sums->snorm_mask = snorm;
+    // The codes as the texture holds them (Fetcher::snorm8_codes: -128 is summed as -128 on an H100, tests/hw
+    // format-linear); the taps a cube corner added (split_corner) from their decoded values.
+    std::array<std::array<int64_t, 4>, 8> codes{};
+    for (unsigned i = 0; i < n; ++i) {
+      if (f.seamless()) {
+        for (unsigned c = 0; c < 4; ++c) codes[i][c] = snorm8_code(tap[i][c]);
+      } else {
+        codes[i] = f.snorm8_codes(at(i, 0), at(i, 1), at(i, 2));
+      }
+    }
     for (unsigned c = 0; c < 4; ++c) {
       if (!((snorm >> c) & 1)) continue;
       int64_t sum = 0, sum256 = 0;
       for (unsigned i = 0; i < n; ++i) {
-        const int64_t code = snorm8_code(tap[i][c]);
+        const int64_t code = codes[i][c];
         sum += static_cast<int64_t>(w[i]) * code;
         sum256 += static_cast<int64_t>(w256[i]) * code;
       }

@@ -170,6 +170,9 @@ Texel decode_texel(const FormatPlan& plan, std::span<const std::byte> block, uns
 // 8-bit code times 257, a 16-bit code itself), what the fixed-point filter takes from decode_components' floats.
 std::array<uint32_t, 4> decode_unorm16(const FormatPlan& plan, std::span<const std::byte> block,
                                        unsigned texel_in_block = 0);
+// R, G, B, A as the raw bits of their fields (0 for absent components), before any decoding.
+std::array<uint32_t, 4> component_fields(const FormatPlan& plan, std::span<const std::byte> block,
+                                         unsigned texel_in_block = 0);
 
 // Encoding: the inverse of decode_components. `rgba` holds R, G, B, A register values in the representation
 // decoding produces (fp32 bits for normalized and float components, integers for SINT and UINT); the swizzle

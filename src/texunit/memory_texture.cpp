@@ -56,6 +56,17 @@ bool MemoryTexture::read_unorm16(unsigned level, unsigned layer, uint32_t x, uin
   return true;
 }
 
+bool MemoryTexture::read_fields(unsigned level, unsigned layer, uint32_t x, uint32_t y, uint32_t z, bool& resident,
+                                std::array<uint32_t, 4>& out) const {
+  const TexelCoord c = pixel(level, layer, x, y, z);
+  std::array<std::byte, 16> block{};
+  out = read_block(c, block, resident)
+            ? component_fields(format_, std::span<const std::byte>(block.data(), layout_.block_bytes()),
+                               layout_.texel_in_block(c))
+            : std::array<uint32_t, 4>{};
+  return true;
+}
+
 // Multisampled textures have one level; a header that gives one more anyway shrinks the sample image per level,
 // and samples that fall off a smaller level read zero rather than another level's memory.
 Texel MemoryTexture::read_sample(unsigned level, unsigned layer, uint32_t x, uint32_t y, SamplePosition at,

@@ -27,6 +27,8 @@ class MemoryTexture final : public TextureAccess {
   Texel read(unsigned level, unsigned layer, uint32_t x, uint32_t y, uint32_t z, bool& resident) const override;
   bool read_unorm16(unsigned level, unsigned layer, uint32_t x, uint32_t y, uint32_t z, bool& resident,
                     std::array<uint32_t, 4>& out) const override;
+  bool read_fields(unsigned level, unsigned layer, uint32_t x, uint32_t y, uint32_t z, bool& resident,
+                   std::array<uint32_t, 4>& out) const override;
   Texel read_sample(unsigned level, unsigned layer, uint32_t x, uint32_t y, SamplePosition at,
                     bool& resident) const override;
   const SurfaceLayout& layout() const { return layout_; }

@@ -130,6 +130,19 @@ std::array<uint32_t, 4> decode_unorm16(const FormatPlan& plan, std::span<const s
   return out;
 }
 
+std::array<uint32_t, 4> component_fields(const FormatPlan& plan, std::span<const std::byte> block,
+                                         unsigned texel_in_block) {
+  const LayoutInfo& layout = plan.layout();
+  std::array<uint32_t, 4> out{};
+  if (layout.kind == LayoutKind::SharedExponent) return out;
+  const Words w = load(layout, block);
+  for (unsigned c = 0; c < 4; ++c) {
+    const Field& f = layout.fields[c];
+    if (f.present()) out[c] = get(w, field_offset(f, texel_in_block), f.width);
+  }
+  return out;
+}
+
 Texel apply_swizzle(const FormatPlan& plan, const Texel& rgba) {
   Texel out;
   for (unsigned lane = 0; lane < 4; ++lane) {

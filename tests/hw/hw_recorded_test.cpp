@@ -8,7 +8,7 @@
 //   lod        every query exact, or exact once lambda moves by 1/256 or 2/256 (the LOD model: Rho::FourVectors
 //              and the table log2 are fitted, not exact; judge(..., explain_lod) tries each step per query),
 //   model      the LOD model, and every query it does not explain within the bound of a stated model of what
-//              remains (kWeightUnit, kSnorm8Tie, kSnorm8Code below),
+//              remains (kWeightUnit, kSnorm8Tie below),
 //   known      a difference listed in docs/texunit.md ("Measured on a GPU") that no model bounds yet, held to the
 //              difference it showed so that it cannot grow unnoticed.
 // Every kind but exact also keeps `min_exact` exact answers (the agreement reached; a change that loses exact
@@ -41,9 +41,6 @@ constexpr double kWeightUnit = 1.0 / 256 + 0x1p-16;
 // SNORM8 near a rounding tie of n = round(T 32767 / (256 127)) (filter.cpp, snorm8_of_sum): one unit of n, plus
 // the fp32 rounding of the two results.
 constexpr double kSnorm8Tie = 1.0 / 32767 + 0x1p-23;
-// SNORM8 code -128: the GPU sums it as -128, tmu's taps are decoded texels (-128 reads -1, code -127), so a tap
-// of weight w is w / 256 of 1/127 apart, plus the tie above.
-constexpr double kSnorm8Code = 1.0 / 127 + kSnorm8Tie;
 
 const std::map<std::string, Expectation>& expectations() {
   static const std::map<std::string, Expectation> e = {
@@ -106,10 +103,10 @@ const std::map<std::string, Expectation>& expectations() {
       // One 8-bit weight unit: sampler LOD biases that s5.8 does not hold (the driver's rounding: lambda 1/256
       // apart, so the blend one unit).
       {"lod-bias-precision", {Expectation::model, 17, kWeightUnit, "the driver's rounding of an s5.8 bias"}},
-      // SNORM8: ties, and code -128 (the rest of these categories is exact).
+      // SNORM8 near a rounding tie (the rest of these categories is exact).
       {"filter-snorm8", {Expectation::model, 416, kSnorm8Tie, "SNORM8 n one unit below near a rounding tie"}},
-      {"format-linear", {Expectation::model, 420, kSnorm8Code, "SNORM8 code -128 summed as -127"}},
-      {"border", {Expectation::model, 119, kSnorm8Code, "SNORM8 code -128 summed as -127"}},
+      {"format-linear", {Expectation::model, 423, kSnorm8Tie, "SNORM8 n one unit below near a rounding tie"}},
+      {"border", {Expectation::model, 119, kSnorm8Tie, "SNORM8 n one unit below near a rounding tie"}},
       // Known differences (docs/texunit.md).
       {"border-value", {Expectation::known, 180, 0.008, "CUDA's 8-bit sRGB border code for 0.4999 (188, tmu's bridge 187)"}},
       {"aniso", {Expectation::known, 42, 0.036, "anisotropic taps' stride and weights (docs/texunit.md)"}},

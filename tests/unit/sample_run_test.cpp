@@ -178,6 +178,21 @@ TEST_F(SampleRun, BilinearBetweenTwoTexelsWithEightBitWeights) {
   EXPECT_EQ(lane(o, 0, 1), (Bits{0x3ecd9a68, 0, 0, kOne}));
 }
 
+TEST_F(SampleRun, Snorm8FiltersSumCodeMinus128AsItIs) {
+  // A 1D R8_SNORM texture of two texels, codes -128 (0x80) and 0, sampled halfway: weights 128 and 128. The filter
+  // sums codes (tests/hw format-linear): T = 128 * -128 = -16384, n = round(-16384 * 32767 / (256 * 127)) =
+  // round(-16512.504) = -16513, R = -16513 / 32767. Point sampling reads -128 as -1, as it does -127; summed as -127
+  // the result would be -16384 / 32767.
+  const std::byte raw[2] = {std::byte{0x80}, std::byte{0}};
+  write("snorm.raw", raw);
+  const Outcome o = run(R"({"texture": {"type": "1d", "width": 2, "format": "R8_SNORM",
+                                        "texels": {"source": "raw", "file": "snorm.raw"}},
+    "sampler": {"address_u": "clamp_to_edge", "mag_filter": "linear", "min_filter": "linear"},
+    "requests": [{"op": "txl", "lod": 0, "coords": [[0.5], [0.25]]}]})");
+  EXPECT_EQ(lane(o, 0, 0), (Bits{0xbf010302, 0, 0, kOne}));
+  EXPECT_EQ(lane(o, 0, 1), (Bits{0xbf800000, 0, 0, kOne}));  // the texel centre: -1
+}
+
 TEST_F(SampleRun, ThreeDimensionalFarPlaneShareRoundsHalfDown) {
   // A 2x2x2 R8_UNORM volume with two levels, 0 everywhere but texel (0, 0, 1) of level 0, 255. At LOD 0.5 each
   // level's taps share 128; at (0.25, 0.25, 0.400390625) level 0's footprint has u and v fractions 0 and w
