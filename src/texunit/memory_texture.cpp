@@ -47,24 +47,20 @@ Texel MemoryTexture::read(unsigned level, unsigned layer, uint32_t x, uint32_t y
 
 bool MemoryTexture::read_unorm16(unsigned level, unsigned layer, uint32_t x, uint32_t y, uint32_t z, bool& resident,
                                  std::array<uint32_t, 4>& out) const {
-  const TexelCoord c = pixel(level, layer, x, y, z);
-  std::array<std::byte, 16> block{};
-  out = read_block(c, block, resident)
-            ? decode_unorm16(format_, std::span<const std::byte>(block.data(), layout_.block_bytes()),
-                             layout_.texel_in_block(c))
-            : std::array<uint32_t, 4>{};
+  out = read_words(pixel(level, layer, x, y, z), resident, decode_unorm16);
   return true;
 }
 
 bool MemoryTexture::read_fields(unsigned level, unsigned layer, uint32_t x, uint32_t y, uint32_t z, bool& resident,
                                 std::array<uint32_t, 4>& out) const {
-  const TexelCoord c = pixel(level, layer, x, y, z);
-  std::array<std::byte, 16> block{};
-  out = read_block(c, block, resident)
-            ? component_fields(format_, std::span<const std::byte>(block.data(), layout_.block_bytes()),
-                               layout_.texel_in_block(c))
-            : std::array<uint32_t, 4>{};
+  out = read_words(pixel(level, layer, x, y, z), resident, component_fields);
   return true;
+}
+
+std::array<uint32_t, 4> MemoryTexture::read_words(const TexelCoord& c, bool& resident, Words decode) const {
+  std::array<std::byte, 16> block{};
+  if (!read_block(c, block, resident)) return {};
+  return decode(format_, std::span<const std::byte>(block.data(), layout_.block_bytes()), layout_.texel_in_block(c));
 }
 
 // Multisampled textures have one level; a header that gives one more anyway shrinks the sample image per level,

@@ -41,6 +41,10 @@ class MemoryTexture final : public TextureAccess {
     return TexelCoord{x * layout_.samples_x(), y * layout_.samples_y(), z, layer, level};
   }
   bool read_block(const TexelCoord& c, std::array<std::byte, 16>& block, bool& resident) const;
+  // A texel's four words as `decode` makes them of its block (decode_unorm16, component_fields); zeros where the
+  // block is not resident.
+  using Words = std::array<uint32_t, 4> (*)(const FormatPlan&, std::span<const std::byte>, unsigned);
+  std::array<uint32_t, 4> read_words(const TexelCoord& c, bool& resident, Words decode) const;
   Texel read_texel(const TexelCoord& c, bool& resident) const;
 
   const GpuMemory& memory_;
