@@ -88,7 +88,8 @@ struct Policy {
   // the sampler's fp32 border as it is.
   bool border_conversion = true;
 
-  // NVIDIA's most likely behaviour (the default above).
+  // NVIDIA's most likely behaviour (the default above): what Hopper GPUs (an H200, an H100: tests/hw) do, assumed
+  // unchanged since Maxwell where NVIDIA documents the arithmetic (docs/texunit.md, "Measured on a GPU").
   static constexpr Policy nvidia() { return Policy{}; }
   // No fixed point anywhere: float coordinates, weights and LOD, Euclidean lengths, exact log2 and sRGB, as
   // softpipe, the CTS reference and SwiftShader's float path.
