@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <charconv>
 #include <map>
 #include <sstream>
 #include <vector>
@@ -91,14 +92,19 @@ std::optional<CubinListingFailure> cubin_graph(const Cubin& cubin, bool basic_bl
       std::string line;
       std::vector<std::string> pending;
       while (std::getline(listing, line)) {
-        if (!line.starts_with("/*")) {
-          const std::string name = line.substr(0, line.size() - 1);
+        // An instruction line starts with its address, /*0010*/; anything else is a label line, "name:" (a symbol
+        // name may itself start with "/*": a damaged or crafted cubin's).
+        const std::size_t close = line.starts_with("/*") ? line.find("*/", 2) : std::string::npos;
+        uint64_t addr = 0;
+        const bool instruction = close != std::string::npos && close > 2 &&
+                                 std::from_chars(line.data() + 2, line.data() + close, addr, 16).ptr == line.data() + close;
+        if (!instruction) {
+          const std::string name = line.substr(0, line.empty() ? 0 : line.size() - 1);
           if (std::none_of(fn.data_symbols.begin(), fn.data_symbols.end(), [&](const auto& d) { return d.name == name; }))
             pending.push_back(name);
           continue;
         }
-        const uint64_t addr = std::stoull(line.substr(2), nullptr, 16);
-        text[addr] = line.substr(line.find("*/") + 3);
+        text[addr] = line.size() > close + 3 ? line.substr(close + 3) : std::string();
         if (!pending.empty()) names_before[addr] = std::move(pending);
         pending.clear();
       }
