@@ -24,8 +24,9 @@ CUDA_BIN="$CACHE/cuda-11.8/bin"
 packages=(cmake ninja-build g++ pkg-config libfmt-dev libcli11-dev nlohmann-json3-dev libelf-dev
           libgtest-dev libgmock-dev libbenchmark-dev clang libclang-rt-14-dev libpng-dev zlib1g-dev python3
           python3-dev python3-pybind11 python3-numpy python3-pytest)
-# (python3 runs tests/hw/gputex_test.py, the held-out GPU recording's check; python3-dev and python3-pybind11 build
-# the Python module tmu, python3-numpy and python3-pytest run it and its tests: python/, cmake/python.cmake.)
+# (python3 runs tests/hw/gputex_test.py, the held-out GPU recording's check, and python3-numpy its anisotropic
+# footprint solver; python3-dev and python3-pybind11 build the Python module tmu, python3-numpy and python3-pytest
+# run it and its tests: python/, cmake/python.cmake.)
 # The GL oracle (docs/gl-oracle.md) samples textures with Mesa's llvmpipe and softpipe through OSMesa.
 if [ $want_oracles = 1 ]; then
   packages+=(libosmesa6-dev libgl1-mesa-dri)
