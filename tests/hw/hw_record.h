@@ -67,7 +67,8 @@ struct NamedPolicy {
 // tmu's NVIDIA policy and the variants of each named choice (policy.h), to see which the GPU bears out.
 std::vector<NamedPolicy> policy_variants();
 
-// tmu's answer to every query of a recorded case, with the texture as CUDA described it (cuda_view) and texel
+// tmu's answer to every query of a recorded case, with the texture and sampler as CUDA described them (cuda_view,
+// cuda_sampler) and texel
 // fetches as TLD.CL (edge clamp): PTX integer-coordinate lookups compile to TLD.LL.CL (ptxas).
 std::vector<Result<gl::QueryResult>> tmu_answers(const RecordedCase& c, const texunit::Policy& policy);
 
@@ -75,10 +76,26 @@ std::vector<Result<gl::QueryResult>> tmu_answers(const RecordedCase& c, const te
 // that are not exact the LOD model explains (Tally::lod_explained).
 std::map<std::string, Tally> judge(const Recording& r, const texunit::Policy& policy, bool explain_lod = false);
 
+// What each category of the recording is held to (hw_recorded_test.cpp says how; the PTX end-to-end test holds
+// the categories that are exact here to every lookup exact through its kernels).
+struct Expectation {
+  enum Kind { exact, lod, model, known } kind;
+  int min_exact = 0;
+  double bound = 0;  // model, known: the largest difference the LOD model leaves
+  const char* why = "";
+};
+// SNORM8 near a rounding tie of n = round(T 32767 / (256 127)) (filter.cpp, snorm8_of_sum): one unit of n, plus
+// the fp32 rounding of the two results.
+inline constexpr double kSnorm8Tie = 1.0 / 32767 + 0x1p-23;
+const std::map<std::string, Expectation>& expectations();
+
 std::string describe_query(const gl::Query& q);
 
 // The texture as CUDA's driver describes it to the hardware: what texture_desc() in cuda_oracle_main.cpp
 // cannot say in a gl::Texture (the swizzle of formats with fewer than four components).
 gl::Texture cuda_view(gl::Texture t);
+// The sampler as CUDA's driver describes it to the hardware: its LOD bias and clamps in 1/256, truncated towards
+// zero (tests/hw lod-bias-precision).
+gl::Sampler cuda_sampler(gl::Sampler s);
 
 }  // namespace tmu::test::hw

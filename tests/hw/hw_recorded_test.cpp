@@ -8,11 +8,12 @@
 //   lod        every query exact, or exact once lambda moves by 1/256 or 2/256 (the LOD model: Rho::FourVectors
 //              and the table log2 are fitted, not exact; judge(..., explain_lod) tries each step per query),
 //   model      the LOD model, and every query it does not explain within the bound of a stated model of what
-//              remains (kWeightUnit, kSnorm8Tie below),
+//              remains (kSnorm8Tie: hw_record.h),
 //   known      a difference listed in docs/texunit.md ("Measured on a GPU") that no model bounds yet, held to the
 //              difference it showed so that it cannot grow unnoticed.
 // Every kind but exact also keeps `min_exact` exact answers (the agreement reached; a change that loses exact
-// answers fails). A category in the recording but not in the table fails, so new probes get a verdict. The queries
+// answers fails). A category in the recording but not in the table (hw_record.cpp, expectations) fails, so new
+// probes get a verdict. The queries
 // of each category alternate between a fit half and a check half (hw_record.h, Tally::half); the test prints
 // both, and rules are found on the fit half (tests/hw/README.md).
 #include <gtest/gtest.h>
@@ -27,97 +28,6 @@
 
 namespace tmu::test::hw {
 namespace {
-
-struct Expectation {
-  enum Kind { exact, lod, model, known } kind;
-  int min_exact = 0;
-  double bound = 0;  // model, known: the largest difference the LOD model leaves
-  const char* why = "";
-};
-
-// One unit of one 8-bit tap weight moved to another tap (or lambda's 8-bit fraction one unit apart between two
-// levels): the result moves by at most 1/256 of two texels' difference, plus the 16-bit result's last place.
-constexpr double kWeightUnit = 1.0 / 256 + 0x1p-16;
-// SNORM8 near a rounding tie of n = round(T 32767 / (256 127)) (filter.cpp, snorm8_of_sum): one unit of n, plus
-// the fp32 rounding of the two results.
-constexpr double kSnorm8Tie = 1.0 / 32767 + 0x1p-23;
-
-const std::map<std::string, Expectation>& expectations() {
-  static const std::map<std::string, Expectation> e = {
-      // The precision model itself (policy.h): sub-texel rounding, 2^-22 coordinates, NEAREST's floor, the LOD
-      // table and its clamps, NVIDIA's sRGB table, formats, gathers, texel fetches (TLD.CL).
-      {"weights", {Expectation::exact}},
-      {"weights-wide", {Expectation::exact}},
-      {"coord-precision", {Expectation::exact}},
-      {"format-point", {Expectation::exact}},
-      {"srgb-table", {Expectation::exact}},
-      {"gather", {Expectation::exact}},
-      {"offset-gather", {Expectation::exact}},
-      {"fetch", {Expectation::exact}},
-      {"lod-isotropic", {Expectation::exact}},
-      {"lod-explicit", {Expectation::exact}},
-      {"lod-clamp-bias", {Expectation::exact}},
-      {"mip-nearest", {Expectation::exact}},
-      {"aniso-taps", {Expectation::exact}},
-      {"cube-coord", {Expectation::exact}},
-      {"cube", {Expectation::exact}},
-      {"cube-seamless", {Expectation::exact}},
-      {"cube-edge", {Expectation::exact}},
-      {"wrap", {Expectation::exact}},
-      {"mip-vs-flat-flat", {Expectation::exact}},
-      {"mip-vs-flat-2x2", {Expectation::exact}},
-      {"mip-vs-flat-mipped-point", {Expectation::exact}},
-      {"mip-vs-flat-mipped", {Expectation::exact}},
-      {"mip-footprint-clamp_to_edge", {Expectation::exact}},
-      {"mip-footprint-repeat", {Expectation::exact}},
-      {"mip-footprint-mirrored_repeat", {Expectation::exact}},
-      {"tri-blend-1d", {Expectation::exact}},
-      {"tri-blend-2d", {Expectation::exact}},
-      {"tri-blend-4x4", {Expectation::exact}},
-      {"tri-3d", {Expectation::exact}},
-      {"tri-3d-mip", {Expectation::exact}},
-      {"border-conversion", {Expectation::exact}},
-      // UNORM8 / UNORM16 filtering in 16-bit fixed point, FLOAT16, FLOAT32 and sRGB as aligned sums
-      // (Policy::unorm_fixed_point).
-      {"filter-unorm8", {Expectation::exact}},
-      {"filter-unorm16", {Expectation::exact}},
-      {"filter-fp16", {Expectation::exact}},
-      {"filter-srgb", {Expectation::exact}},
-      {"filter-fp32", {Expectation::exact}},
-      {"filter-2d", {Expectation::exact}},
-      {"filter-mip", {Expectation::exact}},
-      // The LOD model: every lookup whose LOD comes from gradients, exact or exact with lambda 1/256 or 2/256 away
-      // (the fitted rho and table log2; cube-map sweeps: face-space differences unfolded across edges, as the
-      // 2D rho).
-      {"lod-shape", {Expectation::lod, 239}},
-      {"lod-vector", {Expectation::lod, 542}},
-      {"lod-vector-3d", {Expectation::lod, 39}},
-      {"aniso-lod", {Expectation::lod, 217}},
-      {"trilinear", {Expectation::lod, 82}},
-      {"offset", {Expectation::lod, 62}},
-      {"target-1d", {Expectation::lod, 59}},
-      {"target-1d_array", {Expectation::lod, 61}},
-      {"target-2d_array", {Expectation::lod, 58}},
-      {"target-3d", {Expectation::lod, 54}},
-      {"cube-lod-sweep", {Expectation::lod, 606}},
-      // One 8-bit weight unit: sampler LOD biases that s5.8 does not hold (the driver's rounding: lambda 1/256
-      // apart, so the blend one unit).
-      {"lod-bias-precision", {Expectation::model, 17, kWeightUnit, "the driver's rounding of an s5.8 bias"}},
-      // SNORM8 near a rounding tie (the rest of these categories is exact).
-      {"filter-snorm8", {Expectation::model, 416, kSnorm8Tie, "SNORM8 n one unit below near a rounding tie"}},
-      {"format-linear", {Expectation::model, 423, kSnorm8Tie, "SNORM8 n one unit below near a rounding tie"}},
-      {"border", {Expectation::model, 119, kSnorm8Tie, "SNORM8 n one unit below near a rounding tie"}},
-      // Known differences (docs/texunit.md).
-      {"border-value", {Expectation::known, 180, 0.008, "CUDA's 8-bit sRGB border code for 0.4999 (188, tmu's bridge 187)"}},
-      {"aniso", {Expectation::known, 42, 0.036, "anisotropic taps' stride and weights (docs/texunit.md)"}},
-      // Cube-map LOD from random gradients that leave the face (with the derivative of the face coordinates: up to
-      // 0.5, 1.7 and 0.3 apart).
-      {"cube-lod", {Expectation::known, 38, 0.2, "cube-map LOD from gradients that leave the face"}},
-      {"lod-vector-cube", {Expectation::known, 38, 0.41, "cube-map LOD from gradients that leave the face"}},
-      {"target-cube_array", {Expectation::known, 54, 0.11, "cube-map LOD from gradients that leave the face"}},
-  };
-  return e;
-}
 
 const char* kRecording = TMU_HW_RECORDED "/h100-sm90.txt.gz";
 
