@@ -276,6 +276,30 @@ TEST_P(PtxasCorpus, RelocatableObjectsAsNvdisasm) {
 // tests/data (loops, switches, subroutines of the division and square-root slow paths, texture parameters): tmu
 // dis's graphs byte for byte; and the label lines of their listings (two labels on one line, a pair's second
 // instruction's label, a subroutine starting where another ends) as nvdisasm prints them.
+// A symbol whose name starts with "/*" (fuzz_cubin renamed a subroutine of a ptxas cubin so): tmu dis -cfg
+// reads its label line as a label, not as an instruction line's address, and graphs the function.
+TEST(PtxasCorpusGraph, SymbolNamedLikeAnAddress) {
+  TMU_REQUIRE_TOOL(ptxas, "ptxas");
+  const auto modules = test::ptx_call_corpus("sm_52");
+  ASSERT_FALSE(modules.empty());
+  const std::string base = test::temp_dir() + "/" + modules.front().name + "_named";
+  test::write_text(base + ".ptx", modules.front().source);
+  const auto compiled = test::run_program({ptxas, "-arch=sm_52", base + ".ptx", "-o", base + ".cubin"});
+  ASSERT_EQ(compiled.status, 0) << compiled.err;
+  auto bytes = test::read_bytes(base + ".cubin");
+  // A string-table entry "$kernel$function" (ptxas's local FUNC symbol of a subroutine) becomes "/*ernel$function".
+  std::size_t at = 1;
+  while (at + 1 < bytes.size() && !(bytes[at - 1] == std::byte{0} && bytes[at] == std::byte{'$'})) ++at;
+  ASSERT_LT(at + 1, bytes.size()) << "no $-symbol in the cubin of " << modules.front().name;
+  bytes[at] = std::byte{'/'};
+  bytes[at + 1] = std::byte{'*'};
+  auto cubin = read_cubin(bytes);
+  ASSERT_TRUE(cubin) << cubin.error();
+  std::string graph;
+  EXPECT_FALSE(cubin_graph(*cubin, false, graph));
+  EXPECT_NE(graph.find("digraph"), std::string::npos) << graph.substr(0, 200);
+}
+
 TEST_P(PtxasCorpus, GraphsAsNvdisasm) {
   TMU_REQUIRE_TOOL(ptxas, "ptxas");
   TMU_REQUIRE_TOOL(nvdisasm, "nvdisasm");
