@@ -196,12 +196,11 @@ class Fetcher {
 // f when two UNORM levels blend with lambda's 8-bit fraction f). T splits along u as u1 = round(wu T / 256),
 // u0 = T - u1; each column along v: w11 = round(wv u1 / 256), w01 = u0 wv / 256 rounded half down (so that T = 256
 // gives w11 = round(wu wv / 256), w01 = wv - w11); 3D splits T along w first, the far plane's share
-// p1 = ww T / 256 rounded half down, p0 = T - p1, then each plane so (tests/hw tri-3d: 256 of 256; with two levels
-// half down is the only choice of the seven roundings that fits the fit half of tri-3d, tri-3d-mip and target-3d,
-// 272 of 272, half up 269; check half 272 of 272). Rounding is half up elsewhere. Tap i: u is bit 0, v bit 1, w bit
+// p1 = ww T / 256 rounded half down, p0 = T - p1, then each plane so (tests/hw tri-3d: 256 of 256; with two levels,
+// of the 128 ways to round the seven splits only this one fits the fit half of tri-3d, tri-3d-mip and target-3d,
+// 272 of 272, the far plane rounded half up 269; check half 272 of 272). Rounding is half up elsewhere. Tap i: u is bit 0, v bit 1, w bit
 // 2 (sample_level's order).
 using TapWeights = std::array<uint64_t, 8>;
-
 
 TapWeights split_weights(const AxisTaps (&t)[3], unsigned dims, uint64_t total) {
   const auto w8 = [&](unsigned a) { return static_cast<uint64_t>(t[a].w1 * 256.0f); };
