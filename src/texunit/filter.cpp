@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <limits>
 #include <optional>
+#include <utility>
 
 #include "texunit/addressing.h"
 #include "texunit/cube.h"
@@ -47,6 +48,13 @@ bool cube_neighbour(unsigned face, int32_t i, int32_t j, int32_t n, unsigned& nf
   return true;
 }
 
+// The average of the three texels that meet at a cube corner.
+Rgba average(const std::array<Rgba, 3>& t) {
+  Rgba r;
+  for (unsigned c = 0; c < 4; ++c) r[c] = (t[0][c] + t[1][c] + t[2][c]) / 3;
+  return r;
+}
+
 // An SNORM8 texel's code from its decoded value (c / 127; -128 reads -1, so -127).
 int64_t snorm8_code(float v) { return std::isnan(v) ? 0 : std::llround(static_cast<double>(v) * 127.0); }
 
@@ -76,10 +84,8 @@ class Fetcher {
         int32_t ni, nj;
         if (cube_neighbour(face, i, j, n, nf, ni, nj)) return read(base + nf, ni, nj, 0);
         // A corner: the average of the three texels that meet there (Vulkan; the GPU's filters weigh them apart:
-        // corner()).
-        const auto t = *corner(i, j);
-        const Rgba &a = t[0], &b = t[1], &c = t[2];
-        return {(a[0] + b[0] + c[0]) / 3, (a[1] + b[1] + c[1]) / 3, (a[2] + b[2] + c[2]) / 3, (a[3] + b[3] + c[3]) / 3};
+        // corner(), split_corner).
+        return average(*corner(i, j));
       }
       return read(s_.layer, i, j, 0);
     }
@@ -479,30 +485,24 @@ Texel apply_srgb_policy(const FormatPlan& f, const Policy& p, Texel t) {
   return t;
 }
 
-// A seamless cube footprint's corner tap (Fetcher::corner) as the GPU filters it: of its 8-bit weight w, each of
-// the two texels on the neighbouring faces takes round(w / 3) and the face's own corner texel the rest (tests/hw
-// cube-seamless: every corner lookup's weights solve to that split and to no other, w from 11 to 64, e.g. 64 as
-// 21 + 21 + 22, 26 as 9 + 9 + 8). The neighbours become taps n and n + 1; n grows by 2.
-template <typename At>
-void split_corner(Fetcher& f, const At& at, unsigned& n, std::array<Rgba, 8>& tap,
+// A seamless cube footprint's corner tap `i` (Fetcher::corner: its texels) as the GPU filters it: of its 8-bit
+// weight w, each of the two texels on the neighbouring faces takes round(w / 3) and the face's own corner texel the
+// rest (tests/hw cube-seamless: every corner lookup's weights solve to that split and to no other, w from 11 to 64,
+// e.g. 64 as 21 + 21 + 22, 26 as 9 + 9 + 8). The neighbours become taps n and n + 1; n grows by 2.
+void split_corner(unsigned i, const std::array<Rgba, 3>& texels, unsigned& n, std::array<Rgba, 8>& tap,
                   std::array<std::array<uint32_t, 4>, 8>& tap16, TapWeights& w, TapWeights& w256, unsigned fixed) {
-  for (unsigned i = 0; i < n && n + 2 <= 8; ++i) {
-    const auto texels = f.corner(at(i, 0), at(i, 1));
-    if (!texels) continue;
-    for (TapWeights* weights : {&w, &w256}) {
-      const uint64_t third = ((*weights)[i] + 1) / 3;  // round((*weights)[i] / 3): never a tie
-      (*weights)[n] = (*weights)[n + 1] = third;
-      (*weights)[i] -= 2 * third;
-    }
-    for (unsigned k = 0; k < 3; ++k) {
-      const unsigned to = k < 2 ? n + k : i;
-      tap[to] = (*texels)[k];
-      for (unsigned c = 0; c < 4; ++c)
-        if ((fixed >> c) & 1) tap16[to][c] = unorm16_of(tap[to][c]);
-    }
-    n += 2;
-    return;  // (a 2x2 footprint has at most one corner)
+  for (TapWeights* weights : {&w, &w256}) {
+    const uint64_t third = ((*weights)[i] + 1) / 3;  // round((*weights)[i] / 3): never a tie
+    (*weights)[n] = (*weights)[n + 1] = third;
+    (*weights)[i] -= 2 * third;
   }
+  for (unsigned k = 0; k < 3; ++k) {
+    const unsigned to = k < 2 ? n + k : i;
+    tap[to] = texels[k];
+    for (unsigned c = 0; c < 4; ++c)
+      if ((fixed >> c) & 1) tap16[to][c] = unorm16_of(tap[to][c]);
+  }
+  n += 2;
 }
 
 Rgba sample_level(const LevelSample& s, bool& resident) {
@@ -549,11 +549,16 @@ Rgba sample_level(const LevelSample& s, bool& resident) {
   std::array<Rgba, 8> tap;
   std::array<std::array<uint32_t, 4>, 8> tap16;
   if (!only_fixed) tap = {};
+  // A seamless cube footprint's tap off both edges of the face, and the three texels that meet there (a 2x2
+  // footprint has at most one).
+  std::optional<std::pair<unsigned, std::array<Rgba, 3>>> corner;
   for (unsigned i = 0; i < n; ++i) {
     if (only_fixed) {
       tap16[i] = f.texel16(at(i, 0), at(i, 1), at(i, 2));
     } else {
-      tap[i] = f.texel(at(i, 0), at(i, 1), at(i, 2));
+      if (f.seamless() && !corner)
+        if (const auto texels = f.corner(at(i, 0), at(i, 1))) corner.emplace(i, *texels);
+      tap[i] = corner && corner->first == i ? average(corner->second) : f.texel(at(i, 0), at(i, 1), at(i, 2));
       for (unsigned c = 0; c < 4; ++c)
         if ((fixed >> c) & 1) tap16[i][c] = unorm16_of(tap[i][c]);
     }
@@ -586,7 +591,7 @@ Rgba sample_level(const LevelSample& s, bool& resident) {
   // caller falls back to when it cannot sum both levels' taps as one).
   TapWeights w = split_weights(t, s.dims, s.total);
   TapWeights w256 = s.total == 256 || !(floats | snorm) ? w : split_weights(t, s.dims, 256);
-  if (f.seamless()) split_corner(f, at, n, tap, tap16, w, w256, fixed);
+  if (corner) split_corner(corner->first, corner->second, n, tap, tap16, w, w256, fixed);
   if (floats) {
     if (s.sums) {
       s.sums->float_mask = floats;
