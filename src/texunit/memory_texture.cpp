@@ -78,6 +78,7 @@ uint64_t PoolBindings::next_key() {
 }
 
 const PoolEntry& PoolBindings::entry(uint32_t index) const {
+  const std::lock_guard<std::mutex> lock(mutex_);
   auto it = headers_.find(index);
   if (it != headers_.end()) return it->second;
   PoolEntry e;
@@ -106,6 +107,7 @@ const BoundTexture* PoolBindings::texture(uint32_t index) const {
 std::string PoolBindings::header_error(uint32_t index) const { return entry(index).error; }
 
 const Sampler* PoolBindings::sampler(uint32_t index) const {
+  const std::lock_guard<std::mutex> lock(mutex_);
   auto it = samplers_.find(index);
   if (it == samplers_.end()) {
     std::optional<Sampler> s;

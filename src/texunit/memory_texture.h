@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <unordered_map>
 
@@ -76,8 +77,9 @@ class PoolBindings final : public Bindings {
 
   // Why header `index` is invalid ("" when it is valid): for tools that explain a zero result.
   std::string header_error(uint32_t index) const;
-  // Forget decoded descriptors (after the pools or textures in memory changed).
+  // Forget decoded descriptors (after the pools or textures in memory changed; not while another thread samples).
   void invalidate() const {
+    const std::lock_guard<std::mutex> lock(mutex_);
     headers_.clear();
     samplers_.clear();
     key_ = next_key();
@@ -91,6 +93,9 @@ class PoolBindings final : public Bindings {
 
   const GpuMemory& memory_;
   Pools pools_;
+  // The decoded descriptors, filled on first use by whichever thread asks (tmu render's warps run on several):
+  // insertions hold the mutex; the entries, once made, stay where they are until invalidate().
+  mutable std::mutex mutex_;
   mutable std::unordered_map<uint32_t, PoolEntry> headers_;
   mutable std::unordered_map<uint32_t, std::optional<Sampler>> samplers_;
   mutable uint64_t key_ = next_key();
